@@ -1,0 +1,49 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+import { migrationSource } from './migrations/index.ts';
+
+// Postgres bigint (revision, counts) fits in a JS number for our volumes; parse it as one.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export type Database = Knex;
+
+export function createDatabase(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }): Database {
+  return knex({ client: 'pg', connection: databaseUrl, pool });
+}
+
+export async function migrateLatest(db: Database): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  return applied;
+}
+
+export async function migrateRollbackAll(db: Database): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}
+
+/** Creates the database named in the URL when it is missing (used by start-up and test runs). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

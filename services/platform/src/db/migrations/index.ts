@@ -1,0 +1,17 @@
+/** Ordered list of migrations; knex reads them through a custom source so they load the same under tsx and Vitest. */
+import type { Knex } from 'knex';
+import * as coreSchema from './20261122_1200_core_schema.ts';
+
+interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+export const migrations: Migration[] = [{ name: '20261122_1200_core_schema', ...coreSchema }];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};

@@ -1,0 +1,3 @@
+export * from './config.ts';
+export * from './cli.ts';
+export * from './db/connection.ts';
