@@ -1,0 +1,2 @@
+export * from './search/record-document.ts';
+export * from './search/index-names.ts';

@@ -1,0 +1,98 @@
+/**
+ * The search document of one record: what the indexer writes to OpenSearch and what
+ * search answers read back. Built from Postgres by one pure function in `indexer`.
+ * Keep in step with `mappings/records-v1.json` (dynamic: strict).
+ */
+
+export const RECORD_STATUSES = ['ready', 'in_development', 'deprecated', 'uncertain'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** Registries, lower-case as they are stored in the index and answered in aggregation keys. */
+export const REGISTRY_NAMES = ['standard', 'database', 'policy', 'collection'] as const;
+export type RegistryName = (typeof REGISTRY_NAMES)[number];
+
+/**
+ * Policy/database attributes that advanced search filters on (SPEC §3 filter identifiers).
+ * Each is held in `metadata` in Postgres and copied here as lower-case keyword values
+ * (e.g. dataAccessCondition: ["open", "controlled"], mandatedDataSharing: ["true"]).
+ */
+export const METADATA_FILTER_IDS = [
+  'accessMethods',
+  'dataCuration',
+  'dataDepositionCondition',
+  'dataAccessCondition',
+  'citationToRelatedPublications',
+  'dataAccessForPrePublicationReview',
+  'dataContactInformation',
+  'dataVersioning',
+  'associatedTools',
+  'certificationsAndCommunityBadges',
+  'dataProcessesAndConditions',
+  'dataPreservationPolicy',
+  'resourceSustainability',
+  'dataAvailabilityStatement',
+  'dataProtection',
+  'dataCitation',
+  'dataPreservation',
+  'exceptionsToDataSharing',
+  'mandatedDataSharing',
+  'mandatedDmpCreation',
+  'sharingResearchSoftware',
+  'timingOfDmp',
+  'licencesForOutputs',
+  'supportedCosts',
+  'usesPersistentIdentifier',
+  'recommendsDatabase',
+  'recommendsStandard',
+  'updatingOfDmp',
+  'guidanceToHelpEnableCompliance',
+  'monitoringOfCompliance',
+] as const;
+export type MetadataFilterId = (typeof METADATA_FILTER_IDS)[number];
+
+export interface SearchDocumentTerm {
+  id: number;
+  label: string;
+  iri: string | null;
+  definitions: string[];
+  synonyms: string[];
+}
+
+export interface RecordSearchDocument {
+  id: number;
+  /** Postgres revision; also the OpenSearch external version. */
+  revision: number;
+  doi: string | null;
+  name: string;
+  abbreviation: string | null;
+  description: string;
+  homepage: string | null;
+  registry: RegistryName;
+  recordType: string | null;
+  status: RecordStatus;
+  isRecommended: boolean;
+  /** Has at least one maintainer. */
+  isMaintained: boolean;
+  isApproved: boolean;
+  isHidden: boolean;
+  /** Another record implements this one (reverse `implements` association). */
+  isImplemented: boolean;
+  hasPublication: boolean;
+  subjects: SearchDocumentTerm[];
+  domains: SearchDocumentTerm[];
+  taxonomies: SearchDocumentTerm[];
+  objectTypes: SearchDocumentTerm[];
+  userDefinedTags: { id: number; label: string }[];
+  countries: { id: number; code: string; name: string }[];
+  licences: { id: number; name: string; url: string | null }[];
+  organisations: { id: number; name: string; relation: string; isLead: boolean }[];
+  grants: { id: number; name: string }[];
+  publications: { id: number; title: string; url: string | null; doi: string | null }[];
+  legacyIds: string[];
+  /** Ids of the collections that include this record. */
+  collectionIds: number[];
+  relatedRecordsCount: number;
+  attributes: Partial<Record<MetadataFilterId, string[]>>;
+  createdAt: string;
+  updatedAt: string;
+}
