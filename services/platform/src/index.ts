@@ -1,3 +1,4 @@
 export * from './config.ts';
 export * from './cli.ts';
 export * from './db/connection.ts';
+export * from './search/client.ts';
