@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the project's npm dependencies (when the lock file changed) and Debian's Chromium
-# for the browser tests. Safe to run again: it does nothing when all is in place.
+# Installs the project's npm dependencies when package-lock.json changed since the last install.
+# With --browser it also installs Debian's Chromium for the browser tests (never a downloaded build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,11 +11,12 @@ if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt
   touch "$stamp"
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium for the browser tests..."
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
-    echo "warning: /usr/bin/chromium is missing and we are not root; browser tests will fail" >&2
+    echo "error: /usr/bin/chromium is missing; install Debian's chromium package (needs root)" >&2
+    exit 1
   fi
 fi

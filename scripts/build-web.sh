@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the web app into web/dist unless the build is newer than every source it comes from.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -f web/dist/index.html ] && [ -z "$(find web/src web/index.html web/vite.config.ts schemas/src package-lock.json -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+  echo "web: build is up to date"
+  exit 0
+fi
+echo "web: building..."
+npm run --silent build -w web
