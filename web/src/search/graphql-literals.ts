@@ -1,0 +1,55 @@
+/**
+ * GraphQL argument literals. The API is queried the way the public client does it:
+ * arguments written inline (no variables). Int and Boolean go unquoted, strings are
+ * quoted and escaped, lists become `[...]`, and objects `{key: value}` (advanced search).
+ */
+export type GraphqlLiteral = string | number | boolean | null | GraphqlEnum | GraphqlLiteral[] | { [key: string]: GraphqlLiteral };
+
+/** An enum value, written bare. */
+export interface GraphqlEnum {
+  enumValue: string;
+}
+
+const NAME_PATTERN = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+export function graphqlString(value: string): string {
+  // JSON string escaping is valid GraphQL string escaping (\" \\ \n \uXXXX).
+  return JSON.stringify(value);
+}
+
+function isEnum(value: object): value is GraphqlEnum {
+  return 'enumValue' in value && typeof (value as GraphqlEnum).enumValue === 'string' && Object.keys(value).length === 1;
+}
+
+export function graphqlLiteral(value: GraphqlLiteral): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return graphqlString(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) return `[${value.map(graphqlLiteral).join(',')}]`;
+  if (isEnum(value)) {
+    if (!NAME_PATTERN.test(value.enumValue)) throw new Error(`not an enum name: ${value.enumValue}`);
+    return value.enumValue;
+  }
+  return `{${graphqlArgumentList(value)}}`;
+}
+
+/** `a:1,b:"x"`; undefined entries are skipped so callers can pass optional arguments as they are. */
+export function graphqlArgumentList(args: Record<string, GraphqlLiteral | undefined>): string {
+  return Object.entries(args)
+    .filter((entry): entry is [string, GraphqlLiteral] => entry[1] !== undefined)
+    .map(([name, value]) => {
+      if (!NAME_PATTERN.test(name)) throw new Error(`not a GraphQL argument name: ${name}`);
+      return `${name}:${graphqlLiteral(value)}`;
+    })
+    .join(',');
+}
+
+/** `(a:1,b:"x")`, or nothing when there are no arguments. */
+export function graphqlArguments(args: Record<string, GraphqlLiteral | undefined>): string {
+  const list = graphqlArgumentList(args);
+  return list === '' ? '' : `(${list})`;
+}

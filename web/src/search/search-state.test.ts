@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SEARCH_STATE,
+  searchStateToUrl,
+  toggleFilterValue,
+  urlToSearchState,
+  withPreset,
+  withText,
+} from './search-state.ts';
+
+const parse = (query: string) => urlToSearchState(new URLSearchParams(query));
+
+describe('urlToSearchState', () => {
+  it('gives the defaults for an empty query', () => {
+    expect(parse('')).toEqual(DEFAULT_SEARCH_STATE);
+  });
+
+  it('reads text, paging, order, match mode and filters', () => {
+    expect(parse('q=gene&page=3&perPage=50&orderBy=name,asc&searchAnd=false&subjects=genomics,proteomics&isRecommended=true')).toEqual({
+      q: 'gene',
+      page: 3,
+      perPage: 50,
+      orderBy: 'name,asc',
+      searchAnd: false,
+      filters: { subjects: ['genomics', 'proteomics'], isRecommended: ['true'] },
+    });
+  });
+
+  it('merges repeated parameters, drops blanks and duplicates', () => {
+    expect(parse('countries=France&countries=Spain,France&domains=').filters).toEqual({ countries: ['France', 'Spain'] });
+  });
+
+  it('falls back to defaults on nonsense numbers', () => {
+    const state = parse('page=-2&perPage=abc');
+    expect(state.page).toBe(1);
+    expect(state.perPage).toBe(20);
+    expect(parse('perPage=5000').perPage).toBe(100);
+  });
+});
+
+describe('searchStateToUrl', () => {
+  it('leaves defaults out', () => {
+    expect(searchStateToUrl(DEFAULT_SEARCH_STATE).toString()).toBe('');
+  });
+
+  it('writes a stable order and round-trips', () => {
+    const query = 'q=gene&status=ready&subjects=genomics%2Cproteomics&searchAnd=false&orderBy=name%2Casc&page=2&perPage=50';
+    const state = parse(query);
+    expect(searchStateToUrl(state).toString()).toBe(query);
+    expect(urlToSearchState(searchStateToUrl(state))).toEqual(state);
+  });
+});
+
+describe('state changes', () => {
+  it('toggling a filter value resets the page and removes empty filters', () => {
+    const onPage3 = parse('page=3&subjects=genomics');
+    const added = toggleFilterValue(onPage3, 'subjects', 'proteomics');
+    expect(added.page).toBe(1);
+    expect(added.filters.subjects).toEqual(['genomics', 'proteomics']);
+    const removed = toggleFilterValue(parse('subjects=Genomics'), 'subjects', 'genomics');
+    expect(removed.filters).toEqual({});
+  });
+
+  it('changing the text resets the page', () => {
+    expect(withText(parse('page=4'), 'x').page).toBe(1);
+  });
+
+  it('a registry in the URL wins over the listing page preset', () => {
+    expect(withPreset(parse(''), { fairsharingRegistry: ['standard'] }).filters).toEqual({ fairsharingRegistry: ['standard'] });
+    expect(withPreset(parse('fairsharingRegistry=policy'), { fairsharingRegistry: ['standard'] }).filters).toEqual({
+      fairsharingRegistry: ['policy'],
+    });
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The search state and its URL form. The URL is the only source of search state:
+ * components read it with `urlToSearchState` and change it with `searchStateToUrl`.
+ * Defaults are left out of the URL so that equal searches have equal URLs.
+ */
+
+/** Query parameters that are not filters; every other parameter is a filter. */
+export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd'] as const;
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 20;
+export const PER_PAGE_CHOICES = [10, 20, 50, 100] as const;
+/** Matching all terms is the default; the home page sends searchAnd=false for "any". */
+export const DEFAULT_SEARCH_AND = true;
+
+export interface SearchState {
+  q: string;
+  page: number;
+  perPage: number;
+  /** "" = the server's default order (relevance with text, else name). */
+  orderBy: string;
+  searchAnd: boolean;
+  /** GraphQL argument name → selected values (lower-case is not required; the API matches any case). */
+  filters: Record<string, string[]>;
+}
+
+export const DEFAULT_SEARCH_STATE: SearchState = {
+  q: '',
+  page: DEFAULT_PAGE,
+  perPage: DEFAULT_PER_PAGE,
+  orderBy: '',
+  searchAnd: DEFAULT_SEARCH_AND,
+  filters: {},
+};
+
+function positiveInteger(raw: string | null, fallback: number): number {
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Comma lists in one parameter and repeated parameters both work (the home page sends comma lists). */
+function splitValues(raw: string[]): string[] {
+  const values = raw.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  return [...new Set(values)];
+}
+
+export function urlToSearchState(params: URLSearchParams): SearchState {
+  const filters: Record<string, string[]> = {};
+  for (const key of new Set(params.keys())) {
+    if ((CONTROL_PARAMETERS as readonly string[]).includes(key)) continue;
+    const values = splitValues(params.getAll(key));
+    if (values.length > 0) filters[key] = values;
+  }
+  const searchAndRaw = params.get('searchAnd');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    page: positiveInteger(params.get('page'), DEFAULT_PAGE),
+    perPage: Math.min(positiveInteger(params.get('perPage'), DEFAULT_PER_PAGE), 100),
+    orderBy: params.get('orderBy') ?? '',
+    searchAnd: searchAndRaw === null ? DEFAULT_SEARCH_AND : searchAndRaw !== 'false',
+    filters,
+  };
+}
+
+/** Parameters in a stable order (q, filters sorted, then paging) so URLs compare equal. */
+export function searchStateToUrl(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q.trim() !== '') params.set('q', state.q.trim());
+  for (const key of Object.keys(state.filters).sort()) {
+    const values = state.filters[key] ?? [];
+    if (values.length > 0) params.set(key, values.join(','));
+  }
+  if (state.searchAnd !== DEFAULT_SEARCH_AND) params.set('searchAnd', String(state.searchAnd));
+  if (state.orderBy !== '') params.set('orderBy', state.orderBy);
+  if (state.page !== DEFAULT_PAGE) params.set('page', String(state.page));
+  if (state.perPage !== DEFAULT_PER_PAGE) params.set('perPage', String(state.perPage));
+  return params;
+}
+
+/** Adds or removes one filter value; any filter change goes back to page 1. */
+export function toggleFilterValue(state: SearchState, name: string, value: string): SearchState {
+  const current = state.filters[name] ?? [];
+  const lower = value.toLowerCase();
+  const present = current.some((item) => item.toLowerCase() === lower);
+  const next = present ? current.filter((item) => item.toLowerCase() !== lower) : [...current, value];
+  return withFilter(state, name, next);
+}
+
+/** Replaces one filter's values (an empty list removes it) and resets the page. */
+export function withFilter(state: SearchState, name: string, values: string[]): SearchState {
+  const filters = { ...state.filters };
+  if (values.length === 0) delete filters[name];
+  else filters[name] = values;
+  return { ...state, filters, page: DEFAULT_PAGE };
+}
+
+export function withText(state: SearchState, q: string): SearchState {
+  return { ...state, q, page: DEFAULT_PAGE };
+}
+
+export function isFilterValueSelected(state: SearchState, name: string, value: string): boolean {
+  const lower = value.toLowerCase();
+  return (state.filters[name] ?? []).some((item) => item.toLowerCase() === lower);
+}
+
+/**
+ * Listing pages (/standards …) preset the registry without putting it in the URL;
+ * a registry chosen in the URL wins.
+ */
+export function withPreset(state: SearchState, preset: Record<string, string[]>): SearchState {
+  return { ...state, filters: { ...preset, ...state.filters } };
+}
