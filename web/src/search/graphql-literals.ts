@@ -3,6 +3,8 @@
  * arguments written inline (no variables). Int and Boolean go unquoted, strings are
  * quoted and escaped, lists become `[...]`, and objects `{key: value}` (advanced search).
  */
+import { graphqlString } from '../api/client.ts';
+
 export type GraphqlLiteral = string | number | boolean | null | GraphqlEnum | GraphqlLiteral[] | { [key: string]: GraphqlLiteral };
 
 /** An enum value, written bare. */
@@ -11,11 +13,6 @@ export interface GraphqlEnum {
 }
 
 const NAME_PATTERN = /^[_A-Za-z][_0-9A-Za-z]*$/;
-
-export function graphqlString(value: string): string {
-  // JSON string escaping is valid GraphQL string escaping (\" \\ \n \uXXXX).
-  return JSON.stringify(value);
-}
 
 function isEnum(value: object): value is GraphqlEnum {
   return 'enumValue' in value && typeof (value as GraphqlEnum).enumValue === 'string' && Object.keys(value).length === 1;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchRecordsQuery, searchArguments } from './search-query.ts';
+import { urlToSearchState } from './search-state.ts';
+
+const state = (query: string) => urlToSearchState(new URLSearchParams(query));
+
+describe('searchArguments', () => {
+  it('sends paging and match mode always, text and order only when set', () => {
+    expect(searchArguments(state(''))).toEqual({
+      q: undefined,
+      page: 1,
+      perPage: 20,
+      orderBy: undefined,
+      searchAnd: true,
+      ids: undefined,
+      excludeId: undefined,
+    });
+  });
+
+  it('types facets: booleans unquoted, lists as strings, unknown filters dropped', () => {
+    const args = searchArguments(state('isRecommended=true&isMaintained=true,false&subjects=genomics&bogus=1'));
+    expect(args.isRecommended).toBe(true);
+    expect(args).not.toHaveProperty('isMaintained');
+    expect(args.subjects).toEqual(['genomics']);
+    expect(args).not.toHaveProperty('bogus');
+  });
+});
+
+describe('buildSearchRecordsQuery', () => {
+  it('writes the arguments inline as literals', () => {
+    const query = buildSearchRecordsQuery(state('q=say "hi"&page=2&searchAnd=false&fairsharingRegistry=standard&isRecommended=false'), {
+      ids: [1, 2],
+    });
+    expect(query).toContain(
+      'searchFairsharingRecords(q:"say \\"hi\\"",page:2,perPage:20,searchAnd:false,fairsharingRegistry:["standard"],isRecommended:false,ids:[1,2])',
+    );
+    expect(query).toContain('aggregations currentPage perPage totalCount totalPages firstPage error');
+  });
+});
