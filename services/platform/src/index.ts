@@ -2,3 +2,5 @@ export * from './config.ts';
 export * from './cli.ts';
 export * from './db/connection.ts';
 export * from './search/client.ts';
+export * from './outbox/index.ts';
+export * from './queue/index.ts';

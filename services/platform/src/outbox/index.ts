@@ -1,0 +1,2 @@
+export * from './outbox.ts';
+export * from './publisher.ts';
