@@ -1,4 +1,199 @@
-// Placeholder so the router's lazy import resolves; the real page is being built.
+/**
+ * /search and the registry listing pages. The URL is the only source of search state:
+ * user actions push a new URL, the first load and the route guard replace it, and
+ * back/forward simply re-render from the URL.
+ */
+import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
+import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSearchFilters } from '../app/hooks.ts';
+import { usePageTitle } from '../shell/usePageTitle.ts';
+import { ActiveFilterChips } from './ActiveFilterChips.tsx';
+import { facetCounts } from './aggregations.ts';
+import { FacetPanel } from './FacetPanel.tsx';
+import { FilterButtons } from './FilterButtons.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SearchControls } from './SearchControls.tsx';
+import { buildSearchRecordsQuery } from './search-query.ts';
+import { cleanSearchParams } from './search-route-guard.ts';
+import { searchRouteFor } from './search-page-route.ts';
+import {
+  DEFAULT_PAGE,
+  searchStateToUrl,
+  toggleFilterValue,
+  urlToSearchState,
+  withFilter,
+  withPreset,
+  withText,
+  type SearchState,
+} from './search-state.ts';
+import { INVALID_QUERY, type SearchAnswer } from './search-types.ts';
+import { SearchResultList } from './SearchResultRow.tsx';
+import { useLatestQuery } from './useLatestQuery.ts';
+
+/** Facets shown as one-choice buttons (few values); the rest get checkbox panels. */
+const BUTTON_FACET_OPTIONS: Readonly<Record<string, string[]>> = {
+  fairsharingRegistry: [...REGISTRY_NAMES],
+  isRecommended: ['true', 'false'],
+  isMaintained: ['true', 'false'],
+  isApproved: ['true', 'false'],
+};
+
 export function SearchPage() {
-  return <p>Search</p>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = searchRouteFor(location.pathname);
+  usePageTitle(route.title);
+  const storeFacets = useSearchFilters();
+  const facets: FacetDefinition[] = storeFacets.length > 0 ? storeFacets : facetsVisibleTo({ isCurator: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const cleaned = useMemo(() => cleanSearchParams(params), [params]);
+  const urlState = useMemo(() => urlToSearchState(params), [params]);
+  const canonicalSearch = searchStateToUrl(urlState).toString();
+
+  // Route guard first, then normalisation (defaults out of the URL): both replace.
+  useEffect(() => {
+    if (cleaned) navigate({ pathname: location.pathname, search: cleaned.toString() }, { replace: true });
+    else if (canonicalSearch !== params.toString()) navigate({ pathname: location.pathname, search: canonicalSearch }, { replace: true });
+  }, [cleaned, canonicalSearch, params, location.pathname, navigate]);
+
+  const state = withPreset(urlState, route.preset);
+  const query = cleaned ? null : buildSearchRecordsQuery(state);
+  const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
+
+  const go = (next: SearchState, pathname = location.pathname) => {
+    const search = searchStateToUrl(next).toString();
+    navigate({ pathname, search: search === '' ? '' : `?${search}` });
+  };
+  /** The registry preset of a listing page is implicit: changing the registry moves to /search. */
+  const goFiltered = (next: SearchState, argument: string) => {
+    if (argument === 'fairsharingRegistry' && Object.keys(route.preset).length > 0) go(next, '/search');
+    else go(stripPreset(next));
+  };
+  const stripPreset = (next: SearchState): SearchState => {
+    const filters = { ...next.filters };
+    for (const [argument, values] of Object.entries(route.preset)) {
+      if (JSON.stringify(filters[argument]) === JSON.stringify(values) && !urlState.filters[argument]) delete filters[argument];
+    }
+    return { ...next, filters };
+  };
+
+  const answer =
+    result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? result.previous?.searchFairsharingRecords : undefined;
+  const aggregations = answer?.aggregations;
+  const invalid = answer?.error === INVALID_QUERY;
+  const records = invalid ? [] : (answer?.records ?? []);
+  const totalCount = answer?.totalCount ?? 0;
+  const totalPages = answer?.totalPages ?? 0;
+
+  const buttonFacets = facets.filter((facet) => facet.argument in BUTTON_FACET_OPTIONS);
+  const panelFacets = facets.filter((facet) => !(facet.argument in BUTTON_FACET_OPTIONS));
+
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
+      <Heading as="h1" size="2xl" mb="4">
+        {route.title}
+      </Heading>
+      <SearchControls
+        q={state.q}
+        searchAnd={state.searchAnd}
+        orderBy={state.orderBy}
+        perPage={state.perPage}
+        onText={(q) => go(stripPreset(withText(state, q)))}
+        onSearchAnd={(searchAnd) => go(stripPreset({ ...state, searchAnd, page: DEFAULT_PAGE }))}
+        onOrderBy={(orderBy) => go(stripPreset({ ...state, orderBy, page: DEFAULT_PAGE }))}
+        onPerPage={(perPage) => go(stripPreset({ ...state, perPage, page: DEFAULT_PAGE }))}
+      />
+      <Box mt="3">
+        <ActiveFilterChips
+          filters={urlState.filters}
+          onRemove={(argument, value) => goFiltered(toggleFilterValue(state, argument, value), argument)}
+          onClear={() => go({ ...urlState, filters: {}, page: DEFAULT_PAGE })}
+        />
+      </Box>
+      <Flex direction={{ base: 'column', lg: 'row' }} gap="6" mt="4" align="flex-start">
+        <Box as="aside" aria-label="Filters" width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
+          <Button
+            display={{ base: 'inline-flex', lg: 'none' }}
+            size="sm"
+            variant="outline"
+            width="full"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+          >
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+          </Button>
+          <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}>
+            {buttonFacets.map((facet) => {
+              const selected = state.filters[facet.argument] ?? [];
+              return (
+                <FilterButtons
+                  key={facet.argument}
+                  facet={facet}
+                  options={BUTTON_FACET_OPTIONS[facet.argument] ?? []}
+                  counts={facetCounts(aggregations, facet.key)}
+                  active={selected.length === 1 ? selected[0] : null}
+                  onSelect={(value) => goFiltered(withFilter(state, facet.argument, value === null ? [] : [value]), facet.argument)}
+                />
+              );
+            })}
+            {panelFacets.map((facet) => (
+              <FacetPanel
+                key={facet.argument}
+                facet={facet}
+                counts={facetCounts(aggregations, facet.key)}
+                selected={state.filters[facet.argument] ?? []}
+                onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
+              />
+            ))}
+          </Box>
+        </Box>
+        <Box as="section" aria-label="Results" flex="1" minW="0" width="full">
+          <Flex justify="space-between" align="center" mb="3" minH="8">
+            <Text role="status" aria-live="polite" data-testid="result-count" fontWeight="medium">
+              {result.status === 'ready' && !invalid ? `${totalCount} record${totalCount === 1 ? '' : 's'} found` : ''}
+            </Text>
+            {result.status === 'loading' ? <Spinner size="sm" aria-label="Loading results" /> : null}
+          </Flex>
+          {result.status === 'error' ? (
+            <Alert.Root status="error" data-testid="search-error">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>The search failed</Alert.Title>
+                <Alert.Description>{result.message}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : invalid ? (
+            <Alert.Root status="warning" data-testid="search-invalid">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Invalid query</Alert.Title>
+                <Alert.Description>This search could not be understood. Check the search text and the filters.</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : result.status === 'ready' && records.length === 0 ? (
+            <Alert.Root status="info" data-testid="search-empty">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>No records match this search</Alert.Title>
+                <Alert.Description>Try fewer filters, other words, or “Match all terms” off.</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : (
+            <Box opacity={result.status === 'loading' ? 0.6 : 1} aria-busy={result.status === 'loading'}>
+              <SearchResultList records={records} label="Search results" />
+            </Box>
+          )}
+          {!invalid && result.status !== 'error' ? (
+            <Pagination page={state.page} totalPages={totalPages} onPage={(page) => go(stripPreset({ ...state, page }))} />
+          ) : null}
+        </Box>
+      </Flex>
+    </Box>
+  );
 }

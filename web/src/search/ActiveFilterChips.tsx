@@ -1,0 +1,41 @@
+/** The selected filters as removable chips, plus a way to clear them all. */
+import { Button, HStack, Tag, Wrap } from '@chakra-ui/react';
+import { facetByArgument, facetValueLabel } from '@registry/schemas/search/facets.ts';
+
+export interface ActiveFilterChipsProps {
+  filters: Record<string, string[]>;
+  onRemove(argument: string, value: string): void;
+  onClear(): void;
+}
+
+export function ActiveFilterChips({ filters, onRemove, onClear }: ActiveFilterChipsProps) {
+  const chips = Object.entries(filters).flatMap(([argument, values]) => {
+    const facet = facetByArgument(argument);
+    return values.map((value) => ({
+      argument,
+      value,
+      heading: facet?.label ?? argument,
+      label: facet ? facetValueLabel(facet, value) : value,
+    }));
+  });
+  if (chips.length === 0) return null;
+  return (
+    <HStack gap="2" wrap="wrap" aria-label="Active filters" role="region" data-testid="active-filters">
+      <Wrap gap="1.5">
+        {chips.map((chip) => (
+          <Tag.Root key={`${chip.argument}:${chip.value}`} size="md" colorPalette="blue" variant="subtle" data-testid="active-filter-chip">
+            <Tag.Label>
+              {chip.heading}: {chip.label}
+            </Tag.Label>
+            <Tag.EndElement>
+              <Tag.CloseTrigger aria-label={`Remove filter ${chip.heading}: ${chip.label}`} onClick={() => onRemove(chip.argument, chip.value)} />
+            </Tag.EndElement>
+          </Tag.Root>
+        ))}
+      </Wrap>
+      <Button size="xs" variant="ghost" onClick={onClear}>
+        Clear all filters
+      </Button>
+    </HStack>
+  );
+}

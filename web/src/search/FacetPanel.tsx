@@ -1,0 +1,68 @@
+/** A filter panel of checkboxes with the counts of the current answer. */
+import { Box, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
+import { useId, useState } from 'react';
+import type { FacetCount } from './aggregations.ts';
+
+const FIRST_VALUES_SHOWN = 8;
+
+export interface FacetPanelProps {
+  facet: FacetDefinition;
+  counts: FacetCount[];
+  selected: string[];
+  onToggle(value: string): void;
+}
+
+/** Selected values stay listed even when the answer has no bucket for them. */
+export function valuesToShow(counts: FacetCount[], selected: string[]): FacetCount[] {
+  const known = new Set(counts.map((count) => count.value.toLowerCase()));
+  const missing = selected.filter((value) => !known.has(value.toLowerCase())).map((value) => ({ value, count: 0 }));
+  return [...missing, ...counts];
+}
+
+export function FacetPanel({ facet, counts, selected, onToggle }: FacetPanelProps) {
+  const [expanded, setExpanded] = useState(false);
+  const headingId = useId();
+  const values = valuesToShow(counts, selected);
+  const lowerSelected = new Set(selected.map((value) => value.toLowerCase()));
+  const shown = expanded ? values : values.slice(0, FIRST_VALUES_SHOWN);
+  return (
+    <Box as="section" aria-labelledby={headingId} data-testid={`facet-${facet.argument}`} borderBottomWidth="1px" py="3">
+      <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm" mb="2">
+        {facet.label}
+      </Text>
+      {values.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No values in these results
+        </Text>
+      ) : (
+        <Stack gap="1" as="ul" listStyleType="none">
+          {shown.map((entry) => (
+            <li key={entry.value}>
+              <Checkbox.Root
+                size="sm"
+                checked={lowerSelected.has(entry.value.toLowerCase())}
+                onCheckedChange={() => onToggle(entry.value)}
+                data-facet-value={entry.value}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label fontWeight="normal">
+                  {facetValueLabel(facet, entry.value)}{' '}
+                  <Text as="span" color="fg.muted" data-testid="facet-count">
+                    ({entry.count})
+                  </Text>
+                </Checkbox.Label>
+              </Checkbox.Root>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {values.length > FIRST_VALUES_SHOWN ? (
+        <Button size="xs" variant="ghost" mt="1" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+          {expanded ? 'Show fewer' : `Show all ${values.length}`}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+/** Shapes of the search answers the web app reads (see the API's GraphQL shapes). */
+export interface TermLabel {
+  id?: number | string;
+  label: string;
+}
+
+/** One result row; search and advanced search answer the same fields (advanced search fewer). */
+export interface SearchResultRecord {
+  id: number | string;
+  name: string;
+  abbreviation?: string | null;
+  doi?: string | null;
+  registry?: string | null;
+  type?: string | null;
+  status?: string | null;
+  description?: string | null;
+  isRecommended?: boolean | null;
+  subjects?: TermLabel[] | null;
+  domains?: TermLabel[] | null;
+  taxonomies?: TermLabel[] | null;
+  userDefinedTags?: TermLabel[] | null;
+  objectTypes?: TermLabel[] | null;
+}
+
+export interface SearchAnswer {
+  aggregations: unknown;
+  currentPage: number | null;
+  perPage: number | null;
+  totalCount: number | null;
+  totalPages: number | null;
+  firstPage: boolean | null;
+  /** "invalid query" when the API could not understand the search. */
+  error?: string | null;
+  records: SearchResultRecord[] | null;
+}
+
+export const INVALID_QUERY = 'invalid query';
