@@ -1,0 +1,98 @@
+/**
+ * Lenient readers for search arguments, which arrive from GraphQL (typed, lists as arrays) and
+ * from REST query strings (everything a string, lists comma-separated). Values that cannot mean
+ * anything (page "abc", isRecommended "maybe") raise `InvalidQueryError`.
+ */
+import { REGISTRY_NAMES, type RegistryName } from '@registry/schemas';
+import { normaliseStatus } from '@registry/schemas/search/facets.ts';
+import { InvalidQueryError } from './search-errors.ts';
+
+export type ListArgument = string | number | boolean | readonly (string | number | boolean)[] | null | undefined;
+export type BooleanArgument = boolean | string | null | undefined;
+export type IntegerArgument = number | string | null | undefined;
+
+/**
+ * Lower-cased, de-duplicated values of a list argument. A comma inside one value is ambiguous
+ * (the public client sends `fairsharingRegistry: "Standard,Database"` as one string, but some
+ * organisation names hold commas), so such a value matches as a whole and as its parts.
+ */
+export function readListArgument(value: ListArgument): string[] {
+  if (value === null || value === undefined) return [];
+  const items = Array.isArray(value) ? value : [value];
+  const values = new Set<string>();
+  for (const item of items) {
+    const whole = String(item).trim().toLowerCase();
+    if (!whole) continue;
+    const parts = whole.split(',').map((part) => part.trim()).filter(Boolean);
+    if (parts.length > 1) values.add(whole);
+    for (const part of parts) values.add(part);
+  }
+  return [...values];
+}
+
+/** Like `readListArgument`, but each value is mapped to a canonical one; unknown split parts are dropped. */
+function readEnumeratedList(value: ListArgument, canonical: (raw: string) => string | null): string[] {
+  const values = new Set<string>();
+  for (const raw of readListArgument(value)) {
+    const known = canonical(raw);
+    if (known) values.add(known);
+    // A value nobody knows still filters (and matches nothing), unless it is a comma-joined whole.
+    else if (!raw.includes(',')) values.add(raw);
+  }
+  return [...values];
+}
+
+const REGISTRY_ALIASES: Readonly<Record<string, RegistryName>> = {
+  standards: 'standard',
+  databases: 'database',
+  policies: 'policy',
+  collections: 'collection',
+  // Legacy name of the database registry, still in old links.
+  biodbcore: 'database',
+};
+
+export function canonicalRegistry(raw: string): RegistryName | null {
+  const value = raw.trim().toLowerCase();
+  if ((REGISTRY_NAMES as readonly string[]).includes(value)) return value as RegistryName;
+  return REGISTRY_ALIASES[value] ?? null;
+}
+
+export function readRegistryList(value: ListArgument): string[] {
+  return readEnumeratedList(value, canonicalRegistry);
+}
+
+/** Status by name ("Ready", "in_development", "In Dev.") or by the numeric code of the public filter. */
+export function readStatusList(value: ListArgument): string[] {
+  return readEnumeratedList(value, normaliseStatus);
+}
+
+/** Record types are stored snake_case: "Model and format" → "model_and_format". */
+export function readRecordTypeList(value: ListArgument): string[] {
+  return readEnumeratedList(value, (raw) => raw.replace(/[\s-]+/g, '_'));
+}
+
+export function readBooleanArgument(value: BooleanArgument, name: string): boolean | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value;
+  const text = String(value).trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new InvalidQueryError(`${name} must be true or false, got "${String(value)}"`);
+}
+
+export function readIntegerArgument(value: IntegerArgument, name: string): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isFinite(number)) throw new InvalidQueryError(`${name} must be a number, got "${String(value)}"`);
+  return Math.trunc(number);
+}
+
+export function readIdList(value: ListArgument, name: string): number[] {
+  return readListArgument(value)
+    .filter((raw) => !raw.includes(','))
+    .map((raw) => {
+      const id = Number(raw);
+      if (!Number.isSafeInteger(id)) throw new InvalidQueryError(`${name} must hold record ids, got "${raw}"`);
+      return id;
+    });
+}

@@ -1,0 +1,267 @@
+/**
+ * `searchFairsharingRecords`: one page of records plus facet counts, from the OpenSearch index.
+ *
+ * Query shape (a proper faceted search):
+ *   query        text relevance + visibility + ids/excludeId + non-facet filters (isImplemented,
+ *                hasPublication, metadata attributes): these narrow hits AND every count.
+ *   post_filter  the selected facet values: they narrow the hits only,
+ *   aggs         one `filter` aggregation per facet, holding the OTHER selected facets, so a
+ *                facet's own selection never hides its other values' counts.
+ * Choices that follow the public client (see README.md here): perPage defaults to 30 (the
+ * client's fixture answer), `firstPage` is a boolean "this is page 1", `_score` ordering means
+ * best match first whatever the direction, and `searchAnd` defaults to true (the client shows
+ * "Match All Terms" as selected when the URL has no searchAnd).
+ */
+import { METADATA_FILTER_IDS, type MetadataFilterId, type RecordSearchDocument, type Viewer } from '@registry/schemas';
+import { FACETS, type FacetArgument, type FacetDefinition, type FacetKey } from '@registry/schemas/search/facets.ts';
+import {
+  readBooleanArgument,
+  readIdList,
+  readIntegerArgument,
+  readListArgument,
+  readRecordTypeList,
+  readRegistryList,
+  readStatusList,
+  type BooleanArgument,
+  type IntegerArgument,
+  type ListArgument,
+} from './search-arguments.ts';
+import { InvalidQueryError } from './search-errors.ts';
+import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
+import { buildTextQuery, cleanSearchText } from './text-query.ts';
+import { canSeeUnpublished, visibilityFilters } from './visibility.ts';
+
+export const DEFAULT_PER_PAGE = 30;
+export const MAX_PER_PAGE = 100;
+/** OpenSearch's default `index.max_result_window`: pages beyond it answer with totals only (use the scan). */
+export const MAX_RESULT_WINDOW = 10_000;
+
+type FacetArguments = { [argument in FacetArgument]?: argument extends 'isRecommended' | 'isMaintained' | 'isApproved' ? BooleanArgument : ListArgument };
+type MetadataArguments = { [id in MetadataFilterId]?: ListArgument | BooleanArgument };
+
+export interface SearchRecordsArgs extends FacetArguments, MetadataArguments {
+  q?: string | null;
+  page?: IntegerArgument;
+  perPage?: IntegerArgument;
+  /** "name,asc", "abbreviation,desc", "_score,asc" (best match first). */
+  orderBy?: string | null;
+  /** true (default): every term must match; false: any term. */
+  searchAnd?: BooleanArgument;
+  isImplemented?: BooleanArgument;
+  hasPublication?: BooleanArgument;
+  ids?: ListArgument;
+  excludeId?: IntegerArgument;
+}
+
+export interface FacetBucket {
+  key: string;
+  key_as_string?: string;
+  doc_count: number;
+}
+
+export interface FacetAggregation {
+  doc_count: number;
+  doc_count_error_upper_bound: number;
+  sum_other_doc_count: number;
+  buckets: FacetBucket[];
+}
+
+export type SearchAggregations = Partial<Record<FacetKey, FacetAggregation>>;
+
+export interface SearchRecordsResult {
+  currentPage: number;
+  perPage: number;
+  totalCount: number;
+  totalPages: number;
+  /** true on page 1. */
+  firstPage: boolean;
+  /** true on the last page (or past it). */
+  lastPage: boolean;
+  records: RecordSearchDocument[];
+  aggregations: SearchAggregations;
+  error?: 'invalid query';
+}
+
+type Clause = Record<string, unknown>;
+
+export interface SearchRecordsRequest {
+  body: SearchBody;
+  page: number;
+  perPage: number;
+  /** The page starts beyond the result window: ask for totals and counts only. */
+  beyondWindow: boolean;
+}
+
+interface SelectedFacet {
+  facet: FacetDefinition;
+  clause: Clause;
+}
+
+function valuesFor(facet: FacetDefinition, raw: ListArgument): string[] {
+  if (facet.argument === 'fairsharingRegistry') return readRegistryList(raw);
+  if (facet.argument === 'status') return readStatusList(raw);
+  if (facet.argument === 'recordType') return readRecordTypeList(raw);
+  return readListArgument(raw);
+}
+
+function selectedFacets(args: SearchRecordsArgs, viewer: Viewer): SelectedFacet[] {
+  const selected: SelectedFacet[] = [];
+  for (const facet of FACETS) {
+    if (facet.curatorOnly && !canSeeUnpublished(viewer)) continue;
+    const raw = args[facet.argument as FacetArgument];
+    if (facet.kind === 'boolean') {
+      const value = readBooleanArgument(raw as BooleanArgument, facet.argument);
+      if (value !== null) selected.push({ facet, clause: { term: { [facet.field]: value } } });
+      continue;
+    }
+    const values = valuesFor(facet, raw as ListArgument);
+    if (values.length) selected.push({ facet, clause: { terms: { [facet.field]: values } } });
+  }
+  return selected;
+}
+
+/** Filters that narrow both hits and counts. */
+function nonFacetFilters(args: SearchRecordsArgs, viewer: Viewer): { filter: Clause[]; mustNot: Clause[] } {
+  const filter: Clause[] = [...visibilityFilters(viewer)];
+  const mustNot: Clause[] = [];
+  const ids = readIdList(args.ids, 'ids');
+  if (ids.length) filter.push({ terms: { id: ids } });
+  const excludeId = readIntegerArgument(args.excludeId, 'excludeId');
+  if (excludeId !== null) mustNot.push({ term: { id: excludeId } });
+  for (const name of ['isImplemented', 'hasPublication'] as const) {
+    const value = readBooleanArgument(args[name], name);
+    if (value !== null) filter.push({ term: { [name]: value } });
+  }
+  for (const id of METADATA_FILTER_IDS) {
+    const raw = args[id];
+    const values = typeof raw === 'boolean' ? [String(raw)] : readListArgument(raw);
+    if (values.length) filter.push({ terms: { [`attributes.${id}`]: values } });
+  }
+  return { filter, mustNot };
+}
+
+function readPaging(args: SearchRecordsArgs): { page: number; perPage: number } {
+  const requestedPerPage = readIntegerArgument(args.perPage, 'perPage');
+  const perPage = requestedPerPage === null || requestedPerPage <= 0 ? DEFAULT_PER_PAGE : Math.min(requestedPerPage, MAX_PER_PAGE);
+  const requestedPage = readIntegerArgument(args.page, 'page');
+  const page = requestedPage === null || requestedPage < 1 ? 1 : requestedPage;
+  return { page, perPage };
+}
+
+const NAME_ASC = { 'name.sort': { order: 'asc' } };
+// Last tie-break, so that paging never shows a record twice or skips one.
+const ID_ASC = { id: { order: 'asc' } };
+
+/** Sort for `orderBy`; anything unrecognised falls back to the default. */
+export function readSortOrder(orderBy: string | null | undefined, hasText: boolean): Clause[] {
+  const relevance: Clause[] = hasText ? [{ _score: { order: 'desc' } }, NAME_ASC, ID_ASC] : [NAME_ASC, ID_ASC];
+  const [field = '', direction = 'asc'] = (orderBy ?? '').toLowerCase().split(',').map((part) => part.trim());
+  const order = direction === 'desc' ? 'desc' : 'asc';
+  if (direction !== 'asc' && direction !== 'desc') return relevance;
+  if (field === 'name') return [{ 'name.sort': { order } }, ID_ASC];
+  if (field === 'abbreviation') {
+    return [{ 'abbreviation.sort': { order, missing: '_last' } }, NAME_ASC, ID_ASC];
+  }
+  return relevance;
+}
+
+function aggregationsRequest(viewer: Viewer, selected: SelectedFacet[]): Record<string, Clause> {
+  const aggs: Record<string, Clause> = {};
+  for (const facet of FACETS) {
+    if (facet.curatorOnly && !canSeeUnpublished(viewer)) continue;
+    const others = selected.filter((entry) => entry.facet.key !== facet.key).map((entry) => entry.clause);
+    aggs[facet.key] = {
+      filter: others.length ? { bool: { filter: others } } : { match_all: {} },
+      aggs: { values: { terms: { field: facet.field, size: facet.size } } },
+    };
+  }
+  return aggs;
+}
+
+/** The OpenSearch request for these arguments; pure, so benches and tests can send it raw. */
+export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewer): SearchRecordsRequest {
+  const { page, perPage } = readPaging(args);
+  const raw = args.q ?? '';
+  const cleaned = cleanSearchText(raw);
+  const matchAllTerms = readBooleanArgument(args.searchAnd, 'searchAnd') ?? true;
+  const { filter, mustNot } = nonFacetFilters(args, viewer);
+  const selected = selectedFacets(args, viewer);
+  const from = (page - 1) * perPage;
+  const beyondWindow = from + perPage > MAX_RESULT_WINDOW;
+
+  const query: Clause = {
+    bool: {
+      must: cleaned ? [buildTextQuery(raw, cleaned, matchAllTerms)] : [{ match_all: {} }],
+      filter,
+      must_not: mustNot,
+    },
+  };
+  const body: SearchBody = {
+    query,
+    from: beyondWindow ? 0 : from,
+    size: beyondWindow ? 0 : perPage,
+    sort: readSortOrder(args.orderBy, cleaned !== ''),
+    track_total_hits: true,
+    aggs: aggregationsRequest(viewer, selected),
+  };
+  if (selected.length) body.post_filter = { bool: { filter: selected.map((entry) => entry.clause) } };
+  return { body, page, perPage, beyondWindow };
+}
+
+function bucketKey(bucket: TermsBucket): string {
+  return bucket.key_as_string ?? String(bucket.key);
+}
+
+export function readAggregations(answer: SearchAnswer): SearchAggregations {
+  const aggregations: SearchAggregations = {};
+  for (const [key, aggregation] of Object.entries(answer.aggregations ?? {})) {
+    aggregations[key as FacetKey] = {
+      doc_count: aggregation.doc_count,
+      doc_count_error_upper_bound: aggregation.values.doc_count_error_upper_bound ?? 0,
+      sum_other_doc_count: aggregation.values.sum_other_doc_count ?? 0,
+      buckets: aggregation.values.buckets.map((bucket) =>
+        bucket.key_as_string !== undefined
+          ? { key: bucket.key_as_string, key_as_string: bucket.key_as_string, doc_count: bucket.doc_count }
+          : { key: bucketKey(bucket), doc_count: bucket.doc_count },
+      ),
+    };
+  }
+  return aggregations;
+}
+
+function pageOfResults(page: number, perPage: number, totalCount: number, records: RecordSearchDocument[], aggregations: SearchAggregations): SearchRecordsResult {
+  const totalPages = Math.ceil(totalCount / perPage);
+  return {
+    currentPage: page,
+    perPage,
+    totalCount,
+    totalPages,
+    firstPage: page === 1,
+    lastPage: page >= totalPages,
+    records,
+    aggregations,
+  };
+}
+
+/** The answer for arguments that cannot be searched: the client shows its "invalid" state. */
+export function invalidQueryResult(args: Pick<SearchRecordsArgs, 'page' | 'perPage'>): SearchRecordsResult {
+  let paging = { page: 1, perPage: DEFAULT_PER_PAGE };
+  try {
+    paging = readPaging(args);
+  } catch {
+    // Paging itself was the invalid part; answer with the defaults.
+  }
+  return { ...pageOfResults(paging.page, paging.perPage, 0, [], {}), error: 'invalid query' };
+}
+
+export async function searchRecords(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): Promise<SearchRecordsResult> {
+  try {
+    const request = buildSearchRecordsRequest(args, viewer);
+    const answer = await executeSearch(deps, request.body);
+    const records = request.beyondWindow ? [] : answer.hits.hits.map((hit) => hit._source);
+    return pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer));
+  } catch (failure) {
+    if (failure instanceof InvalidQueryError) return invalidQueryResult(args);
+    throw failure;
+  }
+}

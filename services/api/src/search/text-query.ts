@@ -1,0 +1,112 @@
+/**
+ * Free-text relevance. Tiers, each far above the next so that a known item always wins:
+ *   1. the whole query equals the name or abbreviation (case-insensitive keyword) — 10,000
+ *   2. the name or abbreviation starts with the query — 1,000
+ *   3. the name or abbreviation holds the query as a phrase (last word as a prefix) — 100
+ *   4. BM25 over name and abbreviation (×3), description (×1), subject/domain/species/
+ *      object-type/tag labels and synonyms (×0.5)
+ *   5. a fuzzy match on name and abbreviation (edit distance AUTO, first letter fixed), low
+ *      boost, so a one-letter typo in a word of 5+ letters still finds the record.
+ * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos;
+ * `matchAllTerms` decides whether every term or any term must match.
+ */
+
+type QueryClause = Record<string, unknown>;
+
+const EXACT_BOOST = 10_000;
+const STARTS_WITH_BOOST = 1_000;
+const PHRASE_BOOST = 100;
+const FUZZY_BOOST = 0.5;
+
+/** Fields searched for recall and BM25 scoring, with their weights. */
+export const TEXT_FIELDS = [
+  'name^3',
+  'abbreviation^3',
+  'description',
+  'subjects.label^0.5',
+  'subjects.synonyms^0.5',
+  'domains.label^0.5',
+  'domains.synonyms^0.5',
+  'taxonomies.label^0.5',
+  'taxonomies.synonyms^0.5',
+  'objectTypes.label^0.5',
+  'userDefinedTags.label^0.5',
+] as const;
+
+/** SPEC §5: characters other than (unicode) letters and digits become spaces. */
+export function cleanSearchText(raw: string | null | undefined): string {
+  if (!raw) return '';
+  return raw.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** Query strings an exact keyword match should try: as typed (punctuation kept) and cleaned. */
+function exactCandidates(raw: string, cleaned: string): string[] {
+  const typed = raw.trim().replace(/\s+/g, ' ').toLowerCase();
+  return [...new Set([typed, cleaned.toLowerCase()])].filter(Boolean);
+}
+
+export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: boolean): QueryClause {
+  const operator = matchAllTerms ? 'and' : 'or';
+  const candidates = exactCandidates(raw, cleaned);
+  const lowerCleaned = cleaned.toLowerCase();
+
+  const exact: QueryClause = {
+    constant_score: {
+      boost: EXACT_BOOST,
+      filter: {
+        bool: {
+          should: [{ terms: { 'name.keyword': candidates } }, { terms: { 'abbreviation.keyword': candidates } }],
+        },
+      },
+    },
+  };
+  const startsWith: QueryClause = {
+    constant_score: {
+      boost: STARTS_WITH_BOOST,
+      filter: {
+        bool: {
+          should: candidates.flatMap((value) => [
+            { prefix: { 'name.keyword': value } },
+            { prefix: { 'abbreviation.keyword': value } },
+          ]),
+        },
+      },
+    },
+  };
+  const phrase: QueryClause = {
+    constant_score: {
+      boost: PHRASE_BOOST,
+      filter: {
+        bool: {
+          should: [
+            { match_phrase_prefix: { name: { query: lowerCleaned, max_expansions: 20 } } },
+            { match_phrase_prefix: { abbreviation: { query: lowerCleaned, max_expansions: 20 } } },
+          ],
+        },
+      },
+    },
+  };
+  const termsAcrossFields: QueryClause = {
+    multi_match: { query: cleaned, type: 'cross_fields', fields: [...TEXT_FIELDS], operator },
+  };
+  const fuzzy: QueryClause = {
+    multi_match: {
+      query: cleaned,
+      type: 'best_fields',
+      fields: ['name', 'abbreviation'],
+      operator,
+      fuzziness: 'AUTO',
+      prefix_length: 1,
+      max_expansions: 50,
+      boost: FUZZY_BOOST,
+    },
+  };
+
+  return {
+    bool: {
+      // Recall: the terms across fields, or the fuzzy name match for typos.
+      must: [{ bool: { should: [termsAcrossFields, fuzzy], minimum_should_match: 1 } }],
+      should: [exact, startsWith, phrase],
+    },
+  };
+}
