@@ -5,6 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { createDatabase, dropDatabase, ensureDatabaseExists, migrateLatest } from '@registry/platform';
+import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { newRunId, runEnvironment, type RunEnvironment } from './run-environment.ts';
 import { dropRunResources } from '../support/cleanup.ts';
 
@@ -21,8 +22,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const db = createDatabase(env.DATABASE_URL);
   try {
     await migrateLatest(db);
-    // The demo catalogue and its index are loaded here once the seed and reindex modules exist:
-    // await seedDemoCatalogue(db, ...); await reindexAll(...);
+    await seedDemoCatalogue(db);
+    // The index of the demo catalogue is built here once the reindex module exists: await reindexAll(...);
   } finally {
     await db.destroy();
   }
