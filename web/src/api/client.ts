@@ -1,0 +1,140 @@
+/**
+ * The one HTTP client of the web app. Every call sends the JSON headers and client id of
+ * SPEC §7, adds the bearer token when a session exists, and reports the mode headers
+ * (`maintenance`, `read-only`) of every response, so any call can switch the app's mode.
+ */
+
+export interface ResponseModes {
+  status: number;
+  maintenance: boolean;
+  readOnly: boolean;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface GraphqlError {
+  message: string;
+  path?: Array<string | number>;
+  extensions?: Record<string, unknown>;
+}
+
+export interface RequestOptions {
+  /** Cancels the request (e.g. when a newer search supersedes it). */
+  signal?: AbortSignal;
+  /** Sends the token even if the caller did not ask (default: send when logged in). */
+  withToken?: boolean;
+}
+
+const CLIENT_ID = 'registry-web';
+
+let tokenProvider: () => string | undefined = () => undefined;
+let modeObserver: (modes: ResponseModes) => void = () => undefined;
+
+/** The store registers how to read the current session token (avoids an import cycle). */
+export function setTokenProvider(provider: () => string | undefined): void {
+  tokenProvider = provider;
+}
+
+/** The store registers a listener for the mode headers of every response. */
+export function setResponseModeObserver(observer: (modes: ResponseModes) => void): void {
+  modeObserver = observer;
+}
+
+function requestHeaders(options: RequestOptions | undefined, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+    'X-Client-Id': CLIENT_ID,
+  };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = tokenProvider();
+  if (token && options?.withToken !== false) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function reportModes(response: Response): void {
+  modeObserver({
+    status: response.status,
+    maintenance: response.headers.get('maintenance') === 'true',
+    readOnly: response.headers.get('read-only') === 'true',
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(`Unexpected answer from the server (${response.status})`, response.status, text);
+  }
+}
+
+async function send(method: string, path: string, body: unknown, options?: RequestOptions): Promise<unknown> {
+  const response = await fetch(path, {
+    method,
+    headers: requestHeaders(options, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options?.signal,
+  });
+  reportModes(response);
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const message =
+      payload && typeof payload === 'object' && 'error' in payload
+        ? String((payload as { error: unknown }).error)
+        : `Request failed with status ${response.status}`;
+    throw new ApiError(message, response.status, payload);
+  }
+  return payload;
+}
+
+/** GET a REST path (relative to the site, e.g. `/homepage_stats`) and return its JSON. */
+export async function restGet<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await send('GET', path, undefined, options)) as T;
+}
+
+export async function restPost<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return (await send('POST', path, body, options)) as T;
+}
+
+export async function restPut<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return (await send('PUT', path, body, options)) as T;
+}
+
+export async function restDelete<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await send('DELETE', path, undefined, options)) as T;
+}
+
+/**
+ * POST one GraphQL query (arguments inline, as the public client does) and return `data`.
+ * An answer with `errors` rejects with an ApiError whose message joins the error messages
+ * and whose `details` holds the list.
+ */
+export async function graphqlQuery<T>(query: string, options?: RequestOptions): Promise<T> {
+  const payload = (await send('POST', '/graphql', { query }, options)) as {
+    data?: T;
+    errors?: GraphqlError[];
+  } | null;
+  if (payload?.errors?.length) {
+    throw new ApiError(payload.errors.map((error) => error.message).join('; '), 200, payload.errors);
+  }
+  if (!payload || payload.data === undefined || payload.data === null) {
+    throw new ApiError('Empty GraphQL answer', 200);
+  }
+  return payload.data;
+}
+
+/** Quotes a value for an inline GraphQL argument (`"..."` with escapes). */
+export function graphqlString(value: string): string {
+  return JSON.stringify(value);
+}

@@ -1,0 +1,90 @@
+/**
+ * Argument types of `searchFairsharingRecords`, read from the API's introspection at start-up
+ * and cached in localStorage for 24 hours (SPEC §9). The search page uses them to type URL
+ * parameters: arguments whose type is Int or Boolean are sent unquoted.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Argument name → type written GraphQL-style without non-null marks: "Int", "String", "[String]". */
+export type SearchArgumentTypes = Record<string, string>;
+
+export interface IntrospectionState {
+  searchArgumentTypes: SearchArgumentTypes;
+  loaded: boolean;
+}
+
+export const INTROSPECTION_STORAGE_KEY = 'registry.introspection';
+export const INTROSPECTION_CACHE_MS = 24 * 60 * 60 * 1000;
+export const SEARCH_QUERY_NAME = 'searchFairsharingRecords';
+
+export const INTROSPECTION_QUERY = `{__type(name:"Query"){fields{name args{name type{name kind ofType{name kind ofType{name kind ofType{name kind}}}}}}}}`;
+
+export interface IntrospectedType {
+  name: string | null;
+  kind: string;
+  ofType?: IntrospectedType | null;
+}
+
+export interface IntrospectionAnswer {
+  __type: { fields: Array<{ name: string; args: Array<{ name: string; type: IntrospectedType }> }> } | null;
+}
+
+export function describeType(type: IntrospectedType): string {
+  if (type.kind === 'NON_NULL' && type.ofType) return describeType(type.ofType);
+  if (type.kind === 'LIST' && type.ofType) return `[${describeType(type.ofType)}]`;
+  return type.name ?? 'Unknown';
+}
+
+/** The argument types of the search query, or null when the API does not offer it. */
+export function searchArgumentTypesFrom(answer: IntrospectionAnswer): SearchArgumentTypes | null {
+  const field = answer.__type?.fields.find((candidate) => candidate.name === SEARCH_QUERY_NAME);
+  if (!field) return null;
+  return Object.fromEntries(field.args.map((arg) => [arg.name, describeType(arg.type)]));
+}
+
+/** True when the argument's value goes into a query unquoted (Int, Float, Boolean). */
+export function isUnquotedArgument(types: SearchArgumentTypes, argument: string): boolean {
+  const type = types[argument];
+  return type === 'Int' || type === 'Boolean' || type === 'Float';
+}
+
+interface CachedIntrospection {
+  savedAt: number;
+  searchArgumentTypes: SearchArgumentTypes;
+}
+
+export function readCachedIntrospection(now = Date.now()): SearchArgumentTypes | null {
+  try {
+    const raw = localStorage.getItem(INTROSPECTION_STORAGE_KEY);
+    if (!raw) return null;
+    const cached = JSON.parse(raw) as CachedIntrospection;
+    if (typeof cached.savedAt !== 'number' || now - cached.savedAt > INTROSPECTION_CACHE_MS) return null;
+    return cached.searchArgumentTypes && typeof cached.searchArgumentTypes === 'object' ? cached.searchArgumentTypes : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedIntrospection(types: SearchArgumentTypes, now = Date.now()): void {
+  try {
+    const cached: CachedIntrospection = { savedAt: now, searchArgumentTypes: types };
+    localStorage.setItem(INTROSPECTION_STORAGE_KEY, JSON.stringify(cached));
+  } catch {
+    // Without storage the introspection is simply asked again next time.
+  }
+}
+
+const initialState: IntrospectionState = { searchArgumentTypes: {}, loaded: false };
+
+export const introspectionSlice = createSlice({
+  name: 'introspection',
+  initialState,
+  reducers: {
+    searchArgumentTypesLoaded(state, action: PayloadAction<SearchArgumentTypes>) {
+      state.searchArgumentTypes = action.payload;
+      state.loaded = true;
+    },
+  },
+});
+
+export const { searchArgumentTypesLoaded } = introspectionSlice.actions;

@@ -1,0 +1,134 @@
+/**
+ * The route table of the whole app (SPEC §2). Every screen is its own chunk, loaded with the
+ * 120 s time-out; redirects come from the one table in redirects.ts.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppRoot } from './AppRoot.tsx';
+import { lazyScreen } from './loadScreen.ts';
+import { RedirectRoute } from './RedirectRoute.tsx';
+import { REDIRECTS, OBJECT_TYPES_DOC_PATH } from './redirects.ts';
+import { RequireLogin } from './RequireLogin.tsx';
+import type { RouteHandle } from './routeHandle.ts';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
+import { PageLoading } from '../shell/PageLoading.tsx';
+import type { RegistryName } from '@registry/schemas';
+
+function handle(value: RouteHandle): RouteHandle {
+  return value;
+}
+
+const searchPage = lazyScreen(() => import('../search/SearchPage.tsx'), (module) => module.SearchPage);
+const recordPage = lazyScreen(() => import('../record/RecordPage.tsx'), (module) => module.RecordPage);
+
+function registryListing(path: string, title: string, registry: RegistryName): RouteObject {
+  return { path, lazy: searchPage, handle: handle({ title, registry, hero: 'by-registry' }) };
+}
+
+/** A page of ours, loaded from `pages/<file>` and exported as `name`. */
+function page(path: string, title: string | undefined, load: RouteObject['lazy'], extra: RouteHandle = {}): RouteObject {
+  return { path, lazy: load, handle: handle({ title, ...extra }) };
+}
+
+/** Account pages that need a login (SPEC §6); placeholders until the accounts work lands. */
+function guarded(path: string, title: string, superCurator = false): RouteObject {
+  return {
+    path,
+    handle: handle({ title }),
+    lazy: async () => {
+      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
+      return {
+        Component: () => (
+          <RequireLogin superCurator={superCurator}>
+            <AccountPlaceholderPage title={title} />
+          </RequireLogin>
+        ),
+      };
+    },
+  };
+}
+
+function placeholder(path: string, title: string): RouteObject {
+  return {
+    path,
+    handle: handle({ title }),
+    lazy: async () => {
+      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
+      return { Component: () => <AccountPlaceholderPage title={title} /> };
+    },
+  };
+}
+
+const staticPage = (path: string, title: string, load: RouteObject['lazy']) => page(path, title, load);
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      page('/', 'Home', lazyScreen(() => import('../pages/home/HomePage.tsx'), (m) => m.HomePage)),
+      { path: '/search', lazy: searchPage, handle: handle({ title: 'Search', hero: 'by-registry' }) },
+      registryListing('/standards', 'Standards', 'standard'),
+      registryListing('/databases', 'Databases', 'database'),
+      registryListing('/policies', 'Policies', 'policy'),
+      registryListing('/collections', 'Collections', 'collection'),
+      {
+        path: '/advancedsearch',
+        handle: handle({ title: 'Advanced search' }),
+        lazy: lazyScreen(() => import('../advanced-search/AdvancedSearchPage.tsx'), (m) => m.AdvancedSearchPage),
+      },
+      page('/organisations', 'Organisations', lazyScreen(() => import('../pages/organisations/OrganisationsPage.tsx'), (m) => m.OrganisationsPage)),
+      page('/organisations/:id', undefined, lazyScreen(() => import('../pages/organisations/OrganisationPage.tsx'), (m) => m.OrganisationPage)),
+
+      staticPage('/new', 'Add content', lazyScreen(() => import('../pages/static/NewContentPage.tsx'), (m) => m.NewContentPage)),
+      staticPage('/summary-statistics', 'Statistics', lazyScreen(() => import('../pages/static/SummaryStatisticsPage.tsx'), (m) => m.SummaryStatisticsPage)),
+      staticPage('/communities', 'Communities', lazyScreen(() => import('../pages/static/CommunitiesPage.tsx'), (m) => m.CommunitiesPage)),
+      staticPage('/community_champions', 'Community Champions', lazyScreen(() => import('../pages/static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
+      staticPage('/community_champions/our_champions', 'Our Champions', lazyScreen(() => import('../pages/static/OurChampionsPage.tsx'), (m) => m.OurChampionsPage)),
+      staticPage('/communitycuration', 'Community Curation', lazyScreen(() => import('../pages/static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
+      staticPage('/stakeholders', 'Stakeholders', lazyScreen(() => import('../pages/static/StakeholdersPage.tsx'), (m) => m.StakeholdersPage)),
+      staticPage('/timeline', 'Timeline', lazyScreen(() => import('../pages/static/TimelinePage.tsx'), (m) => m.TimelinePage)),
+      staticPage('/licence', 'Licence', lazyScreen(() => import('../pages/static/LicencePage.tsx'), (m) => m.LicencePage)),
+      staticPage('/terms', 'Terms of use', lazyScreen(() => import('../pages/static/TermsPage.tsx'), (m) => m.TermsPage)),
+      staticPage('/educational', 'Educational', lazyScreen(() => import('../pages/static/EducationalPage.tsx'), (m) => m.EducationalPage)),
+      staticPage('/privacy', 'Privacy', lazyScreen(() => import('../pages/static/PrivacyPage.tsx'), (m) => m.PrivacyPage)),
+      staticPage('/sustainability_and_preservation', 'Sustainability and preservation', lazyScreen(() => import('../pages/static/SustainabilityPage.tsx'), (m) => m.SustainabilityPage)),
+      staticPage('/API_doc', 'API documentation', lazyScreen(() => import('../pages/static/ApiDocPage.tsx'), (m) => m.ApiDocPage)),
+      staticPage(OBJECT_TYPES_DOC_PATH, 'Object types', lazyScreen(() => import('../pages/static/ObjectTypesPage.tsx'), (m) => m.ObjectTypesPage)),
+
+      page('/maintenance', 'Maintenance', lazyScreen(() => import('../pages/MaintenancePage.tsx'), (m) => m.MaintenancePage)),
+      { path: '/error/404', element: <NotFoundPage />, handle: handle({ title: 'Page not found' }) },
+      page('/error/500', 'Server error', lazyScreen(() => import('../pages/ServerErrorPage.tsx'), (m) => m.ServerErrorPage)),
+
+      page('/accounts/login', 'Login', lazyScreen(() => import('../pages/account/LoginPage.tsx'), (m) => m.LoginPage)),
+      page('/accounts/signup', 'Sign up', lazyScreen(() => import('../pages/account/SignupPage.tsx'), (m) => m.SignupPage)),
+      placeholder('/login_success', 'Login successful'),
+      placeholder('/login_failure', 'Login failed'),
+      placeholder('/users/confirmation', 'Account confirmation'),
+      placeholder('/users/resendConfirmation', 'Resend confirmation'),
+      placeholder('/accounts/forgotPassword', 'Forgotten password'),
+      placeholder('/users/password/edit', 'Reset password'),
+      placeholder('/users/orcid/sendEmail', 'ORCID login'),
+      placeholder('/users/:id', 'User profile'),
+      guarded('/accounts/profile', 'Your profile'),
+      guarded('/profiles/edit', 'Edit profile'),
+      guarded('/create', 'New record'),
+      guarded('/create-fairassist', 'New FAIRassist record'),
+      guarded('/curator', 'Curator dashboard'),
+      guarded('/:id/edit', 'Edit record'),
+      guarded('/profiles/editPublicProfile/:id', 'Edit public profile', true),
+      guarded('/profiles/usersList', 'Users list', true),
+
+      ...REDIRECTS.map((rule): RouteObject => ({ path: rule.path, element: <RedirectRoute rule={rule} /> })),
+
+      { path: '/10.25504/:id', lazy: recordPage },
+      { path: '/:id', lazy: recordPage },
+      { path: '*', element: <NotFoundPage />, handle: handle({ title: 'Page not found' }) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

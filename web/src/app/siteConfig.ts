@@ -1,0 +1,36 @@
+/**
+ * Site-wide settings the browser needs. The site name is the server's SITE_NAME: the server
+ * may inject it as `<meta name="site-name" content="...">` into index.html; otherwise the
+ * build-time VITE_SITE_NAME is used, and FAIRsharing by default.
+ */
+export interface SiteConfig {
+  siteName: string;
+  graphiqlPath: string;
+  openApiPath: string;
+  sitemapPath: string;
+}
+
+function readSiteName(): string {
+  const fromServer = typeof document === 'undefined' ? null : document.querySelector('meta[name="site-name"]');
+  const injected = fromServer?.getAttribute('content')?.trim();
+  if (injected) return injected;
+  const fromBuild = (import.meta.env.VITE_SITE_NAME as string | undefined)?.trim();
+  return fromBuild || 'FAIRsharing';
+}
+
+let cached: SiteConfig | null = null;
+
+export function getSiteConfig(): SiteConfig {
+  cached ??= {
+    siteName: readSiteName(),
+    graphiqlPath: '/graphiql',
+    openApiPath: '/api/docs',
+    sitemapPath: '/sitemap.xml',
+  };
+  return cached;
+}
+
+/** Hook form for components; the values never change while the page lives. */
+export function useSiteConfig(): SiteConfig {
+  return getSiteConfig();
+}

@@ -1,0 +1,98 @@
+/**
+ * The start-up sequence of SPEC §4, in order: restore the stored session, load the search
+ * query's argument types (introspection, cached 24 h), build the search filters, load the
+ * public messages. A 503 (or the maintenance header) anywhere means maintenance mode; an
+ * introspection failure shows "Can't initialize application." and sends the user to
+ * /error/500. A failure to load messages alone is not fatal: the site works without them.
+ */
+import { ApiError, graphqlQuery } from '../api/client.ts';
+import {
+  INTROSPECTION_QUERY,
+  readCachedIntrospection,
+  searchArgumentTypesFrom,
+  searchArgumentTypesLoaded,
+  writeCachedIntrospection,
+  type IntrospectionAnswer,
+} from './introspectionSlice.ts';
+import { noticeAdded, publicMessagesLoaded, type PublicMessage } from './messagesSlice.ts';
+import { maintenanceDetected, startupFinished } from './modesSlice.ts';
+import { buildSearchFilters, searchFiltersBuilt } from './searchFiltersSlice.ts';
+import {
+  SESSION_EXPIRED_MESSAGE,
+  isSessionValid,
+  loggedIn,
+  readStoredSession,
+  writeStoredSession,
+} from './sessionSlice.ts';
+import type { AppStore } from './store.ts';
+
+export const STARTUP_FAILURE_MESSAGE = "Can't initialize application.";
+export const MESSAGES_QUERY = '{messages{id message updatedAt createdAt}}';
+
+export type StartupOutcome = 'ready' | 'maintenance' | 'failed';
+
+function isMaintenanceAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
+export function restoreSession(store: AppStore): void {
+  const stored = readStoredSession();
+  if (!stored) return;
+  if (isSessionValid(stored)) {
+    store.dispatch(loggedIn(stored));
+    return;
+  }
+  writeStoredSession(null);
+  store.dispatch(noticeAdded('warning', SESSION_EXPIRED_MESSAGE));
+}
+
+async function loadSearchArgumentTypes(store: AppStore): Promise<void> {
+  const cached = readCachedIntrospection();
+  if (cached) {
+    store.dispatch(searchArgumentTypesLoaded(cached));
+    return;
+  }
+  const answer = await graphqlQuery<IntrospectionAnswer>(INTROSPECTION_QUERY);
+  const types = searchArgumentTypesFrom(answer);
+  if (!types) throw new Error('The API does not offer the search query');
+  writeCachedIntrospection(types);
+  store.dispatch(searchArgumentTypesLoaded(types));
+}
+
+async function loadPublicMessages(store: AppStore): Promise<void> {
+  const data = await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY);
+  store.dispatch(publicMessagesLoaded(data.messages ?? []));
+}
+
+export async function runStartup(store: AppStore): Promise<StartupOutcome> {
+  restoreSession(store);
+  // Introspection and messages are independent requests: ask both at once, apply in order.
+  const introspection = loadSearchArgumentTypes(store).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const messages = loadPublicMessages(store).then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+  const introspectionError = await introspection;
+  const isCurator = !!store.getState().session.user?.flags?.is_curator || !!store.getState().session.user?.flags?.is_super_curator;
+  store.dispatch(searchFiltersBuilt(buildSearchFilters({ isCurator })));
+  const messagesError = await messages;
+
+  const maintenance =
+    store.getState().modes.maintenance || isMaintenanceAnswer(introspectionError) || isMaintenanceAnswer(messagesError);
+  if (maintenance) {
+    store.dispatch(maintenanceDetected());
+    store.dispatch(startupFinished('ready'));
+    return 'maintenance';
+  }
+  if (introspectionError) {
+    store.dispatch(noticeAdded('error', STARTUP_FAILURE_MESSAGE));
+    store.dispatch(startupFinished('failed'));
+    return 'failed';
+  }
+  store.dispatch(startupFinished('ready'));
+  return 'ready';
+}

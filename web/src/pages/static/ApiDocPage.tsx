@@ -1,0 +1,81 @@
+import { useSiteConfig } from '../../app/siteConfig.ts';
+import { ContentPage } from '../ContentPage.tsx';
+
+const SEARCH_EXAMPLE = `{
+  searchFairsharingRecords(q: "ontology", fairsharingRegistry: "Standard", perPage: 10, page: 1) {
+    totalCount
+    totalPages
+    records { id name abbreviation doi registry type status }
+  }
+}`;
+
+const RECORD_EXAMPLE = `{
+  fairsharingRecord(id: "10.25504/FAIRsharing.2mk2zb") {
+    id name abbreviation description homepage status
+    subjects { label } domains { label }
+    licenceLinks { licence { name url } }
+  }
+}`;
+
+const CURL_EXAMPLE = `curl -s -X POST https://<this site>/graphql \\
+  -H 'Content-Type: application/json' \\
+  -d '{"query": "{ searchFairsharingRecords(q: \\"genomics\\") { totalCount records { id name } } }"}'`;
+
+/** /API_doc: how to use the GraphQL and REST APIs. */
+export function ApiDocPage() {
+  const { graphiqlPath, openApiPath, siteName } = useSiteConfig();
+  return (
+    <ContentPage
+      title="API documentation"
+      intro={`Everything you see on ${siteName} is available through a public GraphQL API for reading, and a REST API for accounts and editing.`}
+      sections={[
+        {
+          heading: 'Try it',
+          body: (
+            <ul>
+              <li>
+                <a href={graphiqlPath}>GraphiQL</a>: an in-browser editor with the full GraphQL schema, auto-completion and
+                documentation.
+              </li>
+              <li>
+                <a href={openApiPath}>OpenAPI (REST) documentation</a>: every REST route with its request and response schema.
+              </li>
+            </ul>
+          ),
+        },
+        {
+          heading: 'Search records',
+          body: (
+            <>
+              <p>POST the query as JSON to <code>/graphql</code>. Arguments are the same as the search page's URL parameters.</p>
+              <pre>{SEARCH_EXAMPLE}</pre>
+            </>
+          ),
+        },
+        {
+          heading: 'Read one record',
+          body: (
+            <>
+              <p>A record is found by its numeric id or its DOI.</p>
+              <pre>{RECORD_EXAMPLE}</pre>
+            </>
+          ),
+        },
+        {
+          heading: 'From the command line',
+          body: <pre>{CURL_EXAMPLE}</pre>,
+        },
+        {
+          heading: 'Authentication and limits',
+          body: (
+            <p>
+              Reading needs no account. Editing calls need a token: log in with <code>POST /users/sign_in</code> and send the
+              returned token as <code>Authorization: Bearer &lt;token&gt;</code>. Requests are rate-limited per client; please
+              cache answers you reuse.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { ParticleBackground } from './ParticleBackground.tsx';
+
+/** The hero banner: title, subtitle, optional content (the home search) over the particles. */
+export function Hero({ title, subtitle, children, titleLevel = 'h1' }: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+  titleLevel?: 'h1' | 'h2';
+}) {
+  return (
+    <Box
+      as="section"
+      aria-label="Introduction"
+      position="relative"
+      overflow="hidden"
+      bgGradient="to-br"
+      gradientFrom="brand.800"
+      gradientTo="#1f5f7a"
+      color="white"
+      px={{ base: '4', md: '8' }}
+      py={{ base: '8', md: '12' }}
+      data-testid="hero"
+    >
+      <ParticleBackground />
+      <Box position="relative" maxW="5xl" mx="auto" textAlign="center">
+        <Heading as={titleLevel} size={{ base: 'xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
+          {title}
+        </Heading>
+        {subtitle && (
+          <Text mt="3" fontSize={{ base: 'md', md: 'lg' }} maxW="3xl" mx="auto">
+            {subtitle}
+          </Text>
+        )}
+        {children}
+      </Box>
+    </Box>
+  );
+}

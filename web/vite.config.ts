@@ -1,0 +1,63 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Paths the API server answers; in development Vite forwards them to it (port 3000). */
+const apiPaths = [
+  '/graphql',
+  '/graphiql',
+  '/api',
+  '/users',
+  '/user_admin',
+  '/user_roles',
+  '/fairsharing_records',
+  '/maintenance_requests',
+  '/record_reviews',
+  '/user_defined_tags',
+  '/licence_links',
+  '/publications',
+  '/organisations/',
+  '/grants',
+  '/organisation_links',
+  '/record_associations',
+  '/messages',
+  '/files',
+  '/zenodo',
+  '/homepage_stats',
+  '/homepage_jsonld',
+  '/saved_searches',
+  '/sitemap.xml',
+  '/site_config',
+];
+
+const apiTarget = process.env.API_URL || 'http://localhost:3000';
+
+/** Server-rendered pages that must reach the API even when the browser asks for HTML. */
+const serverPages = ['/graphiql', '/api/docs', '/sitemap.xml'];
+
+/**
+ * Some REST prefixes (/organisations, /users) are also app routes: a browser page load of
+ * those stays with the app, only API calls are forwarded.
+ */
+function keepPageLoadsInApp(req: { method?: string; url?: string; headers: Record<string, unknown> }) {
+  const accept = String(req.headers.accept ?? '');
+  const url = req.url ?? '';
+  if (req.method === 'GET' && accept.includes('text/html') && !serverPages.some((p) => url.startsWith(p))) {
+    return '/index.html';
+  }
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest lets the bench script size what the first page needs.
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, changeOrigin: true, bypass: keepPageLoadsInApp }])),
+  },
+});
