@@ -1,4 +1,74 @@
-// Placeholder so the router's lazy import resolves; the real page is being built.
+/**
+ * /advancedsearch: the dialog opens by itself (pre-filled from the URL) and the results of
+ * the URL's query show below it: loading, then results or an error flag.
+ */
+import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { usePageTitle } from '../shell/usePageTitle.ts';
+import type { SearchResultRecord } from '../search/search-types.ts';
+import { SearchResultList } from '../search/SearchResultRow.tsx';
+import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
+import { AdvancedSearchDialog } from './AdvancedSearchDialog.tsx';
+
 export function AdvancedSearchPage() {
-  return <p>Advanced search</p>;
+  usePageTitle('Advanced search');
+  const location = useLocation();
+  const [dialogOpen, setDialogOpen] = useState(true);
+  const searching = hasAdvancedSearch(location.search);
+  const query = useMemo(
+    () => (searching ? buildAdvancedSearchQuery(parseAdvancedSearchLocation(location.search)) : null),
+    [searching, location.search],
+  );
+  const result = useLatestQuery<{ advancedSearch: SearchResultRecord[] | null }>(query);
+  // A new search (Proceed) lands here with the dialog closed; a fresh visit opens it.
+  useEffect(() => {
+    if (!searching) setDialogOpen(true);
+  }, [searching]);
+
+  const records = result.status === 'ready' ? (result.data.advancedSearch ?? []) : [];
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
+      <Flex justify="space-between" align="center" wrap="wrap" gap="3" mb="4">
+        <Heading as="h1" size="2xl">
+          Advanced search
+        </Heading>
+        <Button size="sm" variant="outline" onClick={() => setDialogOpen(true)}>
+          Edit advanced search
+        </Button>
+      </Flex>
+      <AdvancedSearchDialog isOpen={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {!searching ? (
+        <Text color="fg.muted">Build a query in the advanced search dialog to see results here.</Text>
+      ) : result.status === 'loading' ? (
+        <Flex role="status" aria-live="polite" gap="3" align="center" data-testid="advanced-search-loading">
+          <Spinner size="sm" />
+          <Text>Searching…</Text>
+        </Flex>
+      ) : result.status === 'error' ? (
+        <Alert.Root status="error" data-testid="advanced-search-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The advanced search failed</Alert.Title>
+            <Alert.Description>{result.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : result.status === 'ready' ? (
+        <>
+          <Text role="status" aria-live="polite" data-testid="result-count" fontWeight="medium" mb="3">
+            {records.length} record{records.length === 1 ? '' : 's'} found
+          </Text>
+          {records.length === 0 ? (
+            <Alert.Root status="info" data-testid="search-empty">
+              <Alert.Indicator />
+              <Alert.Title>No records match this advanced search</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <SearchResultList records={records} label="Advanced search results" />
+          )}
+        </>
+      ) : null}
+    </Box>
+  );
 }
