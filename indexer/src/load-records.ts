@@ -1,0 +1,194 @@
+/**
+ * Reads a batch of records with everything their search documents embed, in a fixed number
+ * of queries per batch (one per relation), never one query per record.
+ */
+import type { Database } from '@registry/platform';
+import type { IndexableOrganisationLink, IndexableRecord, IndexableTerm } from './indexable-record.ts';
+
+interface RecordRow {
+  id: number;
+  revision: number;
+  doi: string | null;
+  name: string;
+  abbreviation: string | null;
+  description: string;
+  homepage: string | null;
+  registry_name: string;
+  record_type_name: string | null;
+  status: string;
+  is_recommended: boolean;
+  is_approved: boolean;
+  is_hidden: boolean;
+  legacy_ids: string[];
+  metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+type Linked<T> = T & { record_id: number };
+
+function groupByRecord<T>(rows: Linked<T>[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const { record_id, ...rest } of rows) {
+    const list = grouped.get(record_id) ?? [];
+    list.push(rest as T);
+    grouped.set(record_id, list);
+  }
+  return grouped;
+}
+
+const VOCABULARIES = [
+  { field: 'subjects', table: 'subjects', join: 'record_subjects', key: 'subject_id' },
+  { field: 'domains', table: 'domains', join: 'record_domains', key: 'domain_id' },
+  { field: 'taxonomies', table: 'taxonomies', join: 'record_taxonomies', key: 'taxonomy_id' },
+  { field: 'objectTypes', table: 'object_types', join: 'record_object_types', key: 'object_type_id' },
+] as const;
+
+async function loadTerms(db: Database, ids: number[], vocabulary: (typeof VOCABULARIES)[number]): Promise<Map<number, IndexableTerm[]>> {
+  const rows: Linked<IndexableTerm>[] = await db(`${vocabulary.join} as link`)
+    .join(`${vocabulary.table} as term`, 'term.id', `link.${vocabulary.key}`)
+    .whereIn('link.record_id', ids)
+    .select('link.record_id', 'term.id', 'term.label', 'term.iri', 'term.definitions', 'term.synonyms')
+    .orderBy([{ column: 'link.record_id' }, { column: 'term.id' }]);
+  return groupByRecord(rows);
+}
+
+interface AssociationRow {
+  record_id: number;
+  linked_record_id: number;
+  relation: string;
+}
+
+interface AssociationFacts {
+  collectionIds: number[];
+  implementedByCount: number;
+  relatedIds: Set<number>;
+}
+
+async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<number, AssociationFacts>> {
+  const rows: AssociationRow[] = await db('record_associations as association')
+    .join('relation_types as relation', 'relation.id', 'association.relation_type_id')
+    .where((query) => query.whereIn('association.record_id', ids).orWhereIn('association.linked_record_id', ids))
+    .select('association.record_id', 'association.linked_record_id', 'relation.name as relation')
+    .orderBy('association.id');
+  const wanted = new Set(ids);
+  const facts = new Map<number, AssociationFacts>();
+  const factsOf = (id: number): AssociationFacts => {
+    let found = facts.get(id);
+    if (!found) {
+      found = { collectionIds: [], implementedByCount: 0, relatedIds: new Set() };
+      facts.set(id, found);
+    }
+    return found;
+  };
+  for (const row of rows) {
+    if (wanted.has(row.record_id)) factsOf(row.record_id).relatedIds.add(row.linked_record_id);
+    if (wanted.has(row.linked_record_id)) {
+      const target = factsOf(row.linked_record_id);
+      target.relatedIds.add(row.record_id);
+      if (row.relation === 'collects' && !target.collectionIds.includes(row.record_id)) target.collectionIds.push(row.record_id);
+      if (row.relation === 'implements') target.implementedByCount += 1;
+    }
+  }
+  return facts;
+}
+
+export async function loadIndexableRecords(db: Database, ids: readonly number[]): Promise<IndexableRecord[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const records: RecordRow[] = await db('records as record')
+    .join('registries as registry', 'registry.id', 'record.registry_id')
+    .leftJoin('record_types as type', 'type.id', 'record.record_type_id')
+    .whereIn('record.id', wanted)
+    .select(
+      'record.id', 'record.revision', 'record.doi', 'record.name', 'record.abbreviation', 'record.description',
+      'record.homepage', 'registry.name as registry_name', 'type.name as record_type_name', 'record.status',
+      'record.is_recommended', 'record.is_approved', 'record.is_hidden', 'record.legacy_ids', 'record.metadata',
+      'record.created_at', 'record.updated_at',
+    )
+    .orderBy('record.id');
+  if (records.length === 0) return [];
+  const found = records.map((record) => record.id);
+
+  const [subjects, domains, taxonomies, objectTypes] = await Promise.all(VOCABULARIES.map((vocabulary) => loadTerms(db, found, vocabulary)));
+  const [tags, countries, licences, organisationLinks, publications, maintainers, associations] = await Promise.all([
+    db('record_user_defined_tags as link')
+      .join('user_defined_tags as tag', 'tag.id', 'link.user_defined_tag_id')
+      .whereIn('link.record_id', found)
+      .select('link.record_id', 'tag.id', 'tag.label')
+      .orderBy([{ column: 'link.record_id' }, { column: 'tag.id' }])
+      .then((rows: Linked<{ id: number; label: string }>[]) => groupByRecord(rows)),
+    db('record_countries as link')
+      .join('countries as country', 'country.id', 'link.country_id')
+      .whereIn('link.record_id', found)
+      .select('link.record_id', 'country.id', 'country.code', 'country.name')
+      .orderBy([{ column: 'link.record_id' }, { column: 'country.id' }])
+      .then((rows: Linked<{ id: number; code: string; name: string }>[]) => groupByRecord(rows)),
+    // A licence linked twice (different relations) is embedded once.
+    db('licence_links as link')
+      .join('licences as licence', 'licence.id', 'link.licence_id')
+      .whereIn('link.record_id', found)
+      .distinct('link.record_id', 'licence.id', 'licence.name', 'licence.url')
+      .orderBy([{ column: 'link.record_id' }, { column: 'licence.id' }])
+      .then((rows: Linked<{ id: number; name: string; url: string | null }>[]) => groupByRecord(rows)),
+    db('organisation_links as link')
+      .join('organisations as organisation', 'organisation.id', 'link.organisation_id')
+      .leftJoin('grants as grant', 'grant.id', 'link.grant_id')
+      .whereIn('link.record_id', found)
+      .select(
+        'link.record_id', 'organisation.id as organisationId', 'organisation.name as organisationName',
+        'link.relation', 'link.is_lead as isLead', 'grant.id as grantId', 'grant.name as grantName',
+      )
+      .orderBy([{ column: 'link.record_id' }, { column: 'link.id' }])
+      .then((rows: Linked<IndexableOrganisationLink>[]) => groupByRecord(rows)),
+    db('record_publications as link')
+      .join('publications as publication', 'publication.id', 'link.publication_id')
+      .whereIn('link.record_id', found)
+      .select('link.record_id', 'publication.id', 'publication.title', 'publication.url', 'publication.doi')
+      .orderBy([{ column: 'link.record_id' }, { column: 'publication.id' }])
+      .then((rows: Linked<{ id: number; title: string; url: string | null; doi: string | null }>[]) => groupByRecord(rows)),
+    db('record_maintainers')
+      .whereIn('record_id', found)
+      .groupBy('record_id')
+      .select('record_id')
+      .count<{ record_id: number; count: string | number }[]>('* as count')
+      .then((rows) => new Map(rows.map((row) => [row.record_id, Number(row.count)]))),
+    loadAssociationFacts(db, found),
+  ]);
+
+  return records.map((record) => {
+    const facts = associations.get(record.id);
+    return {
+      id: record.id,
+      revision: record.revision,
+      doi: record.doi,
+      name: record.name,
+      abbreviation: record.abbreviation,
+      description: record.description,
+      homepage: record.homepage,
+      registryName: record.registry_name,
+      recordTypeName: record.record_type_name,
+      status: record.status,
+      isRecommended: record.is_recommended,
+      isApproved: record.is_approved,
+      isHidden: record.is_hidden,
+      legacyIds: record.legacy_ids ?? [],
+      metadata: record.metadata ?? {},
+      createdAt: record.created_at,
+      updatedAt: record.updated_at,
+      subjects: subjects.get(record.id) ?? [],
+      domains: domains.get(record.id) ?? [],
+      taxonomies: taxonomies.get(record.id) ?? [],
+      objectTypes: objectTypes.get(record.id) ?? [],
+      userDefinedTags: tags.get(record.id) ?? [],
+      countries: countries.get(record.id) ?? [],
+      licences: licences.get(record.id) ?? [],
+      organisationLinks: organisationLinks.get(record.id) ?? [],
+      publications: publications.get(record.id) ?? [],
+      collectionIds: facts?.collectionIds ?? [],
+      maintainersCount: maintainers.get(record.id) ?? 0,
+      implementedByCount: facts?.implementedByCount ?? 0,
+      relatedRecordsCount: facts?.relatedIds.size ?? 0,
+    };
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The indexer process: a BullMQ worker that indexes what each job names, plus the outbox
+ * sweeper. `startIndexer` runs it inside any process (the API server's `npm start` does);
+ * `npm run indexer` runs it alone.
+ */
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import {
+  INDEX_JOB_OPTIONS,
+  INDEX_QUEUE_NAME,
+  createDatabase,
+  createQueueConnection,
+  createSearchClient,
+  isIndexEntityType,
+  throttledWarning,
+  type IndexJobData,
+  type RegistryConfig,
+} from '@registry/platform';
+import { recordsAlias } from '@registry/schemas';
+import { processIndexIntents, type IndexTarget } from './index-records.ts';
+import { reindexAll } from './reindex.ts';
+import { createSerialRunner } from './serial.ts';
+import { DEFAULT_SWEEPER_OPTIONS, startSweeper, type SweeperOptions } from './sweeper.ts';
+
+export interface IndexerOptions {
+  sweeper?: Partial<SweeperOptions>;
+  /** Build the index first when the alias is missing or out of step with Postgres (default true). */
+  ensureIndex?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningIndexer {
+  stop(): Promise<void>;
+}
+
+function jobEntity(job: Job<IndexJobData>): { type: IndexJobData['type']; id: number } {
+  const { type, id } = job.data ?? {};
+  if (typeof type !== 'string' || !isIndexEntityType(type) || !Number.isInteger(id)) {
+    throw new UnrecoverableError(`malformed index job ${job.id}: ${JSON.stringify(job.data)}`);
+  }
+  return { type, id };
+}
+
+async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+export async function startIndexer(config: RegistryConfig, options: IndexerOptions = {}): Promise<RunningIndexer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const db = createDatabase(config.databaseUrl);
+  const client = createSearchClient(config);
+  const target: IndexTarget = { db, client, index: recordsAlias(config.indexPrefix) };
+  try {
+    if (options.ensureIndex ?? true) await reindexAll({ db, client, indexPrefix: config.indexPrefix, ifNeeded: true, log });
+  } catch (error) {
+    await db.destroy();
+    await client.close();
+    throw error;
+  }
+
+  const runSerially = createSerialRunner();
+  const connection = createQueueConnection(config, throttledWarning('indexer redis (the sweeper keeps indexing from the outbox)'));
+  const worker = new Worker<IndexJobData>(
+    INDEX_QUEUE_NAME,
+    async (job) => {
+      const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)]));
+      return { records: outcome.records, versionConflicts: outcome.versionConflicts };
+    },
+    { connection, prefix: config.queuePrefix, concurrency: 1 },
+  );
+  worker.on('error', throttledWarning('index worker'));
+  worker.on('failed', (job, error) => {
+    if (job && job.attemptsMade >= (job.opts.attempts ?? INDEX_JOB_OPTIONS.attempts)) {
+      log(`indexer: job ${job.id} failed for good and is kept in the failed list: ${error.message}`);
+    }
+  });
+  const sweeper = startSweeper(target, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, log);
+  log(`indexer: consuming ${config.queuePrefix}:${INDEX_QUEUE_NAME}, writing ${target.index}`);
+
+  return {
+    async stop() {
+      await sweeper.stop();
+      // Closing waits for the running job; with Redis gone it could wait for ever.
+      await withTimeout(worker.close(), 5_000);
+      connection.disconnect();
+      await db.destroy();
+      await client.close();
+    },
+  };
+}
