@@ -1,0 +1,94 @@
+/**
+ * Builds the Fastify app without listening (tests use `inject`; server.ts listens):
+ * ecosystem plugins, then our plugins (config, db, search client, queue, auth), then the
+ * GraphQL layer and REST routes, then the web app and the 404 handler.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type FastifyPluginAsync } from 'fastify';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Database, RegistryConfig } from '@registry/platform';
+import { configPlugin } from './plugins/config.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { limitsPlugin } from './plugins/limits.ts';
+import { siteModePlugin } from './plugins/site-mode.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { searchClientPlugin } from './plugins/search-client.ts';
+import { indexQueuePlugin } from './plugins/index-queue.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { healthRoutes } from './routes/health.ts';
+import { homepageRoutes } from './routes/homepage.ts';
+import { recordAssociationRoutes } from './routes/record-associations.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
+import { exportRoutes } from './routes/export.ts';
+
+export interface BuildAppOptions {
+  config: RegistryConfig;
+  /** Fastify logger setting; tests pass false. Default: info level (LOG_LEVEL overrides). */
+  logger?: FastifyServerOptions['logger'];
+  /** API requests per minute per IP; default RATE_LIMIT_MAX or 600. */
+  rateLimitMax?: number;
+  /** Built web app to serve; default `web/dist` of this repository. */
+  webDistDir?: string;
+  /** Reuse a database handle the caller owns (not closed with the app). */
+  db?: Database;
+}
+
+/** Largest accepted request body; GraphQL queries and record edits are far smaller. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+function defaultRateLimitMax(): number {
+  const fromEnv = Number(process.env.RATE_LIMIT_MAX);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 600;
+}
+
+/**
+ * The GraphQL layer lives in graphql/plugin.ts (another module owner); it is registered when
+ * present so the REST side can be built and tested on its own.
+ */
+async function loadGraphqlPlugin(): Promise<FastifyPluginAsync | undefined> {
+  const pluginUrl = new URL('./graphql/plugin.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(pluginUrl))) return undefined;
+  const module = (await import(pluginUrl.href)) as { graphqlPlugin?: FastifyPluginAsync };
+  return module.graphqlPlugin;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Seconds a request may take to arrive in full; slow-loris protection.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(limitsPlugin, { rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax() });
+  await app.register(siteModePlugin, {
+    maintenanceMode: config.maintenanceMode,
+    readOnlyMode: config.readOnlyMode,
+  });
+  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, db: options.db });
+  await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl });
+  await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
+
+  const graphqlPlugin = await loadGraphqlPlugin();
+  if (graphqlPlugin) await app.register(graphqlPlugin, {});
+
+  await app.register(healthRoutes);
+  await app.register(homepageRoutes);
+  await app.register(recordAssociationRoutes);
+  await app.register(sitemapRoutes);
+  await app.register(exportRoutes);
+
+  await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * schema.org JSON-LD of one record: what search engines read from the record page head, and
+ * what GraphQL answers as `schemaOrg`. Pure; takes a record row or a search document alike.
+ */
+
+export interface JsonLdRecordSource {
+  id: number;
+  doi: string | null;
+  name: string;
+  abbreviation: string | null;
+  description: string;
+  homepage: string | null;
+  /** standard | database | policy | collection (any letter case). */
+  registry: string;
+  recordType: string | null;
+  subjects: readonly { label: string }[];
+  domains: readonly { label: string }[];
+  licences?: readonly { name: string; url: string | null }[];
+  updatedAt: string | Date;
+}
+
+export interface JsonLdSite {
+  publicUrl: string;
+  siteName: string;
+}
+
+export type JsonLdDocument = Record<string, unknown>;
+
+const DOI_RESOLVER = 'https://doi.org/';
+
+/**
+ * Terminologies are term sets; repositories hold deposited datasets (a catalogue), other
+ * databases are datasets; collections group records; other standards and policies are works.
+ */
+export function schemaOrgType(registry: string, recordType: string | null): string {
+  const registryName = registry.toLowerCase();
+  const type = recordType?.toLowerCase() ?? null;
+  if (registryName === 'standard' && type === 'terminology_artefact') return 'DefinedTermSet';
+  if (registryName === 'database') return type === 'repository' ? 'DataCatalog' : 'Dataset';
+  if (registryName === 'collection') return 'Collection';
+  return 'CreativeWork';
+}
+
+function uniqueLabels(terms: readonly { label: string }[]): string[] {
+  const seen = new Set<string>();
+  const labels: string[] = [];
+  for (const { label } of terms) {
+    const key = label.trim().toLowerCase();
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    labels.push(label.trim());
+  }
+  return labels;
+}
+
+function licenceValue(licence: { name: string; url: string | null }): string | JsonLdDocument {
+  return licence.url ? { '@type': 'CreativeWork', name: licence.name, url: licence.url } : licence.name;
+}
+
+export function recordPageUrl(publicUrl: string, recordId: number): string {
+  return `${publicUrl.replace(/\/$/, '')}/${recordId}`;
+}
+
+export function recordJsonLd(record: JsonLdRecordSource, site: JsonLdSite): JsonLdDocument {
+  const publicUrl = site.publicUrl.replace(/\/$/, '');
+  const url = recordPageUrl(publicUrl, record.id);
+  const document: JsonLdDocument = {
+    '@context': 'https://schema.org',
+    '@type': schemaOrgType(record.registry, record.recordType),
+    '@id': record.doi ? `${DOI_RESOLVER}${record.doi}` : url,
+    url,
+    name: record.name,
+  };
+  if (record.doi) {
+    document.identifier = `${DOI_RESOLVER}${record.doi}`;
+  }
+  if (record.abbreviation) document.alternateName = record.abbreviation;
+  if (record.description) document.description = record.description;
+  if (record.homepage) document.sameAs = record.homepage;
+  const keywords = uniqueLabels([...record.subjects, ...record.domains]);
+  if (keywords.length > 0) document.keywords = keywords;
+  const licences = record.licences ?? [];
+  if (licences.length === 1) document.license = licenceValue(licences[0]);
+  if (licences.length > 1) document.license = licences.map(licenceValue);
+  const modified = record.updatedAt instanceof Date ? record.updatedAt : new Date(record.updatedAt);
+  if (!Number.isNaN(modified.getTime())) document.dateModified = modified.toISOString();
+  document.isPartOf = { '@type': 'DataCatalog', name: site.siteName, url: publicUrl };
+  return document;
+}

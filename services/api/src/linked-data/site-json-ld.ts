@@ -1,0 +1,37 @@
+/** schema.org JSON-LD of the whole site, a DataCatalog of its records (GET /homepage_jsonld). */
+import type { JsonLdDocument, JsonLdSite } from './record-json-ld.ts';
+
+export interface SiteCatalogueFacts {
+  /** Public records per registry (standard, database, policy, collection). */
+  recordCounts: Record<string, number>;
+}
+
+export function siteJsonLd(site: JsonLdSite, facts: SiteCatalogueFacts): JsonLdDocument {
+  const publicUrl = site.publicUrl.replace(/\/$/, '');
+  const total = Object.values(facts.recordCounts).reduce((sum, count) => sum + count, 0);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DataCatalog',
+    '@id': publicUrl,
+    url: publicUrl,
+    name: site.siteName,
+    description: `${site.siteName} is a curated registry of ${total} data and metadata standards, databases, data policies and collections.`,
+    keywords: ['data standards', 'databases', 'data policies', 'FAIR', 'registry'],
+    license: 'https://creativecommons.org/licenses/by-sa/4.0/',
+    inLanguage: 'en',
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: `${publicUrl}/search?q={search_term_string}`,
+      'query-input': 'required name=search_term_string',
+    },
+    distribution: [
+      { '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: `${publicUrl}/export/records.json` },
+      { '@type': 'DataDownload', encodingFormat: 'text/csv', contentUrl: `${publicUrl}/export/records.csv` },
+    ],
+    hasPart: Object.entries(facts.recordCounts).map(([registry, count]) => ({
+      '@type': 'Collection',
+      name: `${registry} records`,
+      collectionSize: count,
+    })),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * One error shape for every REST answer (SPEC §7: a failed request yields an object with an
+ * `error` field): `{ error, message?, statusCode }`. Bad input is a 4xx with a message that says
+ * what was wrong; a server fault is a 500 with no internals (the details go to the log).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+export interface ErrorBody {
+  error: string;
+  message?: string;
+  statusCode: number;
+}
+
+export function errorBody(statusCode: number, message?: string): ErrorBody {
+  const body: ErrorBody = { error: STATUS_CODES[statusCode] ?? 'Error', statusCode };
+  if (message) body.message = message;
+  return body;
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, message?: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
+}
+
+/** Validation messages name the offending part: "querystring/page must be >= 1". */
+function validationMessage(error: FastifyError): string {
+  const context = error.validationContext ?? 'request';
+  const details = (error.validation ?? []).slice(0, 5).map((issue) => {
+    const where = issue.instancePath ? `${context}${issue.instancePath}` : context;
+    return `${where} ${issue.message ?? 'is invalid'}`;
+  });
+  return details.length > 0 ? details.join('; ') : error.message;
+}
+
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return sendError(reply, 400, validationMessage(error));
+      }
+      const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+      if (statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        // Our own 503s (maintenance, read-only) are sent directly with sendError, never thrown.
+        return sendError(reply, statusCode, 'The server could not complete this request.');
+      }
+      return sendError(reply, statusCode, error.message);
+    });
+  },
+  { name: 'registry-errors' },
+);

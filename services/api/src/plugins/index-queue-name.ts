@@ -1,0 +1,2 @@
+/** Name of the BullMQ queue the indexer worker consumes. */
+export const INDEX_QUEUE_NAME = 'index';

@@ -1,0 +1,94 @@
+/**
+ * Protection at the edge: per-IP rate limit on API calls, CORS for API consumers on any origin
+ * (no credentials), and security headers with a CSP under which the built web app runs.
+ */
+import fp from 'fastify-plugin';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { pathOf, requestAudience } from '../routes/api-paths.ts';
+
+export interface LimitsPluginOptions {
+  /** Requests per minute per IP on API paths. */
+  rateLimitMax: number;
+}
+
+/** Headers a cross-origin client of the API may read (site modes, rate limit). */
+const EXPOSED_HEADERS = [
+  'maintenance',
+  'read-only',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'content-disposition',
+];
+
+// GraphiQL (served by mercurius) loads React and its own bundle from unpkg.
+const GRAPHIQL_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://unpkg.com",
+  "style-src 'self' 'unsafe-inline' https://unpkg.com",
+  "img-src 'self' data: https:",
+  "font-src 'self' data: https://unpkg.com",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export const limitsPlugin = fp<LimitsPluginOptions>(
+  async (app, options) => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Chakra UI (emotion) injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Record logos come from other sites.
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Other sites may show our open data (logos, exports) and call the API.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (pathOf(request.url).startsWith('/graphiql')) reply.header('content-security-policy', GRAPHIQL_CSP);
+      return payload;
+    });
+
+    await app.register(fastifyCors, {
+      origin: '*',
+      credentials: false,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Accept', 'Content-Type', 'Authorization', 'Cache-Control', 'X-Client-Id'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 86_400,
+    });
+
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: options.rateLimitMax,
+      timeWindow: '1 minute',
+      // Static files and the health check are not API traffic worth limiting.
+      allowList: (request) =>
+        pathOf(request.url) === '/healthz' ||
+        requestAudience(request.method, request.url, request.headers.accept) === 'web',
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Rate limit exceeded: at most ${context.max} requests per ${context.after}. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+      }),
+    });
+  },
+  { name: 'registry-limits' },
+);

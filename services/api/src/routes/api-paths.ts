@@ -1,0 +1,87 @@
+/**
+ * The one list of paths the API answers. Everything else belongs to the web app (SPA fallback),
+ * and maintenance mode, read-only mode and the 404 shape all decide from here.
+ */
+
+/** First path segment of every API route (REST, GraphQL, docs), present or planned (SPEC §7). */
+export const API_PATH_ROOTS: readonly string[] = [
+  'graphql',
+  'graphiql',
+  'api',
+  'healthz',
+  'homepage_stats',
+  'homepage_jsonld',
+  'record_associations',
+  'sitemap.xml',
+  'export',
+  'advanced_search',
+  'users',
+  'user_admin',
+  'user_roles',
+  'fairsharing_records',
+  'maintenance_requests',
+  'record_reviews',
+  'user_defined_tags',
+  'licence_links',
+  'publications',
+  'organisations',
+  'grants',
+  'organisation_links',
+  'messages',
+  'files',
+  'zenodo',
+  'saved_searches',
+];
+
+/**
+ * Web pages that live under an API root (SPEC §2): a browser navigating there gets the app,
+ * an API client (Accept: application/json) gets the API.
+ */
+const WEB_PAGES_UNDER_API_ROOTS: readonly RegExp[] = [
+  /^\/organisations\/?$/,
+  /^\/organisations\/[^/]+\/?$/,
+  /^\/users\/(confirmation|resendConfirmation)\/?$/,
+  /^\/users\/password\/edit\/?$/,
+  /^\/users\/orcid\/sendEmail\/?$/,
+  /^\/users\/\d+\/?$/,
+];
+
+/** Paths that never answer 503 in maintenance mode, so monitoring keeps working. */
+export const MAINTENANCE_EXEMPT_PATHS: readonly string[] = ['/healthz'];
+
+/** Non-GET REST calls that do not change content and stay open in read-only mode. */
+export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
+  '/graphql',
+  '/users/sign_in',
+  '/users/sign_out',
+  '/users/check_password',
+  '/users/auth/identify_user',
+];
+
+export function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+export function isApiPath(path: string): boolean {
+  const root = path.split('/')[1] ?? '';
+  return API_PATH_ROOTS.includes(root);
+}
+
+/** A top-level browser navigation: asks for HTML before anything else. */
+export function isBrowserNavigation(method: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return typeof accept === 'string' && accept.trimStart().startsWith('text/html');
+}
+
+export type RequestAudience = 'api' | 'web';
+
+/** Who a request is for: the API, or the web app (static files and SPA pages). */
+export function requestAudience(method: string, url: string, accept: string | undefined): RequestAudience {
+  const path = pathOf(url);
+  if (!isApiPath(path)) return 'web';
+  if (isBrowserNavigation(method, accept) && WEB_PAGES_UNDER_API_ROOTS.some((page) => page.test(path))) {
+    return 'web';
+  }
+  return 'api';
+}

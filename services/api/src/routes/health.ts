@@ -1,0 +1,101 @@
+/**
+ * GET /healthz: is every backing service up, and how far behind is indexing? 200 only when all
+ * are up; each probe has a short time limit so the answer is quick even when a service hangs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+
+const PROBE_TIMEOUT_MS = 1_500;
+
+const ServiceState = Type.Union([Type.Literal('up'), Type.Literal('down')]);
+
+export const HealthReport = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  postgres: ServiceState,
+  redis: ServiceState,
+  opensearch: ServiceState,
+  queue: Type.Object({
+    waiting: Type.Union([Type.Integer(), Type.Null()]),
+    delayed: Type.Union([Type.Integer(), Type.Null()]),
+    failed: Type.Union([Type.Integer(), Type.Null()]),
+    outboxPending: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  /** Names of the services that are down, and why (no internals beyond the failing call). */
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type HealthReport = Static<typeof HealthReport>;
+
+class ProbeTimeout extends Error {}
+
+async function withTimeout<T>(work: () => Promise<T>, label: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ProbeTimeout(`${label} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type ProbeResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+async function probe<T>(label: string, work: () => Promise<T>): Promise<ProbeResult<T>> {
+  try {
+    return { ok: true, value: await withTimeout(work, label) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: reason.slice(0, 300) || `${label} failed` };
+  }
+}
+
+export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
+  const [postgres, outbox, opensearch, redis, counts] = await Promise.all([
+    probe('postgres', () => app.db.raw('SELECT 1')),
+    probe('postgres', async () => {
+      const row = await app.db('index_outbox').whereNull('processed_at').count<{ count: string }[]>({ count: '*' }).first();
+      return Number(row?.count ?? 0);
+    }),
+    probe('opensearch', () => app.searchClient.ping({}, { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 })),
+    probe('redis', () => app.redis.ping()),
+    probe('redis', () => app.indexQueue.getJobCounts('waiting', 'delayed', 'failed')),
+  ]);
+  const errors: Record<string, string> = {};
+  if (!postgres.ok) errors.postgres = postgres.reason;
+  if (!opensearch.ok) errors.opensearch = opensearch.reason;
+  if (!redis.ok) errors.redis = redis.reason;
+  const report: HealthReport = {
+    status: postgres.ok && opensearch.ok && redis.ok ? 'ok' : 'degraded',
+    postgres: postgres.ok ? 'up' : 'down',
+    redis: redis.ok ? 'up' : 'down',
+    opensearch: opensearch.ok ? 'up' : 'down',
+    queue: {
+      waiting: counts.ok ? (counts.value.waiting ?? 0) : null,
+      delayed: counts.ok ? (counts.value.delayed ?? 0) : null,
+      failed: counts.ok ? (counts.value.failed ?? 0) : null,
+      outboxPending: outbox.ok ? outbox.value : null,
+    },
+  };
+  if (Object.keys(errors).length > 0) report.errors = errors;
+  return report;
+}
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Health of the server and its backing services',
+        tags: ['operations'],
+        response: { 200: HealthReport, 503: HealthReport },
+      },
+    },
+    async (_request, reply) => {
+      const report = await checkHealth(app);
+      return reply.code(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
+    },
+  );
+}

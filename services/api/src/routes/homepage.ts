@@ -1,0 +1,84 @@
+/**
+ * Home page figures and the site's JSON-LD.
+ * GET /homepage_stats: public records per registry; contributors = active user accounts plus
+ * organisations linked to at least one public record; views = the sum of record page views.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { REGISTRY_NAMES } from '@registry/schemas';
+import { publicRecordsCondition } from '../export/public-records.ts';
+import { siteJsonLd } from '../linked-data/site-json-ld.ts';
+
+export const HomepageStats = Type.Object({
+  records: Type.Record(Type.String(), Type.Integer(), {
+    description: 'Public records per registry (standard, database, policy, collection)',
+  }),
+  totalRecords: Type.Integer(),
+  contributors: Type.Integer({ description: 'Active users plus organisations linked to public records' }),
+  views: Type.Integer({ description: 'Record page views counted since records were first viewed' }),
+});
+export type HomepageStats = Static<typeof HomepageStats>;
+
+const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export async function publicRecordCountsByRegistry(app: FastifyInstance): Promise<Record<string, number>> {
+  const result = await app.db.raw<{ rows: { registry: string; count: number }[] }>(`
+    SELECT lower(reg.name) AS registry, count(records.id)::int AS count
+    FROM registries reg
+    LEFT JOIN records ON records.registry_id = reg.id AND ${publicRecordsCondition('records')}
+    GROUP BY lower(reg.name)`);
+  const counts: Record<string, number> = Object.fromEntries(REGISTRY_NAMES.map((name) => [name, 0]));
+  for (const row of result.rows) counts[row.registry] = row.count;
+  return counts;
+}
+
+export async function homepageStats(app: FastifyInstance): Promise<HomepageStats> {
+  const [records, people] = await Promise.all([
+    publicRecordCountsByRegistry(app),
+    app.db.raw<{ rows: { users: number; organisations: number; views: number }[] }>(`
+      SELECT
+        (SELECT count(*)::int FROM users WHERE deactivated = false) AS users,
+        (SELECT count(DISTINCT ol.organisation_id)::int FROM organisation_links ol
+           JOIN records ON records.id = ol.record_id AND ${publicRecordsCondition('records')}) AS organisations,
+        (SELECT COALESCE(sum(views), 0)::bigint FROM record_views) AS views`),
+  ]);
+  const { users, organisations, views } = people.rows[0];
+  return {
+    records,
+    totalRecords: Object.values(records).reduce((sum, count) => sum + count, 0),
+    contributors: users + organisations,
+    views: Number(views),
+  };
+}
+
+export async function homepageRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/homepage_stats',
+    {
+      schema: {
+        summary: 'Figures for the home page',
+        tags: ['site'],
+        querystring: NoQuery,
+        response: { 200: HomepageStats },
+      },
+    },
+    async () => homepageStats(app),
+  );
+
+  app.get(
+    '/homepage_jsonld',
+    {
+      schema: {
+        summary: 'schema.org DataCatalog description of the site (JSON-LD)',
+        tags: ['site'],
+        querystring: NoQuery,
+        response: { 200: Type.Object({}, { additionalProperties: true }) },
+      },
+    },
+    async (_request, reply) => {
+      const recordCounts = await publicRecordCountsByRegistry(app);
+      const document = siteJsonLd({ publicUrl: app.config.publicUrl, siteName: app.config.siteName }, { recordCounts });
+      return reply.type('application/ld+json; charset=utf-8').send(document);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * GET /sitemap.xml: the static pages and every public record page (`/{id}`), from Postgres.
+ * Hidden and unapproved records never appear. The sitemap protocol allows 50,000 URLs per file;
+ * past that a sitemap index would be needed (the demo catalogue has a few thousand records).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { publicRecordsCondition } from '../export/public-records.ts';
+
+/** Public informational pages (SPEC §2), without the account and curator pages. */
+export const SITEMAP_STATIC_PAGES: readonly string[] = [
+  '/',
+  '/standards',
+  '/databases',
+  '/policies',
+  '/collections',
+  '/organisations',
+  '/search',
+  '/new',
+  '/summary-statistics',
+  '/communities',
+  '/community_champions',
+  '/community_champions/our_champions',
+  '/communitycuration',
+  '/stakeholders',
+  '/timeline',
+  '/licence',
+  '/terms',
+  '/educational',
+  '/privacy',
+  '/sustainability_and_preservation',
+  '/API_doc',
+];
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+function xmlEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+}
+
+function urlEntry(location: string, lastModified?: Date): string {
+  const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
+  return `<url><loc>${xmlEscape(location)}</loc>${lastmod}</url>`;
+}
+
+export async function buildSitemap(app: FastifyInstance): Promise<string> {
+  const publicUrl = app.config.publicUrl.replace(/\/$/, '');
+  const records = await app.db.raw<{ rows: { id: number; updated_at: Date }[] }>(
+    `SELECT id, updated_at FROM records WHERE ${publicRecordsCondition('records')} ORDER BY id`,
+  );
+  const entries = [
+    ...SITEMAP_STATIC_PAGES.map((page) => urlEntry(`${publicUrl}${page}`)),
+    ...records.rows.map((record) => urlEntry(`${publicUrl}/${record.id}`, record.updated_at)),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+export async function sitemapRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        summary: 'Sitemap of the public pages and records',
+        tags: ['site'],
+        querystring: Type.Object({}, { additionalProperties: false }),
+        produces: ['application/xml'],
+      },
+    },
+    async (_request, reply) => reply.type('application/xml; charset=utf-8').send(await buildSitemap(app)),
+  );
+}
