@@ -17,8 +17,8 @@ export function normaliseLabel(label: string): string {
 export class LabelMatcher {
   private readonly byLabel = new Map<string, number>();
   private readonly bySynonym = new Map<string, number>();
-  /** Unmatched label → number of times it was asked for. */
-  readonly unmatched = new Map<string, number>();
+  /** Unmatched labels by normalised key: first-seen spelling and how often it was asked for. */
+  private readonly unmatched = new Map<string, { label: string; count: number }>();
   matchedBySynonym = 0;
 
   constructor(terms: MatchableTerm[]) {
@@ -45,7 +45,9 @@ export class LabelMatcher {
       this.matchedBySynonym += 1;
       return viaSynonym;
     }
-    this.unmatched.set(label.trim(), (this.unmatched.get(label.trim()) ?? 0) + 1);
+    const seen = this.unmatched.get(key) ?? { label: label.trim(), count: 0 };
+    seen.count += 1;
+    this.unmatched.set(key, seen);
     return undefined;
   }
 
@@ -60,8 +62,8 @@ export class LabelMatcher {
   }
 
   unmatchedSummary(): { label: string; count: number }[] {
-    return [...this.unmatched.entries()]
-      .map(([label, count]) => ({ label, count }))
-      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+    return [...this.unmatched.values()]
+      .map(({ label, count }) => ({ label, count }))
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   }
 }

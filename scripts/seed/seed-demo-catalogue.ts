@@ -14,7 +14,7 @@
  * It writes no outbox rows and queues nothing: the start command rebuilds the whole index
  * (reindex) right after seeding.
  */
-import worldCountries from 'world-countries';
+import { worldCountries } from './country-list.ts';
 import spdxLicences from 'spdx-license-list';
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';

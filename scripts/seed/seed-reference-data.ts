@@ -6,7 +6,7 @@
  * no outbox rows: the start command rebuilds the whole index after seeding.
  */
 import spdxLicences from 'spdx-license-list';
-import worldCountries from 'world-countries';
+import { worldCountries } from './country-list.ts';
 import type { Database } from '@registry/platform';
 import { loadCatalogueFile, type OntologyTerm } from './catalogue-file.ts';
 import { defaultCatalogueFile } from './paths.ts';
