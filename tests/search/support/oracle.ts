@@ -1,0 +1,28 @@
+/** Plain-JavaScript answers to compare the search engine's counts with. */
+import type { RecordSearchDocument } from '@registry/schemas';
+
+export const CURATOR = Object.freeze({ userId: 1, username: 'curator', isCurator: true, isSuperCurator: false });
+
+export function visibleToAnonymous(document: RecordSearchDocument): boolean {
+  return !document.isHidden && document.isApproved;
+}
+
+/** Lower-case values a list facet argument matches on, per document. */
+export const FACET_VALUES: Record<string, (document: RecordSearchDocument) => string[]> = {
+  fairsharingRegistry: (document) => [document.registry],
+  recordType: (document) => (document.recordType ? [document.recordType] : []),
+  status: (document) => [document.status],
+  subjects: (document) => document.subjects.map((term) => term.label.toLowerCase()),
+  domains: (document) => document.domains.map((term) => term.label.toLowerCase()),
+  taxonomies: (document) => document.taxonomies.map((term) => term.label.toLowerCase()),
+  objectTypes: (document) => document.objectTypes.map((term) => term.label.toLowerCase()),
+  userDefinedTags: (document) => document.userDefinedTags.map((tag) => tag.label.toLowerCase()),
+  countries: (document) => document.countries.map((country) => country.name.toLowerCase()),
+  licences: (document) => document.licences.map((licence) => licence.name.toLowerCase()),
+  organisations: (document) => document.organisations.map((organisation) => organisation.name.toLowerCase()),
+  grants: (document) => document.grants.map((grant) => grant.name.toLowerCase()),
+};
+
+export function countWhere(documents: RecordSearchDocument[], predicate: (document: RecordSearchDocument) => boolean): number {
+  return documents.filter(predicate).length;
+}
