@@ -24,6 +24,7 @@ import {
   type CorpusRegistry,
   type OntologyFileReference,
   type OntologyTerm,
+  type VocabularyAdditions,
 } from './catalogue-file.ts';
 import { defaultCatalogueFile, ontologyDirectory, sharedDataDirectory } from './paths.ts';
 
@@ -48,11 +49,21 @@ interface MergedRecord {
   recordAssociations: { targetId: number; relation: string }[];
 }
 
+interface ApiTerm {
+  id: number;
+  label: string;
+  iri: string | null;
+  definitions: string[];
+  synonyms: string[];
+}
+
 interface ApiRecord {
   id: number;
   type: string;
   status: string;
   isRecommended: boolean | null;
+  subjects: ApiTerm[];
+  domains: ApiTerm[];
 }
 
 interface SourceTerm {
@@ -122,6 +133,45 @@ function resolveIris(terms: SourceTerm[], owl: string): { terms: OntologyTerm[];
     };
   });
   return { terms: resolved, unresolved };
+}
+
+/**
+ * Corpus labels that match no ontology term (label or synonym) but that the API export
+ * describes: an alias when the API's IRI is an ontology term's IRI, else an extra term.
+ */
+function vocabularyAdditions(
+  kind: 'subjects' | 'domains',
+  corpus: MergedRecord[],
+  api: ApiRecord[],
+  ontology: OntologyTerm[],
+): VocabularyAdditions {
+  const key = (label: string) => label.trim().toLowerCase().replace(/\s+/g, ' ');
+  const known = new Set(ontology.flatMap((term) => [term.name, ...term.synonyms].map(key)));
+  const iris = new Set(ontology.map((term) => term.iri).filter(Boolean));
+  const apiTerms = new Map<string, ApiTerm>();
+  for (const record of api) for (const term of record[kind]) if (!apiTerms.has(key(term.label))) apiTerms.set(key(term.label), term);
+  const additions: VocabularyAdditions = { aliases: [], extraTerms: [] };
+  const seen = new Set<string>();
+  for (const record of corpus) {
+    for (const label of record[kind]) {
+      const k = key(label);
+      const term = apiTerms.get(k);
+      if (known.has(k) || seen.has(k) || !term) continue;
+      seen.add(k);
+      if (term.iri && iris.has(term.iri)) additions.aliases.push({ label: term.label.trim(), iri: term.iri });
+      else {
+        additions.extraTerms.push({
+          id: `FAIRsharing-${kind === 'subjects' ? 'subject' : 'domain'}:${term.id}`,
+          name: term.label.trim(),
+          definition: term.definitions[0]?.trim() || null,
+          parents: [],
+          synonyms: [...new Set(term.synonyms)],
+          iri: term.iri,
+        });
+      }
+    }
+  }
+  return additions;
 }
 
 // --- legacy 2018 export ------------------------------------------------------------------
@@ -274,6 +324,10 @@ async function main(): Promise<void> {
   const payload = {
     records,
     collections: [...collections.values()].sort((a, b) => a.id - b.id),
+    vocabularyAdditions: {
+      subjects: vocabularyAdditions('subjects', merged, api, subjects.terms),
+      domains: vocabularyAdditions('domains', merged, api, domains.terms),
+    },
   };
   const catalogue: CatalogueFile = {
     formatVersion: CATALOGUE_FORMAT_VERSION,
@@ -302,6 +356,10 @@ async function main(): Promise<void> {
   console.log(`wrote ${relative(process.cwd(), defaultCatalogueFile)}: ${records.length} records, ${catalogue.collectionCount} collections, ${(text.length / 1e6).toFixed(2)} MB`);
   console.log(`legacy 2018 export: ${legacy.size} records, ${legacyMatches.size} matched (${JSON.stringify(byMatch)})`);
   console.log(`ontologies: SRAO ${subjects.terms.length} terms (${subjects.unresolved.length} without IRI), DRAO ${domains.terms.length} terms (${domains.unresolved.length} without IRI)`);
+  for (const kind of ['subjects', 'domains'] as const) {
+    const { aliases, extraTerms } = payload.vocabularyAdditions[kind];
+    console.log(`${kind} from the API export: ${aliases.length} aliases of ontology terms (same IRI), ${extraTerms.length} extra terms`);
+  }
   if (subjects.unresolved.length + domains.unresolved.length) console.log(`  no IRI: ${[...subjects.unresolved, ...domains.unresolved].join(', ')}`);
 }
 

@@ -85,9 +85,26 @@ export interface OntologyFileReference {
   sha256: string;
 }
 
+/** A label the corpus uses for an ontology term, known to be that term because the public API gives the same IRI. */
+export interface TermAlias {
+  label: string;
+  iri: string;
+}
+
+/**
+ * Terms the corpus uses that the ontology files lack, taken from the public API export (216
+ * records) with their IRI, definitions and synonyms: `aliases` name an existing term by
+ * another label, `extraTerms` are terms outside the SRAO/DRAO files (no parents).
+ */
+export interface VocabularyAdditions {
+  aliases: TermAlias[];
+  extraTerms: OntologyTerm[];
+}
+
 export interface CataloguePayload {
   records: CatalogueRecord[];
   collections: CatalogueCollection[];
+  vocabularyAdditions: { subjects: VocabularyAdditions; domains: VocabularyAdditions };
 }
 
 export interface CatalogueFile {
@@ -106,8 +123,11 @@ export interface LoadedCatalogue {
   file: string;
   records: CatalogueRecord[];
   collections: CatalogueCollection[];
+  /** The ontology file's terms followed by the extra terms of `vocabularyAdditions`. */
   subjectTerms: OntologyTerm[];
   domainTerms: OntologyTerm[];
+  subjectAliases: TermAlias[];
+  domainAliases: TermAlias[];
 }
 
 export class CatalogueFileError extends Error {
@@ -211,6 +231,13 @@ function checkTerm(where: string, value: unknown): void {
   });
 }
 
+function checkAdditions(where: string, value: unknown): VocabularyAdditions {
+  const additions = requireFields(where, value, { aliases: Array.isArray, extraTerms: Array.isArray });
+  (additions.aliases as unknown[]).forEach((a, i) => requireFields(`${where}.aliases[${i}]`, a, { label: isString, iri: isString }));
+  (additions.extraTerms as unknown[]).forEach((t, i) => checkTerm(`${where}.extraTerms[${i}]`, t));
+  return additions as unknown as VocabularyAdditions;
+}
+
 function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
@@ -257,7 +284,11 @@ export async function loadCatalogueFile(file: string): Promise<LoadedCatalogue> 
   if (header.formatVersion !== CATALOGUE_FORMAT_VERSION) {
     throw new CatalogueFileError(`${file}: format version ${String(header.formatVersion)} is not supported (expected ${CATALOGUE_FORMAT_VERSION})`);
   }
-  const payload = requireFields(`${file} payload`, header.payload, { records: Array.isArray, collections: Array.isArray });
+  const payload = requireFields(`${file} payload`, header.payload, {
+    records: Array.isArray,
+    collections: Array.isArray,
+    vocabularyAdditions: isObject,
+  });
   const records = payload.records as unknown[];
   const collections = payload.collections as unknown[];
   if (records.length !== header.recordCount) {
@@ -276,12 +307,17 @@ export async function loadCatalogueFile(file: string): Promise<LoadedCatalogue> 
     if (ids.has(record.id)) throw new CatalogueFileError(`${file}: id ${record.id} appears twice`);
     ids.add(record.id);
   }
+  const additions = payload.vocabularyAdditions as Record<string, unknown>;
+  const subjectAdditions = checkAdditions('vocabularyAdditions.subjects', additions.subjects);
+  const domainAdditions = checkAdditions('vocabularyAdditions.domains', additions.domains);
   const ontologies = header.ontologies as Record<string, unknown>;
   return {
     file,
     records: records as CatalogueRecord[],
     collections: collections as CatalogueCollection[],
-    subjectTerms: await loadOntologyTerms(file, 'subjects', ontologies.subjects),
-    domainTerms: await loadOntologyTerms(file, 'domains', ontologies.domains),
+    subjectTerms: [...(await loadOntologyTerms(file, 'subjects', ontologies.subjects)), ...subjectAdditions.extraTerms],
+    domainTerms: [...(await loadOntologyTerms(file, 'domains', ontologies.domains)), ...domainAdditions.extraTerms],
+    subjectAliases: subjectAdditions.aliases,
+    domainAliases: domainAdditions.aliases,
   };
 }

@@ -18,7 +18,7 @@ import { worldCountries } from './country-list.ts';
 import spdxLicences from 'spdx-license-list';
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
-import { loadCatalogueFile, type CatalogueLicence, type CataloguePublication, type CatalogueRecord } from './catalogue-file.ts';
+import { loadCatalogueFile, type TermAlias, type CatalogueLicence, type CataloguePublication, type CatalogueRecord } from './catalogue-file.ts';
 import {
   deriveIsRecommended,
   deriveRecordType,
@@ -78,9 +78,14 @@ export async function assertSchemaPresent(db: Database): Promise<void> {
   }
 }
 
-async function termMatcher(db: Knex, table: string): Promise<LabelMatcher> {
-  const terms = (await db(table).select('id', 'label', 'synonyms').orderBy('id')) as MatchableTerm[];
-  return new LabelMatcher(terms);
+/** Matches on the table's labels and synonyms, plus the corpus aliases of terms (found by IRI). */
+async function termMatcher(db: Knex, table: string, aliases: TermAlias[]): Promise<LabelMatcher> {
+  const terms = (await db(table).select('id', 'label', 'synonyms', 'iri').orderBy('id')) as (MatchableTerm & { iri: string | null })[];
+  const idByIri = new Map(terms.filter((term) => term.iri).map((term) => [term.iri as string, term.id]));
+  const aliasTerms = aliases
+    .filter((alias) => idByIri.has(alias.iri))
+    .map((alias) => ({ id: idByIri.get(alias.iri) as number, label: alias.label, synonyms: [] }));
+  return new LabelMatcher([...terms, ...aliasTerms]);
 }
 
 async function countryMatcher(db: Knex): Promise<LabelMatcher> {
@@ -213,8 +218,8 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
     const ownerIds = allRows.map((row) => row.id as number);
 
     // --- subjects, domains --------------------------------------------------------------
-    const subjectMatcher = await termMatcher(trx, 'subjects');
-    const domainMatcher = await termMatcher(trx, 'domains');
+    const subjectMatcher = await termMatcher(trx, 'subjects', catalogue.subjectAliases);
+    const domainMatcher = await termMatcher(trx, 'domains', catalogue.domainAliases);
     const subjectLinks = catalogue.records.flatMap((r) => subjectMatcher.matchAll(r.subjects).map((id) => ({ record_id: r.id, subject_id: id })));
     const domainLinks = catalogue.records.flatMap((r) => domainMatcher.matchAll(r.domains).map((id) => ({ record_id: r.id, domain_id: id })));
 
