@@ -1,0 +1,130 @@
+/**
+ * Every DataLoader of one GraphQL request. Built fresh per request (in the context), so
+ * caching never crosses requests or viewers.
+ */
+import type DataLoader from 'dataloader';
+import type { Database } from '@registry/platform';
+import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch.ts';
+import type {
+  CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
+  OrganisationRow, OrganisationTypeRow, PublicationRow, RecordAssociationRow, RecordRow, RecordTypeRow,
+  RegistryRow, RelationTypeRow, ReviewRow, SavedSearchRow, UserDefinedTagRow, UserRow, VocabularyRow,
+} from '../rows.ts';
+
+export interface Loaders {
+  recordById: DataLoader<number, RecordRow | null>;
+  userById: DataLoader<number, UserRow | null>;
+  registryById: DataLoader<number, RegistryRow | null>;
+  recordTypeById: DataLoader<number, RecordTypeRow | null>;
+  relationTypeById: DataLoader<number, RelationTypeRow | null>;
+  organisationById: DataLoader<number, OrganisationRow | null>;
+  grantById: DataLoader<number, GrantRow | null>;
+  licenceById: DataLoader<number, LicenceRow | null>;
+
+  recordSubjects: DataLoader<number, VocabularyRow[]>;
+  recordDomains: DataLoader<number, VocabularyRow[]>;
+  recordTaxonomies: DataLoader<number, VocabularyRow[]>;
+  recordObjectTypes: DataLoader<number, VocabularyRow[]>;
+  recordUserDefinedTags: DataLoader<number, UserDefinedTagRow[]>;
+  recordCountries: DataLoader<number, CountryRow[]>;
+  recordMaintainers: DataLoader<number, UserRow[]>;
+  recordWatchers: DataLoader<number, UserRow[]>;
+  recordCommunityCurators: DataLoader<number, UserRow[]>;
+  recordPublications: DataLoader<number, PublicationRow[]>;
+  recordOrganisationLinks: DataLoader<number, OrganisationLinkRow[]>;
+  recordLicenceLinks: DataLoader<number, LicenceLinkRow[]>;
+  recordAssociations: DataLoader<number, RecordAssociationRow[]>;
+  recordReverseAssociations: DataLoader<number, RecordAssociationRow[]>;
+  recordReviews: DataLoader<number, ReviewRow[]>;
+  recordSavedSearches: DataLoader<number, SavedSearchRow[]>;
+  recordEditEvents: DataLoader<number, EditEventRow[]>;
+
+  registryRecordTypes: DataLoader<number, RecordTypeRow[]>;
+  subjectChildren: DataLoader<number, VocabularyRow[]>;
+  subjectParents: DataLoader<number, VocabularyRow[]>;
+  domainInUse: DataLoader<number, boolean>;
+
+  organisationTypes: DataLoader<number, OrganisationTypeRow[]>;
+  organisationCountries: DataLoader<number, CountryRow[]>;
+  organisationParents: DataLoader<number, OrganisationRow[]>;
+  organisationChildren: DataLoader<number, OrganisationRow[]>;
+  organisationLinks: DataLoader<number, OrganisationLinkRow[]>;
+  organisationUsers: DataLoader<number, UserRow[]>;
+  organisationSavedSearches: DataLoader<number, SavedSearchRow[]>;
+
+  savedSearchRecords: DataLoader<number, RecordRow[]>;
+  savedSearchOrganisations: DataLoader<number, OrganisationRow[]>;
+  savedSearchUsers: DataLoader<number, UserRow[]>;
+
+  userMaintainedRecords: DataLoader<number, RecordRow[]>;
+  userWatchedRecords: DataLoader<number, RecordRow[]>;
+  userCuratedRecords: DataLoader<number, RecordRow[]>;
+  userCreatedRecords: DataLoader<number, RecordRow[]>;
+  userOrganisations: DataLoader<number, OrganisationRow[]>;
+  userCreatedSearches: DataLoader<number, SavedSearchRow[]>;
+  userSavedSearches: DataLoader<number, SavedSearchRow[]>;
+  userMaintenanceRequests: DataLoader<number, MaintenanceRequestRow[]>;
+  userEditEvents: DataLoader<number, EditEventRow[]>;
+}
+
+export function createLoaders(db: Database): Loaders {
+  const through = <T>(joinTable: string, ownerColumn: string, targetColumn: string, targetTable: string, orderBy: string) =>
+    manyToManyLoader<T>(db, { joinTable, ownerColumn, targetColumn, targetTable, orderBy });
+  const owned = <T>(table: string, ownerColumn: string, orderBy = 'id') => oneToManyLoader<T>(db, { table, ownerColumn, orderBy });
+
+  return {
+    recordById: byIdLoader<RecordRow>(db, 'records'),
+    userById: byIdLoader<UserRow>(db, 'users'),
+    registryById: byIdLoader<RegistryRow>(db, 'registries'),
+    recordTypeById: byIdLoader<RecordTypeRow>(db, 'record_types'),
+    relationTypeById: byIdLoader<RelationTypeRow>(db, 'relation_types'),
+    organisationById: byIdLoader<OrganisationRow>(db, 'organisations'),
+    grantById: byIdLoader<GrantRow>(db, 'grants'),
+    licenceById: byIdLoader<LicenceRow>(db, 'licences'),
+
+    recordSubjects: through('record_subjects', 'record_id', 'subject_id', 'subjects', 'label'),
+    recordDomains: through('record_domains', 'record_id', 'domain_id', 'domains', 'label'),
+    recordTaxonomies: through('record_taxonomies', 'record_id', 'taxonomy_id', 'taxonomies', 'label'),
+    recordObjectTypes: through('record_object_types', 'record_id', 'object_type_id', 'object_types', 'label'),
+    recordUserDefinedTags: through('record_user_defined_tags', 'record_id', 'user_defined_tag_id', 'user_defined_tags', 'label'),
+    recordCountries: through('record_countries', 'record_id', 'country_id', 'countries', 'name'),
+    recordMaintainers: through('record_maintainers', 'record_id', 'user_id', 'users', 'username'),
+    recordWatchers: through('record_watchers', 'record_id', 'user_id', 'users', 'username'),
+    recordCommunityCurators: through('record_community_curators', 'record_id', 'user_id', 'users', 'username'),
+    recordPublications: through('record_publications', 'record_id', 'publication_id', 'publications', 'id'),
+    recordOrganisationLinks: owned('organisation_links', 'record_id'),
+    recordLicenceLinks: owned('licence_links', 'record_id'),
+    recordAssociations: owned('record_associations', 'record_id'),
+    recordReverseAssociations: owned('record_associations', 'linked_record_id'),
+    recordReviews: owned('record_reviews', 'record_id', 'created_at'),
+    recordSavedSearches: through('saved_search_records', 'record_id', 'saved_search_id', 'saved_searches', 'id'),
+    recordEditEvents: owned('edit_events', 'record_id', 'created_at'),
+
+    registryRecordTypes: owned('record_types', 'registry_id', 'name'),
+    subjectChildren: through('subject_parents', 'parent_id', 'subject_id', 'subjects', 'label'),
+    subjectParents: through('subject_parents', 'subject_id', 'parent_id', 'subjects', 'label'),
+    domainInUse: existsLoader(db, 'record_domains', 'domain_id'),
+
+    organisationTypes: through('organisation_organisation_types', 'organisation_id', 'organisation_type_id', 'organisation_types', 'name'),
+    organisationCountries: through('organisation_countries', 'organisation_id', 'country_id', 'countries', 'name'),
+    organisationParents: through('organisation_parents', 'organisation_id', 'parent_id', 'organisations', 'name'),
+    organisationChildren: through('organisation_parents', 'parent_id', 'organisation_id', 'organisations', 'name'),
+    organisationLinks: owned('organisation_links', 'organisation_id'),
+    organisationUsers: through('user_organisations', 'organisation_id', 'user_id', 'users', 'username'),
+    organisationSavedSearches: through('saved_search_organisations', 'organisation_id', 'saved_search_id', 'saved_searches', 'id'),
+
+    savedSearchRecords: through('saved_search_records', 'saved_search_id', 'record_id', 'records', 'name'),
+    savedSearchOrganisations: through('saved_search_organisations', 'saved_search_id', 'organisation_id', 'organisations', 'name'),
+    savedSearchUsers: through('saved_search_users', 'saved_search_id', 'user_id', 'users', 'username'),
+
+    userMaintainedRecords: through('record_maintainers', 'user_id', 'record_id', 'records', 'name'),
+    userWatchedRecords: through('record_watchers', 'user_id', 'record_id', 'records', 'name'),
+    userCuratedRecords: through('record_community_curators', 'user_id', 'record_id', 'records', 'name'),
+    userCreatedRecords: owned('records', 'created_by_id', 'name'),
+    userOrganisations: through('user_organisations', 'user_id', 'organisation_id', 'organisations', 'name'),
+    userCreatedSearches: owned('saved_searches', 'creator_id'),
+    userSavedSearches: through('saved_search_users', 'user_id', 'saved_search_id', 'saved_searches', 'id'),
+    userMaintenanceRequests: owned('maintenance_requests', 'user_id', 'created_at'),
+    userEditEvents: owned('edit_events', 'user_id', 'created_at'),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The GraphQL endpoint (POST/GET /graphql, GraphiQL at /graphiql), compatible with the public
+ * FAIRsharing client. Reads `app.db`, `app.searchClient`, `app.config` and `request.viewer`,
+ * which the app decorates before registering this plugin.
+ */
+import fp from 'fastify-plugin';
+import mercurius, { type IResolvers } from 'mercurius';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import { readGraphqlSdl } from '@registry/schemas/graphql/index.ts';
+import type { RegistryGraphqlContext } from './context.ts';
+import { formatGraphqlErrors } from './error-formatter.ts';
+import { createLoaders } from './loaders/index.ts';
+import { queryCostRule, MAX_QUERY_COST } from './query-cost.ts';
+import { resolvers } from './resolvers/index.ts';
+import { searchQueriesSdl } from './search-arguments.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+/** Deep enough for every query of the public client (about 5 levels), far from pathological. */
+export const QUERY_DEPTH_LIMIT = 12;
+/** Longest query text accepted, in characters. */
+export const MAX_QUERY_LENGTH = 100_000;
+
+export function graphqlSchemaSdl(): string {
+  return `${readGraphqlSdl()}\n${searchQueriesSdl()}`;
+}
+
+function queryText(request: FastifyRequest): string | undefined {
+  const fromBody = (request.body as { query?: unknown } | undefined)?.query;
+  if (typeof fromBody === 'string') return fromBody;
+  const fromQueryString = (request.query as { query?: unknown } | undefined)?.query;
+  return typeof fromQueryString === 'string' ? fromQueryString : undefined;
+}
+
+export const graphqlPlugin = fp(
+  async (app) => {
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.url !== GRAPHQL_PATH) return;
+      const text = queryText(request);
+      if (text !== undefined && text.length > MAX_QUERY_LENGTH) {
+        return reply.code(400).send({
+          data: null,
+          errors: [{ message: `query is too long: ${text.length} characters, the limit is ${MAX_QUERY_LENGTH}`, extensions: { code: 'QUERY_TOO_LONG' } }],
+        });
+      }
+    });
+
+    await app.register(mercurius, {
+      schema: graphqlSchemaSdl(),
+      resolvers: resolvers as unknown as IResolvers,
+      path: GRAPHQL_PATH,
+      graphiql: true,
+      queryDepth: QUERY_DEPTH_LIMIT,
+      allowBatchedQueries: false,
+      validationRules: [queryCostRule(MAX_QUERY_COST, QUERY_DEPTH_LIMIT)],
+      context: (request: FastifyRequest): RegistryGraphqlContext => ({
+        db: app.db,
+        searchClient: app.searchClient,
+        config: app.config,
+        viewer: request.viewer ?? ANONYMOUS_VIEWER,
+        loaders: createLoaders(app.db),
+      }),
+      errorFormatter: (execution, context) => formatGraphqlErrors(execution, context.reply?.log ?? app.log),
+    });
+  },
+  {
+    name: 'registry-graphql',
+    dependencies: ['registry-config', 'registry-database', 'registry-search-client', 'registry-auth'],
+  },
+);

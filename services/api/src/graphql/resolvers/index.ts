@@ -1,0 +1,35 @@
+/** All resolvers of the schema, by type. */
+import { JsonScalar } from '../json-scalar.ts';
+import { curationQueries } from './curation.ts';
+import { organisationQueries, organisationTypeResolvers } from './organisations.ts';
+import { graphQueries } from './record-graph.ts';
+import { recordListQueries, recordQueries, recordTypeResolvers, registryQueries, registryTypeResolvers } from './records.ts';
+import { searchQueries, searchTypeResolvers } from './search.ts';
+import { siteQueries, siteTypeResolvers } from './site.ts';
+import { subjectBrowserQueries } from './subject-browser.ts';
+import { userQueries, userTypeResolvers } from './users.ts';
+import { vocabularyQueries, vocabularyTypeResolvers } from './vocabularies.ts';
+
+export const resolvers = {
+  JSON: JsonScalar,
+  Query: {
+    ...searchQueries,
+    ...recordQueries,
+    ...recordListQueries,
+    ...registryQueries,
+    ...vocabularyQueries,
+    ...subjectBrowserQueries,
+    ...organisationQueries,
+    ...userQueries,
+    ...siteQueries,
+    ...graphQueries,
+    ...curationQueries,
+  },
+  ...searchTypeResolvers,
+  ...recordTypeResolvers,
+  ...registryTypeResolvers,
+  ...vocabularyTypeResolvers,
+  ...organisationTypeResolvers,
+  ...userTypeResolvers,
+  ...siteTypeResolvers,
+};

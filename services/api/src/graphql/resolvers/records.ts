@@ -1,0 +1,250 @@
+/** The record page and everything hanging off a record, read from Postgres through loaders. */
+import type { RegistryGraphqlContext } from '../context.ts';
+import { numericId } from '../context.ts';
+import { recordNotFound } from '../errors.ts';
+import { canViewRecord, findRecordRow, parseRecordIdentifier, viewerMaintains, visibleRecords } from '../record-access.ts';
+import { recordSchemaOrg } from '../record-schema-org.ts';
+import {
+  isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
+  type ReviewRow, type SavedSearchRow,
+} from '../rows.ts';
+
+type Context = RegistryGraphqlContext;
+type NoArgs = Record<string, never>;
+
+async function distinctById<T extends { id: number }>(rows: (T | null)[]): Promise<T[]> {
+  const seen = new Map<number, T>();
+  for (const row of rows) if (row && !seen.has(row.id)) seen.set(row.id, row);
+  return [...seen.values()];
+}
+
+export const recordQueries = {
+  async fairsharingRecord(_root: unknown, args: { id?: string | null }, context: Context): Promise<RecordRow> {
+    const identifier = parseRecordIdentifier(args.id);
+    if (!identifier) throw recordNotFound();
+    const record = await findRecordRow(context.db, identifier);
+    if (!record || !(await canViewRecord(context, record))) throw recordNotFound();
+    context.loaders.recordById.prime(record.id, record);
+    return record;
+  },
+};
+
+export const recordTypeResolvers = {
+  FairsharingRecord: {
+    async registry(record: RecordRow, _args: NoArgs, context: Context) {
+      return (await context.loaders.registryById.load(record.registry_id))?.name ?? null;
+    },
+    async type(record: RecordRow, _args: NoArgs, context: Context) {
+      if (record.record_type_id === null) return null;
+      return (await context.loaders.recordTypeById.load(record.record_type_id))?.name ?? null;
+    },
+    urlForLogo: (record: RecordRow) => record.url_for_logo,
+    createdAt: (record: RecordRow) => isoDate(record.created_at),
+    updatedAt: (record: RecordRow) => isoDate(record.updated_at),
+    lastEdited: (record: RecordRow) => isoDate(record.last_edited ?? record.updated_at),
+    lastReviewed: (record: RecordRow) => isoDate(record.last_reviewed),
+    schemaOrg: (record: RecordRow, _args: NoArgs, context: Context) => recordSchemaOrg(record, context),
+    isHidden: (record: RecordRow) => record.is_hidden,
+    isOwner: (record: RecordRow, _args: NoArgs, context: Context) => viewerMaintains(context, record.id),
+    isApproved: (record: RecordRow) => record.is_approved,
+    isRecommended: (record: RecordRow) => record.is_recommended,
+    async isMaintained(record: RecordRow, _args: NoArgs, context: Context) {
+      return (await context.loaders.recordMaintainers.load(record.id)).length > 0;
+    },
+    isComplete: (record: RecordRow) => record.is_complete,
+    incomplete: (record: RecordRow) => !record.is_complete,
+    async hasGraph(record: RecordRow, _args: NoArgs, context: Context) {
+      const [outgoing, incoming] = await Promise.all([
+        context.loaders.recordAssociations.load(record.id),
+        context.loaders.recordReverseAssociations.load(record.id),
+      ]);
+      return outgoing.length + incoming.length > 0;
+    },
+    curatorNotes: (record: RecordRow, _args: NoArgs, context: Context) => (context.viewer.isCurator ? record.curator_notes : null),
+    exhaustiveLicences: (record: RecordRow) => record.exhaustive_licences,
+    legacyIds: (record: RecordRow) => record.legacy_ids,
+    metadata: (record: RecordRow) => record.metadata ?? {},
+    reviews: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordReviews.load(record.id),
+    lastEditor: (record: RecordRow, _args: NoArgs, context: Context) =>
+      record.last_editor_id === null ? null : context.loaders.userById.load(record.last_editor_id),
+    creator: (record: RecordRow, _args: NoArgs, context: Context) =>
+      record.created_by_id === null ? null : context.loaders.userById.load(record.created_by_id),
+    countries: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCountries.load(record.id),
+    subjects: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSubjects.load(record.id),
+    domains: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordDomains.load(record.id),
+    taxonomies: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordTaxonomies.load(record.id),
+    userDefinedTags: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordUserDefinedTags.load(record.id),
+    objectTypes: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordObjectTypes.load(record.id),
+    async grants(record: RecordRow, _args: NoArgs, context: Context) {
+      const links = await context.loaders.recordOrganisationLinks.load(record.id);
+      const grantIds = links.map((link) => link.grant_id).filter((id): id is number => id !== null);
+      return distinctById(await context.loaders.grantById.loadMany(grantIds).then(onlyRows));
+    },
+    licenceLinks: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordLicenceLinks.load(record.id),
+    async licences(record: RecordRow, _args: NoArgs, context: Context) {
+      const links = await context.loaders.recordLicenceLinks.load(record.id);
+      return distinctById(await context.loaders.licenceById.loadMany(links.map((link) => link.licence_id)).then(onlyRows));
+    },
+    maintainers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordMaintainers.load(record.id),
+    async watchers(record: RecordRow, _args: NoArgs, context: Context) {
+      const watchers = await context.loaders.recordWatchers.load(record.id);
+      if (context.viewer.isCurator) return watchers;
+      return watchers.filter((user) => user.id === context.viewer.userId);
+    },
+    communityCurators: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCommunityCurators.load(record.id),
+    async organisations(record: RecordRow, _args: NoArgs, context: Context) {
+      const links = await context.loaders.recordOrganisationLinks.load(record.id);
+      return distinctById(await context.loaders.organisationById.loadMany(links.map((link) => link.organisation_id)).then(onlyRows));
+    },
+    organisationLinks: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordOrganisationLinks.load(record.id),
+    publications: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordPublications.load(record.id),
+    async recordAssociations(record: RecordRow, _args: NoArgs, context: Context) {
+      const associations = await context.loaders.recordAssociations.load(record.id);
+      return associationsWithVisibleEnd(context, associations, 'linked_record_id');
+    },
+    async reverseRecordAssociations(record: RecordRow, _args: NoArgs, context: Context) {
+      const associations = await context.loaders.recordReverseAssociations.load(record.id);
+      return associationsWithVisibleEnd(context, associations, 'record_id');
+    },
+    savedSearches: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSavedSearches.load(record.id),
+    async history(record: RecordRow, _args: NoArgs, context: Context) {
+      if (context.viewer.userId === null) return null;
+      const events = await context.loaders.recordEditEvents.load(record.id);
+      return events.map((event) => ({
+        id: Number(event.id),
+        editType: event.edit_type,
+        editEvent: event.edit_event,
+        userId: event.user_id,
+        createdAt: isoDate(event.created_at),
+      }));
+    },
+    legacyLogs(record: RecordRow, _args: NoArgs, context: Context) {
+      if (context.viewer.userId === null) return null;
+      const logs = record.metadata?.legacy_logs;
+      return Array.isArray(logs) ? logs : [];
+    },
+  },
+
+  LicenceLink: {
+    licence: (link: LicenceLinkRow, _args: NoArgs, context: Context) => context.loaders.licenceById.load(link.licence_id),
+    fairsharingRecord: (link: LicenceLinkRow, _args: NoArgs, context: Context) => context.loaders.recordById.load(link.record_id),
+  },
+
+  RecordAssociation: {
+    async recordAssocLabel(association: RecordAssociationRow, _args: NoArgs, context: Context) {
+      return (await context.loaders.relationTypeById.load(association.relation_type_id))?.name ?? null;
+    },
+    recordAssocLabelId: (association: RecordAssociationRow) => association.relation_type_id,
+    fairsharingRecord: (association: RecordAssociationRow, _args: NoArgs, context: Context) =>
+      context.loaders.recordById.load(association.record_id),
+    linkedRecord: (association: RecordAssociationRow, _args: NoArgs, context: Context) =>
+      context.loaders.recordById.load(association.linked_record_id),
+  },
+
+  RecordReview: {
+    createdAt: (review: ReviewRow) => isoDate(review.created_at),
+    user: (review: ReviewRow, _args: NoArgs, context: Context) => (review.user_id === null ? null : context.loaders.userById.load(review.user_id)),
+  },
+
+  SavedSearch: {
+    createdAt: (search: SavedSearchRow) => isoDate(search.created_at),
+    creator: (search: SavedSearchRow, _args: NoArgs, context: Context) =>
+      search.creator_id === null ? null : context.loaders.userById.load(search.creator_id),
+    async fairsharingRecords(search: SavedSearchRow, _args: NoArgs, context: Context) {
+      return visibleRecords(context, await context.loaders.savedSearchRecords.load(search.id));
+    },
+    organisations: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchOrganisations.load(search.id),
+    users: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchUsers.load(search.id),
+  },
+};
+
+function onlyRows<T>(results: (T | null | Error)[]): T[] {
+  return results.filter((result): result is T => result !== null && !(result instanceof Error));
+}
+
+/** Relations whose other end the viewer may not see are left out rather than shown half-empty. */
+async function associationsWithVisibleEnd(
+  context: Context,
+  associations: RecordAssociationRow[],
+  otherEnd: 'linked_record_id' | 'record_id',
+): Promise<RecordAssociationRow[]> {
+  const others = onlyRows(await context.loaders.recordById.loadMany(associations.map((a) => a[otherEnd])));
+  const visible = new Set((await visibleRecords(context, others)).map((record) => record.id));
+  return associations.filter((association) => visible.has(association[otherEnd]));
+}
+
+// ---- registries, record types, relation types --------------------------------------------------
+
+export const registryQueries = {
+  async fairsharingRegistries(_root: unknown, _args: { page?: number | null }, context: Context) {
+    // Four registries: one page holds them all, whatever page is asked for.
+    const records = await context.db<RegistryRow>('registries').select('*').orderBy('id');
+    return { records };
+  },
+  async fairsharingRegistry(_root: unknown, args: { id?: string | null }, context: Context) {
+    const id = numericId(args.id);
+    const query = context.db<RegistryRow>('registries').select('*');
+    if (id !== null) query.where('id', id);
+    else query.whereRaw('lower(name) = ?', [String(args.id ?? '').trim().toLowerCase()]);
+    return (await query.first()) ?? null;
+  },
+  async recordTypes(_root: unknown, _args: NoArgs, context: Context) {
+    const records = await context.db<RecordTypeRow>('record_types').select('*').orderBy('name');
+    return { records };
+  },
+  async recordAssociationLabels(_root: unknown, _args: NoArgs, context: Context) {
+    const [types, allowed] = await Promise.all([
+      context.db('relation_types').select('*').orderBy('name'),
+      context.db('relation_type_allowed_associations as a')
+        .join('registries as f', 'f.id', 'a.from_registry_id')
+        .join('registries as t', 't.id', 'a.to_registry_id')
+        .select('a.relation_type_id', 'f.name as from', 't.name as to'),
+    ]);
+    return (types as { id: number; name: string; description: string }[]).map((type) => ({
+      ...type,
+      allowedAssociations: (allowed as { relation_type_id: number; from: string; to: string }[])
+        .filter((pair) => pair.relation_type_id === type.id)
+        .map((pair) => ({ from: pair.from, to: pair.to })),
+    }));
+  },
+};
+
+export const registryTypeResolvers = {
+  Registry: {
+    recordTypes: (registry: RegistryRow, _args: NoArgs, context: Context) => context.loaders.registryRecordTypes.load(registry.id),
+    async fairsharingRecords(registry: RegistryRow, _args: NoArgs, context: Context) {
+      const query = context.db<RecordRow>('records').select('*').where('registry_id', registry.id).orderBy('name');
+      if (!context.viewer.isCurator) query.where({ is_hidden: false, is_approved: true });
+      return query;
+    },
+  },
+  RecordType: {
+    fairsharingRegistry: (type: RecordTypeRow, _args: NoArgs, context: Context) => context.loaders.registryById.load(type.registry_id),
+  },
+};
+
+// ---- user-facing record lists -----------------------------------------------------------------
+
+export const recordListQueries = {
+  async duplicateCheck(_root: unknown, args: { fields?: (string | null)[] | null }, context: Context) {
+    const values = [...new Set((args.fields ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))]
+      .filter((value) => value !== '');
+    if (values.length === 0) return [];
+    const query = context.db<RecordRow>('records')
+      .select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi')
+      .where((where) => {
+        where.whereRaw('lower(name) = any(?)', [values])
+          .orWhereRaw('lower(abbreviation) = any(?)', [values])
+          .orWhereRaw('lower(homepage) = any(?)', [values]);
+      })
+      .orderBy('id')
+      .limit(100);
+    if (!context.viewer.isCurator) query.where({ is_hidden: false });
+    return query;
+  },
+  async allFairsharingRecords(_root: unknown, _args: NoArgs, context: Context) {
+    const query = context.db<RecordRow>('records').select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi').orderBy('id');
+    if (!context.viewer.isCurator) query.where({ is_hidden: false, is_approved: true });
+    return query;
+  },
+};

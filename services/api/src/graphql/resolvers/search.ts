@@ -1,0 +1,88 @@
+/**
+ * Search-backed queries. Arguments go to the search module as they arrive (it reads them
+ * leniently and case-insensitively); answers are search documents, resolved without any
+ * database query per row.
+ */
+import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
+import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
+import { searchRecords, type SearchRecordsArgs } from '../../search/search-records.ts';
+import { advancedSearch } from '../../search/advanced-search.ts';
+import { scanSearchRecords } from '../../search/scan-search-records.ts';
+import { InvalidQueryError, SearchUnavailableError } from '../../search/search-errors.ts';
+import type { SearchDependencies } from '../../search/search-execution.ts';
+import { RECORD_CSV_COLUMNS, recordsCsv } from '../../export/records-csv.ts';
+import type { RegistryGraphqlContext } from '../context.ts';
+import { GraphqlUserError } from '../errors.ts';
+
+type Context = RegistryGraphqlContext;
+
+export const SEARCH_UNAVAILABLE_MESSAGE = 'search is temporarily unavailable, please try again later';
+
+function searchDependencies(context: Context): SearchDependencies {
+  return { client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) };
+}
+
+/** Search failures become client-facing errors; the formatter answers 503 for an unavailable index. */
+function asGraphqlError(failure: unknown): unknown {
+  if (failure instanceof SearchUnavailableError) return new GraphqlUserError(SEARCH_UNAVAILABLE_MESSAGE, 'SEARCH_UNAVAILABLE');
+  if (failure instanceof InvalidQueryError) return new GraphqlUserError(`invalid query: ${failure.message}`, 'INVALID_QUERY');
+  return failure;
+}
+
+interface AdvancedSearchInput {
+  operator?: string | null;
+  fields?: unknown[] | null;
+}
+
+interface DownloadArgs extends SearchRecordsArgs {
+  includeOrgs?: boolean | null;
+  searchUrl?: string | null;
+}
+
+export const searchQueries = {
+  async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context) {
+    try {
+      return await searchRecords(searchDependencies(context), args, context.viewer);
+    } catch (failure) {
+      throw asGraphqlError(failure);
+    }
+  },
+
+  async advancedSearch(_root: unknown, args: { q?: string | null; where?: AdvancedSearchInput | null }, context: Context) {
+    try {
+      // The search module validates operators, filter ids and values and says what was wrong.
+      const where = (args.where ?? null) as AdvancedSearchWhere | null;
+      return await advancedSearch(searchDependencies(context), { q: args.q, where }, context.viewer);
+    } catch (failure) {
+      throw asGraphqlError(failure);
+    }
+  },
+
+  async downloadSearchResults(_root: unknown, args: DownloadArgs, context: Context) {
+    const { includeOrgs, searchUrl: _searchUrl, ...searchArgs } = args;
+    const site = { publicUrl: context.config.publicUrl };
+    const lines: string[] = [csvLine(includeOrgs ? [...RECORD_CSV_COLUMNS, 'organisations'] : [...RECORD_CSV_COLUMNS])];
+    try {
+      for await (const record of scanSearchRecords(searchDependencies(context), searchArgs, context.viewer)) {
+        const row = recordsCsv([record], site, { header: false }).replace(/\r\n$/, '');
+        lines.push(includeOrgs ? `${row},${csvLine([record.organisations.map((o) => o.name).join('; ')])}` : row);
+      }
+    } catch (failure) {
+      throw asGraphqlError(failure);
+    }
+    return { fileData: lines };
+  },
+};
+
+function csvLine(cells: string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+}
+
+export const searchTypeResolvers = {
+  SearchRecord: {
+    type: (record: RecordSearchDocument) => record.recordType,
+    registry: (record: RecordSearchDocument) => REGISTRY_LABELS[record.registry] ?? record.registry,
+    domains: (record: RecordSearchDocument) => record.domains.map((domain) => ({ ...domain, inFairsharing: true })),
+  },
+};

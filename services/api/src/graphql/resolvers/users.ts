@@ -1,0 +1,77 @@
+/**
+ * Public user profiles. Anyone sees the public fields; e-mail only the user themself and super
+ * curators; the user list only super curators.
+ */
+import type { RegistryGraphqlContext } from '../context.ts';
+import { numericId } from '../context.ts';
+import { notFound, unauthorised } from '../errors.ts';
+import { visibleRecords } from '../record-access.ts';
+import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../rows.ts';
+
+type Context = RegistryGraphqlContext;
+type NoArgs = Record<string, never>;
+
+function isSelfOrSuperCurator(user: UserRow, context: Context): boolean {
+  return context.viewer.isSuperCurator || context.viewer.userId === user.id;
+}
+
+export const userQueries = {
+  async user(_root: unknown, args: { id?: string | null }, context: Context) {
+    const id = numericId(args.id);
+    const user = id === null ? null : await context.loaders.userById.load(id);
+    if (!user || (user.deactivated && !context.viewer.isSuperCurator)) throw notFound('user');
+    return user;
+  },
+  async allUsers(_root: unknown, args: { q?: string | null }, context: Context) {
+    if (!context.viewer.isSuperCurator) throw unauthorised();
+    const query = context.db<UserRow>('users').select('*').orderBy('username').limit(10_000);
+    const text = (args.q ?? '').trim();
+    if (text !== '' && text !== '*') {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+      query.whereRaw('lower(username) like ? or lower(email) like ?', [pattern, pattern]);
+    }
+    return query;
+  },
+};
+
+export const userTypeResolvers = {
+  User: {
+    email: (user: UserRow, _args: NoArgs, context: Context) => (isSelfOrSuperCurator(user, context) ? user.email : null),
+    firstName: (user: UserRow) => user.first_name,
+    lastName: (user: UserRow) => user.last_name,
+    thirdParty: (user: UserRow) => user.third_party,
+    awards: (user: UserRow) => user.awards ?? [],
+    maintenanceRequests: (user: UserRow, _args: NoArgs, context: Context) =>
+      isSelfOrSuperCurator(user, context) ? context.loaders.userMaintenanceRequests.load(user.id) : [],
+    async createdRecords(user: UserRow, _args: NoArgs, context: Context) {
+      return visibleRecords(context, await context.loaders.userCreatedRecords.load(user.id));
+    },
+    async maintainedRecords(user: UserRow, _args: NoArgs, context: Context) {
+      return visibleRecords(context, await context.loaders.userMaintainedRecords.load(user.id));
+    },
+    async recordsInCuration(user: UserRow, _args: NoArgs, context: Context) {
+      return visibleRecords(context, await context.loaders.userCuratedRecords.load(user.id));
+    },
+    async watchedRecords(user: UserRow, _args: NoArgs, context: Context) {
+      if (!isSelfOrSuperCurator(user, context)) return [];
+      return visibleRecords(context, await context.loaders.userWatchedRecords.load(user.id));
+    },
+    organisations: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userOrganisations.load(user.id),
+    createdSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedSearches.load(user.id),
+    savedSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userSavedSearches.load(user.id),
+    editEvents: (user: UserRow, _args: NoArgs, context: Context) =>
+      isSelfOrSuperCurator(user, context) ? context.loaders.userEditEvents.load(user.id) : [],
+  },
+  MaintenanceRequest: {
+    createdAt: (request: MaintenanceRequestRow) => isoDate(request.created_at),
+    fairsharingRecord: (request: MaintenanceRequestRow, _args: NoArgs, context: Context) => context.loaders.recordById.load(request.record_id),
+    user: (request: MaintenanceRequestRow, _args: NoArgs, context: Context) => context.loaders.userById.load(request.user_id),
+  },
+  EditEvent: {
+    createdAt: (event: EditEventRow) => isoDate(event.created_at),
+    editType: (event: EditEventRow) => event.edit_type,
+    editEvent: (event: EditEventRow) => event.edit_event,
+    fairsharingRecord: (event: EditEventRow, _args: NoArgs, context: Context) =>
+      event.record_id === null ? null : context.loaders.recordById.load(event.record_id),
+  },
+};
