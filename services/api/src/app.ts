@@ -22,6 +22,7 @@ import { homepageRoutes } from './routes/homepage.ts';
 import { recordAssociationRoutes } from './routes/record-associations.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { exportRoutes } from './routes/export.ts';
+import { advancedSearchRoutes } from './routes/advanced-search.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordAssociationRoutes);
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
+  await app.register(advancedSearchRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
   return app;

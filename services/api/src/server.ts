@@ -3,25 +3,15 @@
  * listens on PORT, and runs the indexer worker in the same process unless INDEXER=off.
  * A bad configuration or an unreachable service ends with one clear line.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadConfig, runCli, type RegistryConfig } from '@registry/platform';
+import { startIndexer, type RunningIndexer } from '@registry/indexer/src/worker.ts';
 import { buildApp } from './app.ts';
 import { checkServices } from './plugins/startup-checks.ts';
 
-interface RunningIndexer {
-  close(): Promise<void>;
-}
-
-/** The in-process indexer worker (indexer/src/worker.ts), when that module is present. */
+/** The indexer worker runs inside the server process unless INDEXER=off (then run `npm run indexer`). */
 async function startInProcessIndexer(config: RegistryConfig): Promise<RunningIndexer | undefined> {
   if (process.env.INDEXER === 'off') return undefined;
-  const workerUrl = new URL('../../../indexer/src/worker.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(workerUrl))) return undefined;
-  const module = (await import(workerUrl.href)) as {
-    startIndexer?: (config: RegistryConfig) => Promise<RunningIndexer>;
-  };
-  return module.startIndexer ? module.startIndexer(config) : undefined;
+  return startIndexer(config);
 }
 
 async function main(): Promise<void> {
@@ -29,7 +19,7 @@ async function main(): Promise<void> {
   await checkServices(config);
   const app = await buildApp({ config });
   const indexer = await startInProcessIndexer(config);
-  if (indexer) app.addHook('onClose', async () => indexer.close());
+  if (indexer) app.addHook('onClose', async () => indexer.stop());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

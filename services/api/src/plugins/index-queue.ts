@@ -1,16 +1,23 @@
 /**
- * Redis + the BullMQ index queue, as `app.redis` and `app.indexQueue`: health checks read the
- * queue's counts, and writes publish index jobs to it after their transaction commits.
+ * Redis and the index queue: `app.indexQueue` (health checks read its counts) and
+ * `app.indexPublisher` (writes publish index jobs after their transaction commits).
  */
 import fp from 'fastify-plugin';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { INDEX_QUEUE_NAME } from './index-queue-name.ts';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  createIndexPublisher,
+  createIndexQueue,
+  createQueueConnection,
+  type IndexJobData,
+  type IndexPublisher,
+} from '@registry/platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
     redis: Redis;
-    indexQueue: Queue;
+    indexQueue: Queue<IndexJobData>;
+    indexPublisher: IndexPublisher;
   }
 }
 
@@ -21,32 +28,17 @@ export interface IndexQueuePluginOptions {
 
 export const indexQueuePlugin = fp<IndexQueuePluginOptions>(
   async (app, options) => {
-    // A command fails after one reconnect attempt instead of waiting for Redis forever: health
-    // checks answer quickly, and the outbox sweeper catches up on jobs that never reached Redis.
-    const redis = new Redis(options.redisUrl, {
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-    });
-    let lastLoggedError = '';
-    redis.on('error', (error: Error) => {
-      if (error.message === lastLoggedError) return;
-      lastLoggedError = error.message;
-      app.log.warn({ err: error }, 'redis connection error');
-    });
-    redis.on('ready', () => {
-      lastLoggedError = '';
-    });
-    const indexQueue = new Queue(INDEX_QUEUE_NAME, {
-      connection: redis,
-      prefix: options.queuePrefix,
-      skipWaitingForReady: true,
-    });
-    indexQueue.on('error', (error: Error) => app.log.warn({ err: error }, 'index queue error'));
+    const config = { redisUrl: options.redisUrl, queuePrefix: options.queuePrefix };
+    const redis = createQueueConnection(config, (error) => app.log.debug({ err: error }, 'redis connection error'));
+    const indexQueue = createIndexQueue(config, redis);
+    const indexPublisher = createIndexPublisher(config);
     app.decorate('redis', redis);
     app.decorate('indexQueue', indexQueue);
+    app.decorate('indexPublisher', indexPublisher);
     app.addHook('onClose', async () => {
-      await indexQueue.close().catch(() => undefined);
+      await indexPublisher.close();
+      // Bounded: closing waits on Redis, which may be the thing that is down.
+      await Promise.race([indexQueue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       redis.disconnect();
     });
   },

@@ -1,0 +1,104 @@
+/**
+ * GET /advanced_search?q=&operator=&fields=(operator=_and&registry=standard): the REST form of
+ * GraphQL `advancedSearch`, with the web app's URL syntax. Answers the matching records in the
+ * shape of the GraphQL answer; a query that cannot run answers 400 `error: "invalid query"`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
+import { advancedSearch } from '../search/advanced-search.ts';
+import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { sendError } from '../plugins/errors.ts';
+
+const AdvancedSearchQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 1_000, description: 'Free text, searched before the filters apply' })),
+  operator: Type.Optional(Type.String({ pattern: '^_?([aA][nN][dD]|[oO][rR])$', description: 'How groups combine: _and (default) or _or' })),
+  fields: Type.Optional(
+    Type.Array(Type.String({ maxLength: 10_000 }), {
+      maxItems: 50,
+      description: 'One group per value: (operator=_and&registry=standard+database&subjects=genomics)',
+    }),
+  ),
+});
+type AdvancedSearchQuery = Static<typeof AdvancedSearchQuery>;
+
+const Term = Type.Object({ id: Type.Integer(), label: Type.String() }, { additionalProperties: true });
+
+export const AdvancedSearchRecord = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  abbreviation: Type.Union([Type.String(), Type.Null()]),
+  description: Type.String(),
+  registry: Type.String(),
+  status: Type.String(),
+  doi: Type.Union([Type.String(), Type.Null()]),
+  homepage: Type.Union([Type.String(), Type.Null()]),
+  subjects: Type.Array(Term),
+  domains: Type.Array(Term),
+  taxonomies: Type.Array(Term),
+  publications: Type.Array(
+    Type.Object({
+      title: Type.String(),
+      url: Type.Union([Type.String(), Type.Null()]),
+      doi: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type AdvancedSearchRecord = Static<typeof AdvancedSearchRecord>;
+
+function toAnswer(document: RecordSearchDocument): AdvancedSearchRecord {
+  return {
+    id: document.id,
+    type: document.recordType,
+    name: document.name,
+    abbreviation: document.abbreviation,
+    description: document.description,
+    registry: document.registry,
+    status: document.status,
+    doi: document.doi,
+    homepage: document.homepage,
+    subjects: document.subjects,
+    domains: document.domains,
+    taxonomies: document.taxonomies,
+    publications: document.publications,
+  };
+}
+
+const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
+
+export async function advancedSearchRoutes(app: FastifyInstance): Promise<void> {
+  const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
+  app.get<{ Querystring: AdvancedSearchQuery }>(
+    '/advanced_search',
+    {
+      schema: {
+        summary: 'Advanced search (free text plus groups of filter rules)',
+        tags: ['search'],
+        querystring: AdvancedSearchQuery,
+        response: { 200: Type.Array(AdvancedSearchRecord), 400: ErrorAnswer, 503: ErrorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { q, where } = parseAdvancedSearchUrl({
+        q: request.query.q,
+        operator: request.query.operator,
+        fields: request.query.fields,
+      });
+      try {
+        const records = await advancedSearch(deps, { q, where }, request.viewer);
+        return records.map(toAnswer);
+      } catch (failure) {
+        if (failure instanceof InvalidQueryError) {
+          return reply.code(400).send({ error: failure.publicMessage, message: failure.message, statusCode: 400 });
+        }
+        if (failure instanceof SearchUnavailableError) {
+          request.log.error({ err: failure }, 'advanced search failed');
+          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
+        }
+        throw failure;
+      }
+    },
+  );
+}
