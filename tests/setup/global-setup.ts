@@ -4,7 +4,8 @@
  * make their own with `createIsolatedEnvironment` (tests/support/environment.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { createDatabase, dropDatabase, ensureDatabaseExists, migrateLatest } from '@registry/platform';
+import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, migrateLatest } from '@registry/platform';
+import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { newRunId, runEnvironment, type RunEnvironment } from './run-environment.ts';
 import { dropRunResources } from '../support/cleanup.ts';
@@ -23,7 +24,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   try {
     await migrateLatest(db);
     await seedDemoCatalogue(db);
-    // The index of the demo catalogue is built here once the reindex module exists: await reindexAll(...);
+    const client = createSearchClient({ opensearchUrl: env.OPENSEARCH_URL });
+    try {
+      await reindexAll({ db, client, indexPrefix: env.INDEX_PREFIX });
+    } finally {
+      await client.close();
+    }
   } finally {
     await db.destroy();
   }
