@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { METADATA_FILTER_IDS } from './record-document.ts';
+import {
+  ADVANCED_SEARCH_FILTERS,
+  advancedSearchFilterById,
+  FACETS,
+  facetByArgument,
+  facetByKey,
+  facetsVisibleTo,
+  facetValueLabel,
+  normaliseStatus,
+} from './facets.ts';
+
+describe('facet registry', () => {
+  it('declares the public API facets once each, with their argument names', () => {
+    expect(FACETS.map((facet) => [facet.key, facet.argument])).toEqual(
+      expect.arrayContaining([
+        ['fairsharing_registry', 'fairsharingRegistry'], ['record_type', 'recordType'], ['status', 'status'],
+        ['subjects', 'subjects'], ['domains', 'domains'], ['taxonomies', 'taxonomies'],
+        ['user_defined_tags', 'userDefinedTags'], ['object_types', 'objectTypes'], ['licences', 'licences'],
+        ['organisations', 'organisations'], ['countries', 'countries'], ['grants', 'grants'],
+        ['is_recommended', 'isRecommended'], ['is_maintained', 'isMaintained'], ['is_approved', 'isApproved'],
+      ]),
+    );
+    expect(FACETS).toHaveLength(15);
+    expect(new Set(FACETS.map((facet) => facet.key)).size).toBe(15);
+  });
+
+  it('labels as SPEC §9 says and keeps isApproved for curators', () => {
+    expect(facetByKey('taxonomies')?.label).toBe('Species');
+    expect(facetByArgument('status')?.label).toBe('Output status');
+    expect(facetsVisibleTo({ isCurator: false }).some((facet) => facet.key === 'is_approved')).toBe(false);
+    expect(facetsVisibleTo({ isCurator: true }).some((facet) => facet.key === 'is_approved')).toBe(true);
+    expect(facetValueLabel(facetByKey('status')!, 'in_development')).toBe('In Dev.');
+    expect(facetValueLabel(facetByKey('subjects')!, 'genomics')).toBe('genomics');
+  });
+
+  it('reads status names, labels and the numeric codes', () => {
+    expect(['0', 'Ready', 'READY'].map(normaliseStatus)).toEqual(['ready', 'ready', 'ready']);
+    expect(['1', 'Deprecated'].map(normaliseStatus)).toEqual(['deprecated', 'deprecated']);
+    expect(['2', 'In Dev.', 'in_development', 'in development'].map(normaliseStatus)).toEqual(Array(4).fill('in_development'));
+    expect(['3', 'uncertain'].map(normaliseStatus)).toEqual(['uncertain', 'uncertain']);
+    expect(normaliseStatus('9')).toBeNull();
+  });
+});
+
+describe('advanced search filters', () => {
+  it('cover SPEC §3 identifiers and every metadata filter', () => {
+    const ids = ADVANCED_SEARCH_FILTERS.map((filter) => filter.id);
+    for (const id of ['registry', 'type', 'subjects', 'domains', 'userDefinedTags', 'status', 'taxonomies', 'licences', 'countries', 'objectTypes', 'organisations', 'isImplemented', 'hasPublication', ...METADATA_FILTER_IDS]) {
+      expect(ids).toContain(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('resolves the registry-specific type identifiers to type', () => {
+    for (const alias of ['standardtype', 'databasetype', 'policytype']) expect(advancedSearchFilterById(alias)?.id).toBe('type');
+    expect(advancedSearchFilterById('dataCuration')?.field).toBe('attributes.dataCuration');
+    expect(advancedSearchFilterById('recommendsStandard')?.kind).toBe('boolean');
+    expect(advancedSearchFilterById('colour')).toBeUndefined();
+  });
+});

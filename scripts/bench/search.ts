@@ -1,0 +1,189 @@
+/**
+ * Search latency bench: `npx tsx scripts/bench/search.ts` (OpenSearch must be up).
+ *
+ * Two corpora, each bulk-indexed straight into its own bench index (this bench measures
+ * queries, not indexing) and dropped at the end:
+ *   - the real corpus (3,205 records + 2 probes, tests/search/support/corpus-documents.ts),
+ *   - 100k records made by varying the real ones (name/abbreviation suffixes, shuffled
+ *     description sentences, rotated subjects; term definitions dropped to keep indexing short).
+ * One query shape: text + 2 facets (registry, subject) + all facet aggregations.
+ * For 1 and 16 concurrent clients it prints p50/p95/p99 and throughput of
+ *   raw   the exact body `searchRecords` builds, sent with the OpenSearch client,
+ *   api   `searchRecords` (argument parsing, query building, answer shaping),
+ *   http  GraphQL `searchFairsharingRecords` through the Fastify app (`inject`, no socket),
+ * and the ratios api/raw and http/raw. Env: BENCH_RECORDS (default 100000), BENCH_SECONDS
+ * per measurement (default 8), BENCH_KEEP=1 keeps the indices.
+ */
+import { performance } from 'node:perf_hooks';
+import { createSearchClient, loadConfig, type RegistryConfig, type SearchClient } from '@registry/platform';
+import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
+import { buildSearchRecordsRequest, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
+import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
+import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
+
+const LARGE_CORPUS = Number(process.env.BENCH_RECORDS || 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+const CONCURRENCY = [1, 16];
+
+type Runner = (args: SearchRecordsArgs) => Promise<unknown>;
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+  count: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+/** Deterministic pseudo-random numbers, so every run asks the same queries. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function varyDocuments(base: RecordSearchDocument[], count: number): Generator<RecordSearchDocument> {
+  const random = seededRandom(42);
+  const real = base.filter((document) => !document.isHidden && document.isApproved);
+  return (function* generate() {
+    for (let index = 0; index < count; index += 1) {
+      const source = real[index % real.length];
+      const round = Math.floor(index / real.length);
+      const sentences = source.description.split(/(?<=\.)\s+/);
+      for (let i = sentences.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random() * (i + 1));
+        [sentences[i], sentences[j]] = [sentences[j], sentences[i]];
+      }
+      const strip = <T extends { definitions: string[] }>(term: T): T => ({ ...term, definitions: [] });
+      const subjects = source.subjects.map(strip);
+      if (subjects.length > 1) subjects.push(subjects.shift()!);
+      yield {
+        ...source,
+        id: 1_000_000 + index,
+        name: round === 0 ? source.name : `${source.name} ${['edition', 'mirror', 'archive', 'portal', 'registry', 'atlas'][round % 6]} ${round}`,
+        abbreviation: source.abbreviation && round > 0 ? `${source.abbreviation}-${round}` : source.abbreviation,
+        description: sentences.join(' '),
+        subjects,
+        domains: source.domains.map(strip),
+        taxonomies: source.taxonomies.map(strip),
+        isMaintained: random() < 0.5,
+      };
+    }
+  })();
+}
+
+/** Text drawn from real names, plus a registry and one of the common subjects. */
+function querySet(documents: RecordSearchDocument[]): SearchRecordsArgs[] {
+  const random = seededRandom(7);
+  const words = documents.flatMap((document) => document.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word));
+  const subjects = ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'];
+  const registries = ['standard', 'database'];
+  return Array.from({ length: 500 }, (_, index) => ({
+    q: `${words[Math.floor(random() * words.length)]}${index % 3 === 0 ? ` ${words[Math.floor(random() * words.length)]}` : ''}`,
+    fairsharingRegistry: registries[index % 2],
+    subjects: subjects[index % subjects.length],
+  }));
+}
+
+async function measure(run: Runner, queries: SearchRecordsArgs[], clients: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const args = queries[next++ % queries.length];
+        const begin = performance.now();
+        await run(args);
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length };
+}
+
+async function graphqlRunner(config: RegistryConfig): Promise<{ run: Runner; close(): Promise<void> } | string> {
+  try {
+    const { buildApp } = await import('../../services/api/src/app.ts');
+    const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000 });
+    await app.ready();
+    const literal = (value: unknown) => JSON.stringify(value);
+    const run: Runner = async (args) => {
+      const query = `{ searchFairsharingRecords(q: ${literal(args.q)}, fairsharingRegistry: ${literal(args.fairsharingRegistry)}, subjects: ${literal(args.subjects)}) { aggregations currentPage perPage totalCount totalPages firstPage records { id name abbreviation registry status } } }`;
+      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
+      if (response.statusCode !== 200) throw new Error(`GraphQL answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    };
+    await run({ q: 'gene', fairsharingRegistry: 'standard', subjects: 'genomics' });
+    return { run, close: () => app.close() };
+  } catch (failure) {
+    return `not measured (${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)})`;
+  }
+}
+
+const format = (figures: Figures) =>
+  `p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  ${figures.perSecond.toFixed(0)} q/s (${figures.count})`;
+
+async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, queries: SearchRecordsArgs[]): Promise<void> {
+  const deps = { client, alias: index.alias };
+  const raw: Runner = async (args) => {
+    const { body } = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER);
+    await client.search({ index: index.alias, body } as Parameters<SearchClient['search']>[0]);
+  };
+  const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
+  const http = await graphqlRunner({ ...config, indexPrefix: index.alias.replace(/records$/, '') });
+  const sample = await searchRecords(deps, queries[0], ANONYMOUS_VIEWER);
+  console.log(`\n== ${label}: ${index.alias} (sample query "${queries[0].q}" → ${sample.totalCount} hits)`);
+  // Warm caches and the JIT before measuring.
+  for (const args of queries.slice(0, 50)) await api(args);
+  for (const clients of CONCURRENCY) {
+    const rawFigures = await measure(raw, queries, clients);
+    const apiFigures = await measure(api, queries, clients);
+    console.log(`${clients} client(s)`);
+    console.log(`  raw   ${format(rawFigures)}`);
+    console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(apiFigures.p99 / rawFigures.p99).toFixed(2)}`);
+    if (typeof http === 'string') console.log(`  http  ${http}`);
+    else {
+      const httpFigures = await measure(http.run, queries, clients);
+      console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}`);
+    }
+  }
+  if (typeof http !== 'string') await http.close();
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const client = createSearchClient(config);
+  const stamp = Date.now().toString(36);
+  const real = buildCorpusDocuments();
+  const queries = querySet(real);
+  const indices: DirectSearchIndex[] = [];
+  try {
+    let started = performance.now();
+    const realIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_real_${stamp}_`, real);
+    indices.push(realIndex);
+    console.log(`indexed ${real.length} real records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    const largeIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_large_${stamp}_`, varyDocuments(real, LARGE_CORPUS));
+    indices.push(largeIndex);
+    console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
+
+    await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, queries);
+    await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, queries);
+    console.log('\ntargets: api p50 ≤ 1.5× raw; p99 ≤ 50 ms at 16 clients on 100k');
+  } finally {
+    if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();
+    await client.close();
+  }
+}
+
+await main();

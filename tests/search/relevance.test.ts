@@ -1,0 +1,121 @@
+/**
+ * Relevance over the real corpus. Known-item: the name and the abbreviation of EVERY record,
+ * in varied letter case, must rank that record first (or a record with exactly the same name
+ * or abbreviation). Typos: one wrong letter in a word of 5+ letters still finds the record.
+ * Uses the run's shared catalogue when it is seeded and indexed, else the search fixture.
+ * Queries go in parallel batches through `msearch`, with the very body `searchRecords` sends.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSearchClient, loadConfig, type SearchClient } from '@registry/platform';
+import { ANONYMOUS_VIEWER, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import { buildSearchRecordsRequest } from '../../services/api/src/search/search-records.ts';
+import { scanSearchRecords } from '../../services/api/src/search/scan-search-records.ts';
+import { countDocuments } from './support/search-index.ts';
+import { searchFixture } from './support/search-fixture.ts';
+import { visibleToAnonymous } from './support/oracle.ts';
+
+const BATCH = 100;
+const PARALLEL_BATCHES = 3;
+const SHARED_CATALOGUE_MINIMUM = 3_000;
+
+interface Catalogue {
+  client: SearchClient;
+  alias: string;
+  documents: RecordSearchDocument[];
+  source: string;
+}
+
+let catalogue: Catalogue;
+
+async function loadCatalogue(): Promise<Catalogue> {
+  const config = loadConfig(process.env);
+  const client = createSearchClient(config);
+  const shared = recordsAlias(config.indexPrefix);
+  if ((await countDocuments(client, shared)) >= SHARED_CATALOGUE_MINIMUM) {
+    const documents: RecordSearchDocument[] = [];
+    for await (const document of scanSearchRecords({ client, alias: shared }, {}, ANONYMOUS_VIEWER)) documents.push(document);
+    return { client, alias: shared, documents, source: 'shared catalogue' };
+  }
+  const fixture = await searchFixture();
+  return { client, alias: fixture.deps.alias, documents: fixture.documents.filter(visibleToAnonymous), source: 'search fixture' };
+}
+
+type Hit = Pick<RecordSearchDocument, 'id' | 'name' | 'abbreviation'>;
+
+/** Top hits per query, through msearch in parallel batches. */
+async function topHits(queries: string[], size: number): Promise<Hit[][]> {
+  const answers: Hit[][] = new Array(queries.length);
+  const batches: number[] = [];
+  for (let start = 0; start < queries.length; start += BATCH) batches.push(start);
+  const worker = async (): Promise<void> => {
+    for (let start = batches.shift(); start !== undefined; start = batches.shift()) {
+      const slice = queries.slice(start, start + BATCH);
+      const body = slice.flatMap((q) => {
+        const { body: search } = buildSearchRecordsRequest({ q, perPage: size }, ANONYMOUS_VIEWER);
+        delete search.aggs;
+        return [{ index: catalogue.alias }, { ...search, _source: ['id', 'name', 'abbreviation'], track_total_hits: false }];
+      });
+      const response = await catalogue.client.msearch({ body });
+      const responses = (response.body as { responses: { error?: unknown; hits: { hits: { _source: Hit }[] } }[] }).responses;
+      responses.forEach((answer, offset) => {
+        if (answer.error) throw new Error(`query "${slice[offset]}" failed: ${JSON.stringify(answer.error)}`);
+        answers[start + offset] = answer.hits.hits.map((hit) => hit._source);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, worker));
+  return answers;
+}
+
+const sameText = (a: string | null, b: string) => a !== null && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Original, UPPER or lower case, varied by record so every case is exercised. */
+function varyCase(text: string, seed: number): string {
+  if (seed % 3 === 1) return text.toUpperCase();
+  if (seed % 3 === 2) return text.toLowerCase();
+  return text;
+}
+
+beforeAll(async () => {
+  catalogue = await loadCatalogue();
+});
+
+describe('known-item search', () => {
+  it('puts every record first for its own name and abbreviation, in any letter case', async () => {
+    const cases: { record: RecordSearchDocument; q: string }[] = [];
+    for (const record of catalogue.documents) {
+      cases.push({ record, q: varyCase(record.name, record.id) });
+      if (record.abbreviation?.trim()) cases.push({ record, q: varyCase(record.abbreviation, record.id + 1) });
+    }
+    const answers = await topHits(cases.map((entry) => entry.q), 1);
+    const failures = cases
+      .map((entry, index) => ({ ...entry, top: answers[index][0] }))
+      .filter(({ record, q, top }) => !top || (top.id !== record.id && !sameText(top.name, q) && !sameText(top.abbreviation, q)))
+      .map(({ record, q, top }) => `${q} → expected ${record.id}, got ${top ? `${top.id} ${top.name} (${top.abbreviation})` : 'nothing'}`);
+    console.info(`known-item: ${cases.length - failures.length}/${cases.length} queries right on the ${catalogue.source} (${catalogue.documents.length} records)`);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('typo tolerance', () => {
+  it('finds a record whose name has one wrong letter in a word of 5+ letters', async () => {
+    const sample = catalogue.documents.filter((_, index) => index % 25 === 0);
+    const cases = sample.flatMap((record) => {
+      const words = record.name.split(/\s+/);
+      const target = words.findIndex((word) => /^[A-Za-z]{5,}$/.test(word));
+      if (target < 0) return [];
+      const word = words[target];
+      const position = Math.floor(word.length / 2);
+      const replacement = word[position].toLowerCase() === 'x' ? 'z' : 'x';
+      words[target] = word.slice(0, position) + replacement + word.slice(position + 1);
+      return [{ record, q: words.join(' ') }];
+    });
+    const answers = await topHits(cases.map((entry) => entry.q), 10);
+    const ranks = cases.map((entry, index) => answers[index].findIndex((hit) => hit.id === entry.record.id));
+    const firsts = ranks.filter((rank) => rank === 0).length;
+    console.info(`typos: ${firsts}/${cases.length} at rank 1, ${ranks.filter((rank) => rank >= 0).length}/${cases.length} in the top 10`);
+    const missing = cases.filter((_, index) => ranks[index] < 0).map((entry) => `${entry.q} (${entry.record.id})`);
+    expect(cases.length).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+});
