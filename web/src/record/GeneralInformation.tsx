@@ -40,12 +40,12 @@ export function RecordTitle({ record }: { record: RegistryRecord }) {
           {record.registry ? <Badge colorPalette="blue">{labelOf(REGISTRY_LABELS, record.registry)}</Badge> : null}
           {record.type ? <Badge variant="outline">{humanise(record.type)}</Badge> : null}
           {record.status ? (
-            <Badge variant="solid" colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>
+            <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>
               {labelOf(STATUS_LABELS, record.status)}
             </Badge>
           ) : null}
           {record.isRecommended ? (
-            <Badge variant="solid" colorPalette="purple">
+            <Badge colorPalette="purple">
               Recommended
             </Badge>
           ) : null}

@@ -36,12 +36,12 @@ export function SearchResultRow({ record }: { record: SearchResultRecord }) {
         {record.registry ? <Badge colorPalette="blue">{labelOf(REGISTRY_LABELS, record.registry)}</Badge> : null}
         {record.type ? <Badge variant="outline">{record.type.replace(/_/g, ' ')}</Badge> : null}
         {record.status ? (
-          <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'} variant="solid">
+          <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>
             {labelOf(STATUS_LABELS, record.status)}
           </Badge>
         ) : null}
         {record.isRecommended ? (
-          <Badge colorPalette="purple" variant="solid">
+          <Badge colorPalette="purple">
             Recommended
           </Badge>
         ) : null}

@@ -1,0 +1,112 @@
+/**
+ * The advanced search dialog end to end: open it, add a rule, Proceed stays disabled until the
+ * rule has a value, Proceed → URL → results, Esc closes it, closing on /advancedsearch → /.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  PHONE_VIEWPORT,
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  startTestServer,
+  waitForPathAndQuery,
+  type TestServer,
+} from './support/index.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+const TOOLTIP =
+  'Text will be searched against record fields such as name, abbreviation, description, tags, etc. Then, the results of that search will be filtered by the filters you have specified below.';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('advanced search', () => {
+  it('builds a query, gates Proceed, shows results under the URL form', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/advancedsearch');
+    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
+    await dialog.waitFor({ timeout: 20_000 });
+    const proceed = dialog.getByRole('button', { name: 'Proceed' });
+    // Root operator _and with one empty group; nothing to search yet.
+    await expect.poll(() => dialog.getByTestId('query-group').count()).toBe(1);
+    expect(await proceed.isDisabled()).toBe(true);
+
+    await dialog.getByTestId('search-text-help').hover();
+    await expect.poll(() => page.getByTestId('search-text-tooltip').textContent()).toBe(TOOLTIP);
+
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await dialog.getByLabel('Filter of rule 1').selectOption('registry');
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByRole('group', { name: 'Registry values' }).getByText('database', { exact: true }).click();
+    await expect.poll(() => proceed.isDisabled()).toBe(false);
+
+    // A second rule without a value disables Proceed again; a yes/no rule counts as filled.
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => proceed.isDisabled()).toBe(true);
+    await dialog.getByLabel('Filter of rule 2').selectOption('isImplemented');
+    await expect.poll(() => proceed.isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Remove rule' }).nth(1).click();
+
+    await dialog.getByLabel('Add Search text').fill('protein');
+    await saveScreenshot(page, 'advanced-search-dialog');
+    expect(await checkAccessibility(page)).toEqual([]);
+    await proceed.click();
+
+    await page.waitForURL((url) => url.pathname === '/advancedsearch' && url.searchParams.get('operator') === '_and');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('q')).toBe('protein');
+    expect(params.getAll('fields')).toEqual(['(operator=_and&registry=database)']);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByTestId('search-result').first().waitFor({ timeout: 20_000 });
+    const rows = await page.getByTestId('search-result').evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((text) => text.includes('Database'))).toBe(true);
+    await saveScreenshot(page, 'advanced-search-results');
+    expect(await checkAccessibility(page)).toEqual([]);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens pre-filled from the URL; Esc closes it and goes home from /advancedsearch', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/advancedsearch?operator=_and&fields=(operator=_or%26subjects=genomics%26isImplemented=true)');
+    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
+    await dialog.waitFor({ timeout: 20_000 });
+    await expect.poll(() => dialog.getByLabel('Filter of rule 1').inputValue()).toBe('subjects');
+    await expect.poll(() => dialog.getByLabel('Filter of rule 2').inputValue()).toBe('isImplemented');
+    await expect.poll(() => dialog.getByRole('list', { name: 'Subjects values' }).textContent()).toContain('genomics');
+    await page.keyboard.press('Escape');
+    await waitForPathAndQuery(page, '/');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('Close on /advancedsearch goes to /, and the dialog fits a phone', async () => {
+    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    await page.goto('/advancedsearch');
+    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await dialog.getByLabel('Filter of rule 1').selectOption('subjects');
+    await dialog.getByLabel('Add a subjects value').fill('Genomics');
+    await dialog.getByRole('button', { name: 'Add value' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Proceed' }).isDisabled()).toBe(false);
+    await saveScreenshot(page, 'advanced-search-phone');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForPathAndQuery(page, '/');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The search page in a real browser against the seeded catalogue: facets narrow the results
+ * and update counts and URL, back restores, paging and page size, the route guard, the
+ * invalid-query state, and a phone layout; screenshots and an accessibility check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  PHONE_VIEWPORT,
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  pathAndQuery,
+  saveScreenshot,
+  startTestServer,
+  waitForPathAndQuery,
+  type TestServer,
+} from './support/index.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The number in "N records found", once the answer is in. */
+async function resultCount(page: Page): Promise<number> {
+  const status = page.getByTestId('result-count');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/\d+ records? found/);
+  return Number(((await status.textContent()) ?? '').match(/(\d+)/)?.[1]);
+}
+
+async function waitForResults(page: Page): Promise<void> {
+  await page.getByTestId('search-result').first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+async function firstResultName(page: Page): Promise<string> {
+  await waitForResults(page);
+  return (await page.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
+}
+
+describe('search page', () => {
+  it('shows results with facets, passes the accessibility check, and has no console errors', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/search');
+    await waitForResults(page);
+    expect(await resultCount(page)).toBeGreaterThan(1000);
+    expect(await page.getByTestId('search-result').count()).toBe(20);
+    // Every panel of SPEC §9 is there, with the spec's labels.
+    for (const label of ['Species', 'Output status', 'Subjects', 'Domains', 'Countries', 'Licence(s)', 'Organisation(s)', 'Registry', 'Recommended', 'Maintained']) {
+      await expect.poll(() => page.getByRole('heading', { name: label, exact: true }).count()).toBeGreaterThan(0);
+    }
+    await saveScreenshot(page, 'search-desktop');
+    expect(await checkAccessibility(page)).toEqual([]);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a facet click narrows the results, updates counts and URL; back restores', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/search');
+    const before = await resultCount(page);
+    const registryButtons = page.getByTestId('filter-buttons-fairsharingRegistry');
+    const standardButton = registryButtons.getByRole('button', { name: /^Standard \(\d+\)$/ });
+    const standardCount = Number(((await standardButton.textContent()) ?? '').match(/\((\d+)\)/)?.[1]);
+    await standardButton.click();
+    await page.waitForURL((url) => url.searchParams.get('fairsharingRegistry') === 'standard');
+    await expect.poll(() => resultCount(page)).toBe(standardCount);
+    expect(standardCount).toBeLessThan(before);
+    await expect.poll(() => standardButton.getAttribute('aria-pressed')).toBe('true');
+
+    // A checkbox facet: the subject counts are those of the standards now.
+    const subjects = page.getByTestId('facet-subjects');
+    const firstSubject = subjects.locator('[data-facet-value]').first();
+    const subjectValue = (await firstSubject.getAttribute('data-facet-value')) ?? '';
+    const subjectCount = Number(((await firstSubject.getByTestId('facet-count').textContent()) ?? '').match(/(\d+)/)?.[1]);
+    expect(subjectCount).toBeLessThanOrEqual(standardCount);
+    await firstSubject.locator('label').click();
+    await page.waitForURL((url) => url.searchParams.get('subjects') === subjectValue);
+    await expect.poll(() => resultCount(page)).toBe(subjectCount);
+    await expect.poll(() => page.getByTestId('active-filter-chip').count()).toBe(2);
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('subjects'));
+    await expect.poll(() => resultCount(page)).toBe(standardCount);
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '');
+    await expect.poll(() => resultCount(page)).toBe(before);
+
+    // Removing a chip is a filter change too.
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('fairsharingRegistry') === 'standard');
+    await page.getByRole('button', { name: 'Remove filter Registry: Standard' }).click();
+    await waitForPathAndQuery(page, '/search');
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('pages, changes the page size and resets the page on a filter change', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/search?orderBy=name,asc');
+    const pageOne = await firstResultName(page);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => firstResultName(page)).not.toBe(pageOne);
+    await expect.poll(() => page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByLabel('Results per page').selectOption('50');
+    await page.waitForURL((url) => url.searchParams.get('perPage') === '50' && !url.searchParams.has('page'));
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(50);
+
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.getByTestId('filter-buttons-isRecommended').getByRole('button', { name: /^Yes/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('isRecommended') === 'true' && !url.searchParams.has('page'));
+
+    await page.getByLabel('Sort by').selectOption('name,desc');
+    await page.waitForURL((url) => url.searchParams.get('orderBy') === 'name,desc');
+    await page.context().close();
+  });
+
+  it('the route guard cleans the URL and replaces it', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/search?content=biodbcore&q=&search_state=abc&page=');
+    await waitForPathAndQuery(page, '/search?fairsharingRegistry=database');
+    await waitForResults(page);
+    await expect.poll(() => page.getByTestId('filter-buttons-fairsharingRegistry').getByRole('button', { name: /^Database/ }).getAttribute('aria-pressed')).toBe('true');
+    // Replaced, not pushed: back leaves the search page.
+    expect(await page.evaluate('history.length')).toBe(2);
+    await page.context().close();
+  });
+
+  it('listing pages preset the registry without putting it in the URL', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/databases');
+    await waitForResults(page);
+    expect(pathAndQuery(page)).toBe('/databases');
+    const registries = await page.getByTestId('search-result').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+    expect(registries.every((text) => text.includes('Database'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the empty state and the invalid-query state', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/search?q=zzqqxxnothingmatchesthis');
+    await page.getByTestId('search-empty').waitFor({ timeout: 20_000 });
+
+    // The API answers "invalid query" only for arguments our own UI never sends; stand in for it.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (!body.includes('searchFairsharingRecords')) return route.continue();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data: {
+            searchFairsharingRecords: { aggregations: {}, currentPage: 1, perPage: 20, totalCount: 0, totalPages: 0, firstPage: true, error: 'invalid query', records: [] },
+          },
+        }),
+      });
+    });
+    await page.goto('/search?q=anything');
+    await page.getByTestId('search-invalid').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('search-result').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('works on a phone: filters fold away behind a button', async () => {
+    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/standards');
+    await waitForResults(page);
+    const toggle = page.getByRole('button', { name: 'Show filters' });
+    await toggle.click();
+    await page.getByTestId('facet-subjects').waitFor();
+    await saveScreenshot(page, 'search-phone');
+    expect(await checkAccessibility(page)).toEqual([]);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+});
