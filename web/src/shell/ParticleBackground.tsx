@@ -27,6 +27,13 @@ export function ParticleBackground() {
       if (!canvas || !context) return;
       const ratio = window.devicePixelRatio || 1;
       const rect = canvas.getBoundingClientRect();
+      // Keep the particles spread over the whole banner when its size changes.
+      if (particles.length > 0 && width > 0 && height > 0) {
+        for (const particle of particles) {
+          particle.x *= rect.width / width;
+          particle.y *= rect.height / height;
+        }
+      }
       width = rect.width;
       height = rect.height;
       canvas.width = Math.round(width * ratio);

@@ -16,8 +16,13 @@ function numberOrUndefined(value: unknown): number | undefined {
 export function readHomepageStats(payload: unknown): HomepageStats {
   if (!payload || typeof payload !== 'object') return {};
   const source = payload as Record<string, unknown>;
+  // `records` may be one total or counts per registry (with `totalRecords` beside them).
+  const perRegistry =
+    source.records && typeof source.records === 'object'
+      ? Object.values(source.records as Record<string, unknown>).reduce<number>((sum, count) => sum + (numberOrUndefined(count) ?? 0), 0)
+      : undefined;
   return {
-    records: numberOrUndefined(source.records),
+    records: numberOrUndefined(source.totalRecords) ?? numberOrUndefined(source.records) ?? perRegistry,
     contributors: numberOrUndefined(source.contributors),
     views: numberOrUndefined(source.views),
   };

@@ -1,0 +1,132 @@
+/**
+ * Web app figures: gzipped JavaScript of the first visit of `/` and of `/search` (from the
+ * build manifest, and measured in headless Chromium as the sum of script responses), and the
+ * time to the first result row of /search?q=ontology (median of 5 cold page loads).
+ *
+ *   npm run build:web && npx tsx scripts/bench/web.ts
+ *
+ * Uses the server at BENCH_URL when given; otherwise starts the app (buildApp) against the
+ * configured database and index (DATABASE_URL, INDEX_PREFIX… as for `npm start`).
+ * Targets: ≤ 200 KB gzipped JS for the first page; first result row ≤ 1 s.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../tests/browser/support/browser.ts';
+import { startTestServer, WEB_DIST_DIR, type TestServer } from '../../tests/browser/support/server.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/pages/home/HomePage.tsx',
+  '/search': 'src/search/SearchPage.tsx',
+};
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Files loaded for an entry plus one route module: static imports, followed transitively. */
+function chunkFiles(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function gzippedSize(files: Iterable<string>): number {
+  let total = 0;
+  for (const file of files) total += gzipSync(readFileSync(join(WEB_DIST_DIR, file))).length;
+  return total;
+}
+
+function manifestFigures(): void {
+  const manifest = JSON.parse(readFileSync(join(WEB_DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('the build manifest has no entry');
+  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
+    const files = chunkFiles(manifest, [entryKey, module]);
+    console.log(`manifest  ${route.padEnd(8)} JS gzipped ${kb(gzippedSize(files)).padStart(9)}  (${files.size} files)`);
+  }
+}
+
+async function measuredScriptBytes(browser: Browser, baseURL: string, path: string, waitFor: string): Promise<{ raw: number; gzipped: number; count: number }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+  });
+  await page.goto(path);
+  await page.waitForSelector(waitFor, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const loaded = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null);
+  await context.close();
+  return {
+    raw: loaded.reduce((sum, body) => sum + body.length, 0),
+    gzipped: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    count: loaded.length,
+  };
+}
+
+async function firstResultMs(browser: Browser, baseURL: string): Promise<number> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/search?q=ontology', { waitUntil: 'commit' });
+  await page.waitForSelector('[data-testid="search-result"]', { timeout: 60_000 });
+  // performance.now() counts from the navigation start of this page.
+  const elapsed = await page.evaluate(() => performance.now());
+  await context.close();
+  return elapsed;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function main(): Promise<void> {
+  manifestFigures();
+  let server: TestServer | undefined;
+  const baseURL = process.env.BENCH_URL || (server = await startTestServer()).url;
+  const browser = await launchBrowser();
+  try {
+    for (const [path, waitFor] of [
+      ['/', '[data-testid="home-search"]'],
+      ['/search?q=ontology', '[data-testid="search-result"]'],
+    ] as const) {
+      const { raw, gzipped, count } = await measuredScriptBytes(browser, baseURL, path, waitFor);
+      console.log(`measured  ${path.padEnd(8)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw)`);
+    }
+    // One warm-up load so the server's caches and the index are ready, then 5 cold browser loads.
+    await firstResultMs(browser, baseURL);
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1) times.push(await firstResultMs(browser, baseURL));
+    console.log(
+      `first result row on /search?q=ontology: median ${median(times).toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms)`,
+    );
+  } finally {
+    await browser.close();
+    await server?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

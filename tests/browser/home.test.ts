@@ -1,0 +1,143 @@
+/**
+ * The home page in a real browser: home search with every checkbox combination, the three
+ * columns, statistics, particles, accessibility (axe) and a screenshot at phone and desktop widths.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  PHONE_VIEWPORT,
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  recordVisitedUrls,
+  saveScreenshot,
+  startTestServer,
+  visitedUrls,
+  type TestServer,
+} from './support/index.ts';
+
+const REGISTRIES = [
+  { value: 'standard', label: 'Standards' },
+  { value: 'database', label: 'Databases' },
+  { value: 'policy', label: 'Policies' },
+  { value: 'collection', label: 'Collections' },
+];
+
+/** Every non-empty subset of the four registries, as lists of values in the usual order. */
+function registrySubsets(): string[][] {
+  const subsets: string[][] = [];
+  for (let mask = 1; mask < 16; mask += 1) {
+    subsets.push(REGISTRIES.filter((_, index) => mask & (1 << index)).map((registry) => registry.value));
+  }
+  return subsets;
+}
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openHome(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await openPage(browser, server.url, viewport ? { viewport } : {});
+  await recordVisitedUrls(page);
+  await page.goto('/');
+  await page.getByTestId('home-search').waitFor();
+  return page;
+}
+
+describe('home search', () => {
+  it.each(registrySubsets().map((subset) => [subset.join(',') || 'none', subset]))(
+    'with %s ticked lands on the right URL',
+    async (_name, chosen) => {
+      const page = await openHome();
+      const form = page.getByTestId('home-search');
+      for (const registry of REGISTRIES) {
+        const box = form.getByRole('checkbox', { name: registry.label });
+        expect(await box.isChecked()).toBe(true);
+        if (!chosen.includes(registry.value)) await box.uncheck();
+      }
+      await form.getByRole('searchbox').fill('gene expression');
+      await form.getByRole('button', { name: 'Search' }).click();
+      const expected =
+        chosen.length === 4
+          ? '/search?q=gene%20expression'
+          : `/search?q=gene%20expression&fairsharingRegistry=${chosen.join(',')}&searchAnd=false`;
+      await expect.poll(async () => (await visitedUrls(page)).includes(expected), { timeout: 15_000 }).toBe(true);
+      await page.context().close();
+    },
+  );
+
+  it('does nothing without text', async () => {
+    const page = await openHome();
+    await page.getByTestId('home-search').getByRole('button', { name: 'Search' }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+});
+
+describe('home page', () => {
+  it('shows the three columns, the community block and the statistics', async () => {
+    const page = await openHome();
+    const errors = collectConsoleErrors(page);
+    const columns = page.getByTestId('home-column');
+    expect(await columns.count()).toBe(3);
+    for (const title of ['Recommendations', 'Collections', 'Educational']) {
+      expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBeGreaterThan(0);
+    }
+    for (const title of ['Community Champions', 'Adopters and Collaborators']) {
+      expect(await page.getByRole('heading', { name: title }).count()).toBe(1);
+    }
+    const stats = page.getByTestId('home-stat');
+    expect(await stats.count()).toBe(3);
+    await expect.poll(() => stats.first().innerText(), { timeout: 15_000 }).toMatch(/\d/);
+    expect(await stats.allInnerTexts()).toEqual([
+      expect.stringContaining('Records'),
+      expect.stringContaining('Contributors'),
+      expect.stringContaining('Views since 2015'),
+    ]);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('animates the particles while the hero is visible and stops when it scrolls away', async () => {
+    const page = await openHome();
+    const canvas = page.getByTestId('hero-particles');
+    await expect.poll(() => canvas.getAttribute('data-running')).toBe('true');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => canvas.getAttribute('data-running')).toBe('false');
+    await page.context().close();
+  });
+
+  it('keeps the particles still for visitors who prefer reduced motion', async () => {
+    const page = await openPage(browser, server.url, { reducedMotion: 'reduce' });
+    await page.goto('/');
+    const canvas = page.getByTestId('hero-particles');
+    await canvas.waitFor();
+    await expect.poll(() => canvas.getAttribute('data-running')).toBe('false');
+    await page.context().close();
+  });
+
+  it('has no serious accessibility violations (desktop and phone), with screenshots', async () => {
+    for (const [name, viewport] of [
+      ['home-desktop', undefined],
+      ['home-phone', PHONE_VIEWPORT],
+    ] as const) {
+      const page = await openHome(viewport);
+      await page.getByTestId('home-stat').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, name);
+      expect(await checkAccessibility(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

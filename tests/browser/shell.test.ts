@@ -1,0 +1,144 @@
+/**
+ * The shell in a real browser: page title, header search, navigation, drawer on a phone,
+ * the 404 page, the login guard, and no console errors on the way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  PHONE_VIEWPORT,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  waitForPathAndQuery,
+  saveScreenshot,
+  startTestServer,
+  type TestServer,
+} from './support/index.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('shell', () => {
+  it('titles pages "<site name> | <route name>"', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/licence');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('FAIRsharing | Licence');
+    await page.goto('/');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('FAIRsharing | Home');
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('header search sends q with non-alphanumeric characters as spaces', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    await page.getByRole('searchbox', { name: 'Search through all content' }).fill('gene-ontology (GO)');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).first().click();
+    await waitForPathAndQuery(page, '/search?q=gene+ontology+GO');
+    await page.context().close();
+  });
+
+  it('header search on /search keeps the other parameters and replaces q', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/search?q=old&fairsharingRegistry=standard&page=3');
+    await page.getByRole('searchbox', { name: 'Search through all content' }).fill('new words');
+    await page.getByRole('searchbox', { name: 'Search through all content' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'new words');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('fairsharingRegistry')).toBe('standard');
+    expect(params.get('page')).toBeNull();
+    await page.context().close();
+  });
+
+  it('shows the navigation buttons on a desktop and links them', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Standards', 'Databases', 'Policies', 'Collections', 'Organisations', 'Add content', 'Stats']) {
+      await expect.poll(() => nav.getByRole('link', { name: label }).isVisible()).toBe(true);
+    }
+    await nav.getByRole('link', { name: 'Add content' }).click();
+    await waitForPathAndQuery(page, '/new');
+    await nav.getByRole('link', { name: 'Stats' }).click();
+    await waitForPathAndQuery(page, '/summary-statistics');
+    await page.context().close();
+  });
+
+  it('opens the side drawer on a phone; its Login carries goTo', async () => {
+    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/licence');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open the site menu' }).click();
+    const drawer = page.getByTestId('nav-drawer');
+    await drawer.waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'drawer-phone');
+    for (const label of ['Standards', 'Databases', 'Policies', 'Collections', 'Organisations', 'Add content', 'Stats']) {
+      expect(await drawer.getByRole('link', { name: label }).isVisible()).toBe(true);
+    }
+    await drawer.getByRole('link', { name: 'Login' }).click();
+    await waitForPathAndQuery(page, '/accounts/login?goTo=%2Flicence');
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the 404 page for unknown paths and /error/404', async () => {
+    const page = await openPage(browser, server.url);
+    for (const path of ['/this/path/does/not/exist', '/error/404']) {
+      await page.goto(path);
+      await page.getByTestId('not-found').waitFor();
+      expect(await page.title()).toBe('FAIRsharing | Page not found');
+    }
+    await page.context().close();
+  });
+
+  it('sends logged-out visitors of account pages to login with goTo', async () => {
+    const page = await openPage(browser, server.url);
+    for (const path of ['/accounts/profile', '/profiles/edit', '/create', '/create-fairassist', '/curator', '/2/edit', '/profiles/usersList', '/profiles/editPublicProfile/5']) {
+      await page.goto(path);
+      await waitForPathAndQuery(page, `/accounts/login?goTo=${encodeURIComponent(path)}`);
+    }
+    await page.context().close();
+  });
+
+  it('restores a stored session and shows the username; an expired one shows the expiry message', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'registry.session',
+        JSON.stringify({ credentials: { username: 'ada', token: 'x', validity: Date.now() - 1000 } }),
+      );
+    });
+    await page.reload();
+    await page.getByText('You session has expired. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('has a footer with five link blocks, the licence line and a back-to-top control', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    const footer = page.locator('footer');
+    await footer.waitFor();
+    for (const block of ['Developed By', 'Contacts and News', 'Users and Contributors', 'About Us', 'Documentation']) {
+      expect(await footer.getByRole('heading', { name: block }).count()).toBe(1);
+    }
+    expect(await footer.getByRole('link', { name: 'CC BY-SA 4.0' }).count()).toBe(1);
+    await page.mouse.wheel(0, 5000);
+    await footer.getByRole('button', { name: 'Back to top' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,17 @@
+export { startTestServer, WEB_DIST_DIR, type TestServer } from './server.ts';
+export {
+  launchBrowser,
+  openPage,
+  collectConsoleErrors,
+  checkAccessibility,
+  saveScreenshot,
+  pathAndQuery,
+  waitForPathAndQuery,
+  recordVisitedUrls,
+  visitedUrls,
+  PHONE_VIEWPORT,
+  DESKTOP_VIEWPORT,
+  type ConsoleErrors,
+  type AccessibilityViolation,
+} from './browser.ts';
+export { REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
