@@ -60,7 +60,10 @@ export const searchQueries = {
   },
 
   async downloadSearchResults(_root: unknown, args: DownloadArgs, context: Context) {
-    const { includeOrgs, searchUrl: _searchUrl, ...searchArgs } = args;
+    // searchUrl is accepted for the public client; a list of CSV lines has no place for it.
+    const { includeOrgs, ...rest } = args;
+    const searchArgs: SearchRecordsArgs = { ...rest };
+    delete (searchArgs as DownloadArgs).searchUrl;
     const site = { publicUrl: context.config.publicUrl };
     const lines: string[] = [csvLine(includeOrgs ? [...RECORD_CSV_COLUMNS, 'organisations'] : [...RECORD_CSV_COLUMNS])];
     try {
