@@ -3,8 +3,7 @@
  * ecosystem plugins, then our plugins (config, db, search client, queue, auth), then the
  * GraphQL layer and REST routes, then the web app and the 404 handler.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type FastifyPluginAsync } from 'fastify';
-import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import type { Database, RegistryConfig } from '@registry/platform';
 import { configPlugin } from './plugins/config.ts';
@@ -16,6 +15,7 @@ import { searchClientPlugin } from './plugins/search-client.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
+import { graphqlPlugin } from './graphql/plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthRoutes } from './routes/health.ts';
 import { homepageRoutes } from './routes/homepage.ts';
@@ -46,17 +46,6 @@ function defaultRateLimitMax(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 600;
 }
 
-/**
- * The GraphQL layer lives in graphql/plugin.ts (another module owner); it is registered when
- * present so the REST side can be built and tested on its own.
- */
-async function loadGraphqlPlugin(): Promise<FastifyPluginAsync | undefined> {
-  const pluginUrl = new URL('./graphql/plugin.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(pluginUrl))) return undefined;
-  const module = (await import(pluginUrl.href)) as { graphqlPlugin?: FastifyPluginAsync };
-  return module.graphqlPlugin;
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -81,8 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
-  const graphqlPlugin = await loadGraphqlPlugin();
-  if (graphqlPlugin) await app.register(graphqlPlugin, {});
+  await app.register(graphqlPlugin, {});
 
   await app.register(healthRoutes);
   await app.register(homepageRoutes);
