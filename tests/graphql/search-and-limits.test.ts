@@ -1,0 +1,142 @@
+/**
+ * Search queries as the public client sends them, against the run's indexed catalogue, and the
+ * limits and error answers of the endpoint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sharedCatalogueConfig } from '../support/environment.ts';
+import { MAX_QUERY_LENGTH } from '@registry/api/graphql/plugin.ts';
+import { SEARCH_UNAVAILABLE_MESSAGE } from '@registry/api/graphql/resolvers/search.ts';
+import { advancedSearchQuery, searchQuery } from './client-queries.ts';
+import { sendQuery, startGraphqlApp } from './support.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await startGraphqlApp(sharedCatalogueConfig());
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function totalCount(params: string): Promise<number> {
+  const answer = await sendQuery(app, `{searchFairsharingRecords(${params}){ totalCount }}`);
+  expect(answer.errors, params).toBeUndefined();
+  return answer.data!.searchFairsharingRecords.totalCount;
+}
+
+describe('searchFairsharingRecords', () => {
+  it('answers the client search query with pagination, aggregations and record fields', async () => {
+    const answer = await sendQuery(app, searchQuery('fairsharingRegistry:"Standard" page:1 perPage:10 q:"loinc"'));
+    expect(answer.errors).toBeUndefined();
+    const result = answer.data!.searchFairsharingRecords;
+    expect(result).toMatchObject({ currentPage: 1, perPage: 10, firstPage: true, totalCount: expect.any(Number), totalPages: expect.any(Number) });
+    expect(result.aggregations.fairsharing_registry.buckets).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'standard' })]));
+    const loinc = result.records.find((record: { id: string }) => record.id === '2');
+    expect(loinc).toMatchObject({ abbreviation: 'LOINC', registry: 'Standard', type: 'terminology_artefact', relatedRecordsCount: expect.any(Number), isRecommended: expect.any(Boolean) });
+    for (const domain of loinc.domains) expect(domain).toMatchObject({ label: expect.any(String), inFairsharing: true });
+  });
+
+  it('accepts a single string for a list argument', async () => {
+    expect(await totalCount('subjects:"Genomics"')).toBe(await totalCount('subjects:["genomics"]'));
+    expect(await totalCount('subjects:"Genomics"')).toBeGreaterThan(0);
+  });
+
+  it('matches values in any letter case', async () => {
+    const lower = await totalCount('fairsharingRegistry:"standard" recordType:"terminology_artefact"');
+    expect(lower).toBeGreaterThan(0);
+    expect(await totalCount('fairsharingRegistry:"STANDARD" recordType:"Terminology_Artefact"')).toBe(lower);
+  });
+
+  it('caps perPage at 100 and excludes a record on request', async () => {
+    const answer = await sendQuery(app, '{searchFairsharingRecords(perPage:1000 ){ perPage records{ id } }}');
+    expect(answer.data!.searchFairsharingRecords.perPage).toBe(100);
+    expect(answer.data!.searchFairsharingRecords.records).toHaveLength(100);
+    const excluded = await sendQuery(app, '{searchFairsharingRecords(q:"loinc" excludeId:2 perPage:100 ){ records{ id } }}');
+    expect(excluded.data!.searchFairsharingRecords.records.map((record: { id: string }) => record.id)).not.toContain('2');
+  });
+
+  it('answers the aggregations-only filters query and the ids of a collection', async () => {
+    const filters = await sendQuery(app, '{searchFairsharingRecords{ aggregations}}');
+    expect(Object.keys(filters.data!.searchFairsharingRecords.aggregations)).toEqual(expect.arrayContaining(['subjects', 'status', 'record_type']));
+    const collection = await sendQuery(app, '{searchFairsharingRecords(ids:[2,3] perPage:10 ){ totalCount records{ id } }}');
+    expect(collection.data!.searchFairsharingRecords.records.map((record: { id: string }) => record.id).sort()).toEqual(['2', '3']);
+  });
+
+  it('downloads the search as CSV lines', async () => {
+    const answer = await sendQuery(app, '{downloadSearchResults(q:"loinc" includeOrgs:true searchUrl:"http://localhost/search?q=loinc"){ fileData}}');
+    expect(answer.errors).toBeUndefined();
+    const lines: string[] = answer.data!.downloadSearchResults.fileData;
+    expect(lines[0]).toMatch(/^id,name,abbreviation,registry,type,status,doi.*,organisations$/);
+    expect(lines.some((line) => line.startsWith('2,'))).toBe(true);
+  });
+});
+
+describe('advancedSearch', () => {
+  it('answers groups of rules written as the client writes them', async () => {
+    const answer = await sendQuery(app, advancedSearchQuery('q:"ontology" where:{operator: "_and", fields: [{operator: "_or", type: ["terminology_artefact"], subjects: ["genomics"]}]}'));
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.advancedSearch.length).toBeGreaterThan(0);
+    expect(answer.data!.advancedSearch[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), subjects: expect.any(Array) });
+  });
+
+  it('reports an unknown filter as an invalid query, not a server error', async () => {
+    const answer = await sendQuery(app, advancedSearchQuery('where:{operator: "_and", fields: [{operator: "_and", noSuchFilter: ["x"]}]}'));
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ advancedSearch: null });
+    expect(answer.errors?.[0].message).toMatch(/^invalid query/);
+  });
+});
+
+describe('limits and errors', () => {
+  it('rejects a query deeper than the depth limit with 400', async () => {
+    let selection = 'id';
+    for (let level = 0; level < 8; level += 1) selection = `linkedRecord{ recordAssociations{ ${selection} } }`;
+    const answer = await sendQuery(app, `{fairsharingRecord(id:2){ recordAssociations{ ${selection} } }}`);
+    expect(answer.status).toBe(400);
+    expect(answer.errors?.[0].message).toMatch(/depth/);
+  });
+
+  it('rejects an expensive query with 400 and says why', async () => {
+    const answer = await sendQuery(app, '{fairsharingRegistries{ records{ fairsharingRecords{ maintainers{ maintainedRecords{ maintainers{ maintainedRecords{ id name } } } } } } }}');
+    expect(answer.status).toBe(400);
+    expect(answer.errors?.[0].message).toMatch(/too expensive/);
+    expect(answer.errors?.[0].extensions?.code).toBe('QUERY_TOO_EXPENSIVE');
+  });
+
+  it('rejects a syntax error and an unknown field with 400 and an errors list, without internals', async () => {
+    for (const query of ['{fairsharingRecord(id:2){ id ', '{fairsharingRecord(id:2){ noSuchField }}', '{searchFairsharingRecords(page:"abc"){ totalCount }}']) {
+      const answer = await sendQuery(app, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.errors!.length).toBeGreaterThan(0);
+      expect(JSON.stringify(answer.errors)).not.toMatch(/at .*\.ts:\d+|node_modules/);
+    }
+  });
+
+  it('rejects a query longer than the limit', async () => {
+    const answer = await sendQuery(app, `{messages{ id }} #${'x'.repeat(MAX_QUERY_LENGTH)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.errors?.[0].message).toMatch(/too long/);
+  });
+
+  it('does not run batched queries', async () => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: [{ query: '{messages{ id }}' }, { query: '{messages{ id }}' }] });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('answers 503 with an error in the list when the search index is unreachable', async () => {
+    const offline = await startGraphqlApp({ ...sharedCatalogueConfig(), opensearchUrl: 'http://127.0.0.1:1' });
+    try {
+      const answer = await sendQuery(offline, searchQuery('q:"loinc"'));
+      expect(answer.status).toBe(503);
+      expect(answer.errors?.[0]).toMatchObject({ message: SEARCH_UNAVAILABLE_MESSAGE, extensions: { code: 'SEARCH_UNAVAILABLE' } });
+      // Record pages come from Postgres and keep working.
+      const record = await sendQuery(offline, '{fairsharingRecord(id:2){ abbreviation }}');
+      expect(record.data).toEqual({ fairsharingRecord: { abbreviation: 'LOINC' } });
+    } finally {
+      await offline.close();
+    }
+  });
+});
