@@ -58,7 +58,11 @@ export interface ProcessOutcome extends WriteOutcome {
  * Indexes what `entities` affect and marks their outbox rows processed up to the revision read
  * before the records were loaded (a change committed later keeps its row pending).
  */
-export async function processIndexIntents(target: IndexTarget, entities: readonly EntityRef[]): Promise<ProcessOutcome> {
+export async function processIndexIntents(
+  target: IndexTarget,
+  entities: readonly EntityRef[],
+  options: { markProcessed?: boolean } = {},
+): Promise<ProcessOutcome> {
   const idsByType = new Map<IndexEntityType, number[]>();
   for (const entity of entities) idsByType.set(entity.type, [...(idsByType.get(entity.type) ?? []), entity.id]);
 
@@ -75,6 +79,6 @@ export async function processIndexIntents(target: IndexTarget, entities: readonl
     else (await recordsEmbedding(target.db, type, unique)).forEach((id) => recordIds.add(id));
   }
   const outcome = await indexRecords(target, [...recordIds]);
-  const outboxRowsProcessed = await markOutboxProcessedMany(target.db, marks);
+  const outboxRowsProcessed = options.markProcessed === false ? 0 : await markOutboxProcessedMany(target.db, marks);
   return { ...outcome, records: recordIds.size, outboxRowsProcessed };
 }

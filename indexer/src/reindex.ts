@@ -89,7 +89,8 @@ async function catchUp(db: Database, client: SearchClient, index: string, since:
     .where('created_at', '>=', since);
   const entities: EntityRef[] = rows.flatMap((row) => (isIndexEntityType(row.entity_type) ? [{ type: row.entity_type, id: row.entity_id }] : []));
   if (entities.length === 0) return 0;
-  const outcome = await processIndexIntents({ db, client, index }, entities);
+  // The live pipeline owns the outbox rows: a rebuild that fails later must not have marked them.
+  const outcome = await processIndexIntents({ db, client, index }, entities, { markProcessed: false });
   return outcome.records;
 }
 

@@ -39,9 +39,17 @@ export async function writeSearchDocuments(
   }
   for (const id of deletedIds) body.push({ delete: { _index: index, _id: String(id) } });
 
-  const response = await client.bulk({ body, refresh: options.refresh ? 'wait_for' : false });
+  let items: Record<string, BulkItemResult>[];
+  try {
+    const response = await client.bulk({ body, refresh: options.refresh ? 'wait_for' : false });
+    items = response.body.items as Record<string, BulkItemResult>[];
+  } catch (error) {
+    // The client's error carries the whole request body (megabytes); keep the message only.
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new BulkWriteError(`bulk write of ${documents.length + deletedIds.length} operations to ${index} failed: ${reason}`);
+  }
   const failures: string[] = [];
-  for (const item of response.body.items) {
+  for (const item of items) {
     const [operation, result] = Object.entries(item)[0] as [string, BulkItemResult];
     if (operation === 'delete') {
       // 404: already gone, which is what we wanted.

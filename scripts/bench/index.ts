@@ -1,0 +1,206 @@
+/**
+ * Indexing throughput: a full `reindexAll` (Postgres -> documents -> OpenSearch, alias swap)
+ * beside raw `_bulk` of the same documents sent directly (OpenSearch alone), for
+ *   1. the real corpus: the database at DATABASE_URL when it holds records, otherwise a fresh
+ *      bench database seeded with the demo catalogue;
+ *   2. a SYNTHETIC corpus of 100,000 records made by copying the real one with deterministic
+ *      variations of names and descriptions (marked `provenance.synthetic`), in its own bench
+ *      database.
+ * Everything it creates (bench databases, `bench_*` indices) is dropped afterwards; the live
+ * alias of DATABASE_URL is never touched.
+ *
+ *   npx tsx scripts/bench/index.ts            (BENCH_SYNTHETIC_RECORDS=100000 by default)
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  createDatabase,
+  createSearchClient,
+  dropDatabase,
+  ensureDatabaseExists,
+  loadConfig,
+  migrateLatest,
+  runCli,
+  type Database,
+  type SearchClient,
+} from '@registry/platform';
+import { recordsMapping } from '@registry/schemas';
+import { buildSearchDocument } from '../../indexer/src/build-search-document.ts';
+import { loadIndexableRecords } from '../../indexer/src/load-records.ts';
+import { reindexAll } from '../../indexer/src/reindex.ts';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+
+const BATCH = 500;
+
+interface Figures {
+  corpus: string;
+  documents: number;
+  reindexSeconds: number;
+  bulkSeconds: number;
+  bulkMegabytes: number;
+}
+
+function databaseUrlNamed(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function recordCount(db: Database): Promise<number> {
+  const [row] = await db('records').count<{ count: string }[]>('* as count');
+  return Number(row!.count);
+}
+
+/**
+ * Sends the documents straight to a fresh index with `_bulk`, timing only the bulk calls
+ * (documents are loaded and built between calls, outside the clock).
+ */
+async function rawBulk(db: Database, client: SearchClient, index: string): Promise<{ seconds: number; bytes: number; documents: number }> {
+  const body: Record<string, unknown> = { settings: { ...recordsMapping.settings, refresh_interval: '-1' }, mappings: recordsMapping.mappings };
+  await client.indices.create({ index, body });
+  let lastId = 0;
+  let elapsed = 0;
+  let bytes = 0;
+  let documents = 0;
+  try {
+    for (;;) {
+      const rows: { id: number }[] = await db('records').select('id').where('id', '>', lastId).orderBy('id').limit(BATCH);
+      if (rows.length === 0) break;
+      lastId = rows[rows.length - 1]!.id;
+      const built = (await loadIndexableRecords(db, rows.map((row) => row.id))).map(buildSearchDocument);
+      const ndjson = built.map((document) => `${JSON.stringify({ index: { _index: index, _id: String(document.id) } })}\n${JSON.stringify(document)}\n`).join('');
+      bytes += Buffer.byteLength(ndjson);
+      const started = performance.now();
+      // The client passes a ready NDJSON string through untouched (its types only list arrays).
+      const response = await client.bulk({ body: ndjson as unknown as Record<string, unknown>[] });
+      await client.indices.refresh({ index }).then(() => undefined, () => undefined);
+      elapsed += performance.now() - started;
+      if (response.body.errors) throw new Error(`raw bulk reported errors on ${index}`);
+      documents += built.length;
+    }
+  } finally {
+    await client.indices.delete({ index }, { ignore: [404] });
+  }
+  return { seconds: elapsed / 1000, bytes, documents };
+}
+
+async function measure(db: Database, client: SearchClient, corpus: string, prefix: string): Promise<Figures> {
+  console.log(`bench: ${corpus}: full reindex under ${prefix}`);
+  const reindex = await reindexAll({ db, client, indexPrefix: prefix, log: (line) => console.log(`  ${line}`) });
+  await client.indices.delete({ index: `${prefix}records*` }, { ignore: [404] });
+  console.log(`bench: ${corpus}: raw _bulk of the same documents`);
+  const bulk = await rawBulk(db, client, `${prefix}rawbulk`);
+  return {
+    corpus,
+    documents: reindex.documents,
+    reindexSeconds: reindex.tookMs / 1000,
+    bulkSeconds: bulk.seconds,
+    bulkMegabytes: bulk.bytes / 1_048_576,
+  };
+}
+
+/** Copies the real records until there are `target`, varying name and description per copy. */
+async function multiplyCorpus(db: Database, target: number): Promise<number> {
+  const base = await recordCount(db);
+  const copies = Math.ceil(target / base);
+  await db.raw(
+    `INSERT INTO records (registry_id, record_type_id, status, name, abbreviation, description, homepage, metadata, provenance, is_hidden, is_approved, is_recommended)
+     SELECT r.registry_id, r.record_type_id, r.status,
+            r.name || ' ' || (ARRAY['Atlas','Portal','Archive','Catalogue','Network','Index','Registry','Hub','Collection','Resource'])[1 + (r.id + copy.n) % 10] || ' ' || copy.n,
+            CASE WHEN r.abbreviation IS NULL THEN NULL ELSE r.abbreviation || '-' || copy.n END,
+            (ARRAY['A regional mirror.','A community edition.','An archived release.','A curated subset.','A teaching copy.'])[1 + (r.id * 7 + copy.n) % 5] || ' ' || r.description,
+            r.homepage, r.metadata, jsonb_build_object('synthetic', true, 'copyOf', r.id, 'copy', copy.n),
+            r.is_hidden, r.is_approved, r.is_recommended
+     FROM records r CROSS JOIN generate_series(1, ?::int) AS copy(n)
+     WHERE NOT (r.provenance ? 'synthetic')
+     ORDER BY copy.n, r.id
+     LIMIT ?`,
+    [copies, target - base],
+  );
+  const links: [string, string][] = [
+    ['record_subjects', 'subject_id'],
+    ['record_domains', 'domain_id'],
+    ['record_taxonomies', 'taxonomy_id'],
+    ['record_user_defined_tags', 'user_defined_tag_id'],
+    ['record_countries', 'country_id'],
+    ['record_publications', 'publication_id'],
+  ];
+  for (const [table, column] of links) {
+    await db.raw(
+      `INSERT INTO ?? (record_id, ??) SELECT copy.id, link.?? FROM records copy JOIN ?? link ON link.record_id = (copy.provenance->>'copyOf')::int WHERE copy.provenance ? 'synthetic'`,
+      [table, column, column, table],
+    );
+  }
+  await db.raw(
+    `INSERT INTO licence_links (record_id, licence_id, relation) SELECT copy.id, link.licence_id, link.relation FROM records copy JOIN licence_links link ON link.record_id = (copy.provenance->>'copyOf')::int WHERE copy.provenance ? 'synthetic'`,
+  );
+  await db.raw('ANALYZE');
+  return recordCount(db);
+}
+
+async function withBenchDatabase<T>(baseUrl: string, name: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const url = databaseUrlNamed(baseUrl, name);
+  await ensureDatabaseExists(url);
+  const db = createDatabase(url);
+  try {
+    await migrateLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+    await dropDatabase(url);
+  }
+}
+
+function printTable(rows: Figures[]): void {
+  const line = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(26) : cell.padStart(14))).join(' '));
+  console.log('');
+  line(['corpus', 'documents', 'reindex s', 'reindex doc/s', 'raw bulk s', 'raw bulk doc/s', 'NDJSON MB']);
+  for (const row of rows) {
+    line([
+      row.corpus,
+      String(row.documents),
+      row.reindexSeconds.toFixed(1),
+      Math.round(row.documents / row.reindexSeconds).toString(),
+      row.bulkSeconds.toFixed(1),
+      Math.round(row.documents / row.bulkSeconds).toString(),
+      row.bulkMegabytes.toFixed(0),
+    ]);
+  }
+  console.log('\nreindex = read Postgres in batches of 500 + build + versioned bulk + refresh + count check + alias swap;');
+  console.log('raw bulk = the same documents, pre-built, timing only the _bulk calls (+ refresh).');
+}
+
+runCli(async () => {
+  const config = loadConfig();
+  const client = createSearchClient(config);
+  const stamp = Date.now().toString(36);
+  const synthetic = Number(process.env.BENCH_SYNTHETIC_RECORDS || 100_000);
+  const figures: Figures[] = [];
+  try {
+    const configured = createDatabase(config.databaseUrl);
+    const realCount = await recordCount(configured).catch(() => 0);
+    if (realCount > 0) {
+      figures.push(await measure(configured, client, 'real corpus (DATABASE_URL)', `bench_${stamp}_real_`));
+      await configured.destroy();
+    } else {
+      await configured.destroy();
+      figures.push(
+        await withBenchDatabase(config.databaseUrl, `registry_bench_${stamp}_real`, async (db) => {
+          await seedDemoCatalogue(db);
+          return measure(db, client, 'real corpus (seeded)', `bench_${stamp}_real_`);
+        }),
+      );
+    }
+    figures.push(
+      await withBenchDatabase(config.databaseUrl, `registry_bench_${stamp}_synthetic`, async (db) => {
+        await seedDemoCatalogue(db);
+        const total = await multiplyCorpus(db, synthetic);
+        console.log(`bench: synthetic corpus: ${total} records (copies marked provenance.synthetic)`);
+        return measure(db, client, `synthetic ${Math.round(total / 1000)}k (varied copies)`, `bench_${stamp}_synthetic_`);
+      }),
+    );
+    printTable(figures);
+  } finally {
+    await client.indices.delete({ index: `bench_${stamp}_*` }, { ignore: [404] }).catch(() => undefined);
+    await client.close();
+  }
+});
