@@ -32,3 +32,27 @@ export const MESSAGES_QUERY = '{messages{ id message updatedAt createdAt}}';
 
 export const INTROSPECTION_QUERY =
   ' { __schema { types { ...FullType } } } fragment FullType on __Type { name fields(includeDeprecated: true) { name description args { ...InputValue } isDeprecated } } fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue } fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name } } }';
+
+const SUMMARY = 'id type name doi registry isApproved';
+const SAVED_SEARCH_SUMMARY = 'id name url comments createdAt creator{ id username} fairsharingRecords{ id name} organisations{ id name} users{ id username}';
+
+export function userMetaQuery(id: number): string {
+  return `{user(id:${id} ){ maintenanceRequests{createdAt status fairsharingRecord{ id name type doi}} createdRecords{ ${SUMMARY}} maintainedRecords{ ${SUMMARY}} recordsInCuration{ ${SUMMARY}} watchedRecords{ ${SUMMARY}} organisations{id name homepage organisationTypes{ name}} createdSearches{ ${SAVED_SEARCH_SUMMARY}} savedSearches{ ${SAVED_SEARCH_SUMMARY}}}}`;
+}
+
+export function publicUserQuery(id: number): string {
+  return `{user(id:${id} ){ email firstName lastName homepage orcid username mastodon bluesky thirdParty awards role maintainedRecords{ ${SUMMARY}} organisations{id name homepage organisationTypes{ name}} createdSearches{ ${SAVED_SEARCH_SUMMARY}} savedSearches{ ${SAVED_SEARCH_SUMMARY}}}}`;
+}
+
+export function userEditEventsQuery(id: number): string {
+  return `{user(id:${id} ){ editEvents{id createdAt editEvent editType fairsharingRecord{ id name type}}}}`;
+}
+
+export const CURATION_SUMMARY_QUERY =
+  '{curationSummary{ leastRecentlyUpdated needsReview curatorSummaryStatistics messages{id message updatedAt createdAt } curatorList{username id role } approvalsRequired{username id fairsharingRecords{ id name updatedAt createdAt type processingNotes priority lastEditor{ id username}creator{ id username}}} pendingMaintenanceRequests{id createdAt fairsharingRecord{ id name type processingNotes lastEditor{ id username}}user{ username id}} recentCuratorCreations{id name createdAt type creator{ id username}} recordsInCuration{username fairsharingRecords{ id name status maintainers{ id username}}} hiddenRecords{id name createdAt type creator{ id username}curator{ id username}}}}';
+
+export const CURATOR_APPROVALS_QUERY =
+  '{curatorApprovalsRequired{ username id fairsharingRecords{id name updatedAt createdAt type processingNotes{ id note}lastEditor{ id username}priority lastEditor{ id username}creator{ id username}}}}';
+
+export const PENDING_MAINTENANCE_QUERY =
+  '{pendingMaintenanceRequests{ id createdAt fairsharingRecord{id name type processingNotes{ id note}lastEditor{ id username}} user{username id }}}';

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
-import { recordPageQuery } from './client-queries.ts';
+import {
+  CURATION_SUMMARY_QUERY, CURATOR_APPROVALS_QUERY, PENDING_MAINTENANCE_QUERY, publicUserQuery, recordPageQuery, userEditEventsQuery, userMetaQuery,
+} from './client-queries.ts';
 import { insertFixtureCatalogue, type FixtureIds } from './fixture-rows.ts';
 import { countQueries, sendQuery, startGraphqlApp, tokenFor } from './support.ts';
 
@@ -107,6 +109,29 @@ describe('per-viewer fields', () => {
     const denied = await sendQuery(app, query, tokens.other);
     expect(denied.errors?.[0].message).toMatch(/unauthorised/);
     expect(denied.status).toBeLessThan(500);
+  });
+});
+
+describe('profile and dashboard queries of the client', () => {
+  it('answers the own-profile, public-profile and edit-event queries', async () => {
+    const own = await sendQuery(app, userMetaQuery(ids.users.other), tokens.other);
+    expect(own.errors).toBeUndefined();
+    expect(own.data!.user.createdSearches).toEqual([expect.objectContaining({ name: 'My search', creator: { id: String(ids.users.other), username: 'other' } })]);
+    expect(own.data!.user.watchedRecords.length).toBeGreaterThan(0);
+    const publicProfile = await sendQuery(app, publicUserQuery(ids.users.maintainer));
+    expect(publicProfile.errors).toBeUndefined();
+    expect(publicProfile.data!.user).toMatchObject({ username: 'maintainer', email: null, thirdParty: false, awards: [] });
+    const events = await sendQuery(app, userEditEventsQuery(ids.users.other), tokens.other);
+    expect(events.errors).toBeUndefined();
+    expect(events.data!.user.editEvents).toEqual([]);
+  });
+
+  it('answers the curator dashboard queries to curators', async () => {
+    for (const query of [CURATION_SUMMARY_QUERY, CURATOR_APPROVALS_QUERY, PENDING_MAINTENANCE_QUERY]) {
+      const answer = await sendQuery(app, query, tokens.curator);
+      expect(answer.errors, query).toBeUndefined();
+      expect(answer.status).toBe(200);
+    }
   });
 });
 
