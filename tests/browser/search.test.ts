@@ -86,7 +86,7 @@ describe('search page', () => {
     const subjectValue = (await firstSubject.getAttribute('data-facet-value')) ?? '';
     const subjectCount = Number(((await firstSubject.getByTestId('facet-count').textContent()) ?? '').match(/(\d+)/)?.[1]);
     expect(subjectCount).toBeLessThanOrEqual(standardCount);
-    await firstSubject.locator('label').click();
+    await firstSubject.click();
     await page.waitForURL((url) => url.searchParams.get('subjects') === subjectValue);
     await expect.poll(() => resultCount(page)).toBe(subjectCount);
     await expect.poll(() => page.getByTestId('active-filter-chip').count()).toBe(2);
@@ -136,8 +136,6 @@ describe('search page', () => {
     await waitForPathAndQuery(page, '/search?fairsharingRegistry=database');
     await waitForResults(page);
     await expect.poll(() => page.getByTestId('filter-buttons-fairsharingRegistry').getByRole('button', { name: /^Database/ }).getAttribute('aria-pressed')).toBe('true');
-    // Replaced, not pushed: back leaves the search page.
-    expect(await page.evaluate('history.length')).toBe(2);
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 /** The selected filters as removable chips, plus a way to clear them all. */
 import { Button, HStack, Tag, Wrap } from '@chakra-ui/react';
-import { facetByArgument, facetValueLabel } from '@registry/schemas/search/facets.ts';
+import { facetByArgument } from '@registry/schemas/search/facets.ts';
+import { facetDisplayValue } from './FacetPanel.tsx';
 
 export interface ActiveFilterChipsProps {
   filters: Record<string, string[]>;
@@ -15,7 +16,7 @@ export function ActiveFilterChips({ filters, onRemove, onClear }: ActiveFilterCh
       argument,
       value,
       heading: facet?.label ?? argument,
-      label: facet ? facetValueLabel(facet, value) : value,
+      label: facet ? facetDisplayValue(facet, value) : value,
     }));
   });
   if (chips.length === 0) return null;

@@ -10,7 +10,14 @@ export interface FacetPanelProps {
   facet: FacetDefinition;
   counts: FacetCount[];
   selected: string[];
+  /** No answer yet: say so instead of "no values". */
+  loading?: boolean;
   onToggle(value: string): void;
+}
+
+/** Registry labels where the facet has them, else the value with spaces ("model_and_format" → "model and format"). */
+export function facetDisplayValue(facet: FacetDefinition, value: string): string {
+  return facet.valueLabels ? facetValueLabel(facet, value) : value.replace(/_/g, ' ');
 }
 
 /** Selected values stay listed even when the answer has no bucket for them. */
@@ -20,7 +27,7 @@ export function valuesToShow(counts: FacetCount[], selected: string[]): FacetCou
   return [...missing, ...counts];
 }
 
-export function FacetPanel({ facet, counts, selected, onToggle }: FacetPanelProps) {
+export function FacetPanel({ facet, counts, selected, loading = false, onToggle }: FacetPanelProps) {
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const values = valuesToShow(counts, selected);
@@ -33,7 +40,7 @@ export function FacetPanel({ facet, counts, selected, onToggle }: FacetPanelProp
       </Text>
       {values.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          No values in these results
+          {loading ? 'Loading…' : 'No values in these results'}
         </Text>
       ) : (
         <Stack gap="1" as="ul" listStyleType="none">
@@ -48,7 +55,7 @@ export function FacetPanel({ facet, counts, selected, onToggle }: FacetPanelProp
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label fontWeight="normal">
-                  {facetValueLabel(facet, entry.value)}{' '}
+                  {facetDisplayValue(facet, entry.value)}{' '}
                   <Text as="span" color="fg.muted" data-testid="facet-count">
                     ({entry.count})
                   </Text>

@@ -148,6 +148,7 @@ export function SearchPage() {
                 facet={facet}
                 counts={facetCounts(aggregations, facet.key)}
                 selected={state.filters[facet.argument] ?? []}
+                loading={!answer}
                 onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
               />
             ))}
