@@ -72,7 +72,9 @@ describe('advancedSearch operators', () => {
   });
 
   it('boolean rules accept true/false and "true"/"false"', async () => {
-    expect(await ids({ operator: '_and', fields: [{ operator: '_and', isImplemented: 'true' }] })).toEqual(expected((d) => d.isImplemented));
+    expect(await ids({ operator: '_and', fields: [{ operator: '_and', isImplemented: 'true', registry: 'standard' }] })).toEqual(
+      expected((d) => d.isImplemented && d.registry === 'standard'),
+    );
     expect(await ids({ operator: '_and', fields: [{ operator: '_and', hasPublication: false, registry: 'policy' }] })).toEqual(
       expected((d) => !d.hasPublication && isPolicy(d)),
     );

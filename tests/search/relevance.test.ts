@@ -14,7 +14,7 @@ import { countDocuments } from './support/search-index.ts';
 import { searchFixture } from './support/search-fixture.ts';
 import { visibleToAnonymous } from './support/oracle.ts';
 
-const BATCH = 100;
+const BATCH = 50;
 const PARALLEL_BATCHES = 3;
 const SHARED_CATALOGUE_MINIMUM = 3_000;
 
@@ -55,7 +55,8 @@ async function topHits(queries: string[], size: number): Promise<Hit[][]> {
         delete search.aggs;
         return [{ index: catalogue.alias }, { ...search, _source: ['id', 'name', 'abbreviation'], track_total_hits: false }];
       });
-      const response = await catalogue.client.msearch({ body });
+      // Generous timeout: the whole corpus is thousands of queries on a possibly busy machine.
+      const response = await catalogue.client.msearch({ body }, { requestTimeout: 300_000 });
       const responses = (response.body as { responses: { error?: unknown; hits: { hits: { _source: Hit }[] } }[] }).responses;
       responses.forEach((answer, offset) => {
         if (answer.error) throw new Error(`query "${slice[offset]}" failed: ${JSON.stringify(answer.error)}`);
@@ -94,7 +95,7 @@ describe('known-item search', () => {
       .map(({ record, q, top }) => `${q} → expected ${record.id}, got ${top ? `${top.id} ${top.name} (${top.abbreviation})` : 'nothing'}`);
     console.info(`known-item: ${cases.length - failures.length}/${cases.length} queries right on the ${catalogue.source} (${catalogue.documents.length} records)`);
     expect(failures).toEqual([]);
-  });
+  }, 900_000);
 });
 
 describe('typo tolerance', () => {
@@ -117,5 +118,5 @@ describe('typo tolerance', () => {
     const missing = cases.filter((_, index) => ranks[index] < 0).map((entry) => `${entry.q} (${entry.record.id})`);
     expect(cases.length).toBeGreaterThan(50);
     expect(missing).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -7,8 +7,9 @@
  *      object-type/tag labels and synonyms (×0.5)
  *   5. a fuzzy match on name and abbreviation (edit distance AUTO, first letter fixed), low
  *      boost, so a one-letter typo in a word of 5+ letters still finds the record.
- * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos;
- * `matchAllTerms` decides whether every term or any term must match.
+ * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos, on
+ * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
+ * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
  */
 
 type QueryClause = Record<string, unknown>;
@@ -41,8 +42,8 @@ export function cleanSearchText(raw: string | null | undefined): string {
 
 /** Query strings an exact keyword match should try: as typed (punctuation kept) and cleaned. */
 function exactCandidates(raw: string, cleaned: string): string[] {
-  const typed = raw.trim().replace(/\s+/g, ' ').toLowerCase();
-  return [...new Set([typed, cleaned.toLowerCase()])].filter(Boolean);
+  const typed = raw.trim().toLowerCase();
+  return [...new Set([typed, typed.replace(/\s+/g, ' '), cleaned.toLowerCase()])].filter(Boolean);
 }
 
 export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: boolean): QueryClause {
@@ -86,26 +87,29 @@ export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: bool
       },
     },
   };
-  const termsAcrossFields: QueryClause = {
-    multi_match: { query: cleaned, type: 'cross_fields', fields: [...TEXT_FIELDS], operator },
-  };
-  const fuzzy: QueryClause = {
-    multi_match: {
-      query: cleaned,
-      type: 'best_fields',
-      fields: ['name', 'abbreviation'],
-      operator,
-      fuzziness: 'AUTO',
-      prefix_length: 1,
-      max_expansions: 50,
-      boost: FUZZY_BOOST,
+  // Recall runs on the cleaned text and, when it differs, on the text as typed: the analyzer
+  // keeps tokens like "4.0.1" whole, which cleaning would split into "4 0 1".
+  const recallTexts = [...new Set([cleaned, raw.trim()])].filter(Boolean);
+  const recall: QueryClause[] = recallTexts.flatMap((text) => [
+    { multi_match: { query: text, type: 'cross_fields', fields: [...TEXT_FIELDS], operator } },
+    {
+      multi_match: {
+        query: text,
+        type: 'best_fields',
+        fields: ['name', 'abbreviation'],
+        operator,
+        fuzziness: 'AUTO',
+        prefix_length: 1,
+        max_expansions: 50,
+        boost: FUZZY_BOOST,
+      },
     },
-  };
+  ]);
 
   return {
     bool: {
       // Recall: the terms across fields, or the fuzzy name match for typos.
-      must: [{ bool: { should: [termsAcrossFields, fuzzy], minimum_should_match: 1 } }],
+      must: [{ bool: { should: recall, minimum_should_match: 1 } }],
       should: [exact, startsWith, phrase],
     },
   };
