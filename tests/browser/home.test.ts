@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * The home page in a real browser: home search with every checkbox combination, the three
  * columns, statistics, particles, accessibility (axe) and a screenshot at phone and desktop widths.

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * Site modes driven by the server (SPEC §4): MAINTENANCE_MODE sends every route to /maintenance;
  * READ_ONLY_MODE shows the read-only banner; /maintenance is unreachable in normal mode.

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * The shell in a real browser: page title, header search, navigation, drawer on a phone,
  * the 404 page, the login guard, and no console errors on the way.
@@ -65,8 +67,9 @@ describe('shell', () => {
     const page = await openPage(browser, server.url);
     await page.goto('/licence');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
     for (const label of ['Standards', 'Databases', 'Policies', 'Collections', 'Organisations', 'Add content', 'Stats']) {
-      await expect.poll(() => nav.getByRole('link', { name: label }).isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: label }).isVisible()).toBe(true);
     }
     await nav.getByRole('link', { name: 'Add content' }).click();
     await waitForPathAndQuery(page, '/new');

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * Headless Chromium for browser tests: Debian's /usr/bin/chromium driven by playwright-core
  * (never a downloaded browser), a console-error collector, an axe check and screenshots.

@@ -46,7 +46,7 @@ function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
         flex="1"
         minW="0"
       />
-      <Button type="submit" bg="accent.400" color="gray.900" _hover={{ bg: 'accent.500' }} h={{ base: '35px', xl: '50px' }}>
+      <Button type="submit" aria-label="Search" bg="accent.400" color="gray.900" _hover={{ bg: 'accent.500' }} h={{ base: '35px', xl: '50px' }}>
         <SearchIcon />
         <Text as="span" display={{ base: 'none', sm: 'inline' }}>
           Search
@@ -108,7 +108,7 @@ export function Header() {
             </Text>
           </RouterLink>
         </Flex>
-        <Box order={{ base: 3, lg: 2 }} flexBasis={{ base: '100%', lg: 'auto' }} flex="1" display="flex" justifyContent="center">
+        <Box order={{ base: 3, lg: 2 }} flex={{ base: '1 1 100%', lg: '1 1 0%' }} display="flex" justifyContent="center">
           <HeaderSearch onAdvancedSearch={openAdvancedSearch} />
         </Box>
         <Box order={{ base: 2, lg: 3 }} ml="auto" display={{ base: 'none', lg: 'block' }}>

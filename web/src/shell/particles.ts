@@ -59,7 +59,7 @@ export function drawParticles(context: CanvasRenderingContext2D, particles: Part
       const b = particles[j];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
       if (distance < LINK_DISTANCE) {
-        context.strokeStyle = `rgba(255,255,255,${(0.35 * (1 - distance / LINK_DISTANCE)).toFixed(3)})`;
+        context.strokeStyle = `rgba(255,255,255,${(0.22 * (1 - distance / LINK_DISTANCE)).toFixed(3)})`;
         context.beginPath();
         context.moveTo(a.x, a.y);
         context.lineTo(b.x, b.y);
@@ -67,7 +67,7 @@ export function drawParticles(context: CanvasRenderingContext2D, particles: Part
       }
     }
   }
-  context.fillStyle = 'rgba(255,255,255,0.8)';
+  context.fillStyle = 'rgba(255,255,255,0.55)';
   for (const particle of particles) {
     context.beginPath();
     context.arc(particle.x, particle.y, particle.radius, 0, Math.PI * 2);
