@@ -19,45 +19,48 @@ import {
 let server: TestServer;
 let browser: Browser;
 
+/** Polls patiently: the machine running browser tests may be busy. */
+const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
+
 const TOOLTIP =
   'Text will be searched against record fields such as name, abbreviation, description, tags, etc. Then, the results of that search will be filtered by the filters you have specified below.';
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-describe('advanced search', () => {
+describe('advanced search', { timeout: 180_000 }, () => {
   it('builds a query, gates Proceed, shows results under the URL form', async () => {
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/advancedsearch');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
-    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ timeout: 45_000 });
     const proceed = dialog.getByRole('button', { name: 'Proceed' });
     // Root operator _and with one empty group; nothing to search yet.
-    await expect.poll(() => dialog.getByTestId('query-group').count()).toBe(1);
+    await poll(() => dialog.getByTestId('query-group').count()).toBe(1);
     expect(await proceed.isDisabled()).toBe(true);
 
     await dialog.getByTestId('search-text-help').hover();
-    await expect.poll(() => page.getByTestId('search-text-tooltip').textContent()).toBe(TOOLTIP);
+    await poll(() => page.getByTestId('search-text-tooltip').textContent()).toBe(TOOLTIP);
 
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await dialog.getByLabel('Filter of rule 1').selectOption('registry');
     expect(await proceed.isDisabled()).toBe(true);
     await dialog.getByRole('group', { name: 'Registry values' }).getByText('database', { exact: true }).click();
-    await expect.poll(() => proceed.isDisabled()).toBe(false);
+    await poll(() => proceed.isDisabled()).toBe(false);
 
     // A second rule without a value disables Proceed again; a yes/no rule counts as filled.
     await dialog.getByRole('button', { name: 'Add rule' }).click();
-    await expect.poll(() => proceed.isDisabled()).toBe(true);
+    await poll(() => proceed.isDisabled()).toBe(true);
     await dialog.getByLabel('Filter of rule 2').selectOption('isImplemented');
-    await expect.poll(() => proceed.isDisabled()).toBe(false);
+    await poll(() => proceed.isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: 'Remove rule' }).nth(1).click();
 
     await dialog.getByLabel('Add Search text').fill('protein');
@@ -69,8 +72,8 @@ describe('advanced search', () => {
     const params = new URL(page.url()).searchParams;
     expect(params.get('q')).toBe('protein');
     expect(params.getAll('fields')).toEqual(['(operator=_and&registry=database)']);
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-    await page.getByTestId('search-result').first().waitFor({ timeout: 20_000 });
+    await poll(() => dialog.isVisible()).toBe(false);
+    await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     const rows = await page.getByTestId('search-result').evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((text) => text.includes('Database'))).toBe(true);
@@ -84,13 +87,13 @@ describe('advanced search', () => {
     const page = await openPage(browser, server.url);
     await page.goto('/advancedsearch?operator=_and&fields=(operator=_or%26subjects=genomics%26isImplemented=true)');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
-    await dialog.waitFor({ timeout: 20_000 });
-    await expect.poll(() => dialog.getByLabel('Filter of rule 1').inputValue()).toBe('subjects');
-    await expect.poll(() => dialog.getByLabel('Filter of rule 2').inputValue()).toBe('isImplemented');
-    await expect.poll(() => dialog.getByRole('list', { name: 'Subjects values' }).textContent()).toContain('genomics');
+    await dialog.waitFor({ timeout: 45_000 });
+    await poll(() => dialog.getByLabel('Filter of rule 1').inputValue()).toBe('subjects');
+    await poll(() => dialog.getByLabel('Filter of rule 2').inputValue()).toBe('isImplemented');
+    await poll(() => dialog.getByRole('list', { name: 'Subjects values' }).textContent()).toContain('genomics');
     await page.keyboard.press('Escape');
     await waitForPathAndQuery(page, '/');
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
     await page.context().close();
   });
 
@@ -98,12 +101,12 @@ describe('advanced search', () => {
     const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     await page.goto('/advancedsearch');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
-    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ timeout: 45_000 });
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await dialog.getByLabel('Filter of rule 1').selectOption('subjects');
     await dialog.getByLabel('Add a subjects value').fill('Genomics');
     await dialog.getByRole('button', { name: 'Add value' }).click();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Proceed' }).isDisabled()).toBe(false);
+    await poll(() => dialog.getByRole('button', { name: 'Proceed' }).isDisabled()).toBe(false);
     await saveScreenshot(page, 'advanced-search-phone');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await waitForPathAndQuery(page, '/');

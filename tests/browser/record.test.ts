@@ -21,13 +21,16 @@ import {
 
 let server: TestServer;
 let browser: Browser;
+
+/** Polls patiently: the machine running browser tests may be busy. */
+const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
 let db: Database;
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
   db = createDatabase(sharedCatalogueConfig().databaseUrl);
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -37,22 +40,22 @@ afterAll(async () => {
 
 async function recordName(page: Page): Promise<string> {
   const heading = page.getByTestId('record-name');
-  await heading.waitFor({ timeout: 20_000 });
+  await heading.waitFor({ timeout: 45_000 });
   return (await heading.textContent()) ?? '';
 }
 
-describe('record page', () => {
+describe('record page', { timeout: 180_000 }, () => {
   it('/2 shows LOINC with its head metadata, passes the accessibility check', async () => {
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/2');
     expect(await recordName(page)).toContain('Logical Observation Identifier Names and Codes');
-    await expect.poll(() => page.title()).toBe('FAIRsharing | Logical Observation Identifier Names and Codes');
+    await poll(() => page.title()).toBe('FAIRsharing | Logical Observation Identifier Names and Codes');
     const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
     expect(canonical).toBe(`${server.url}/2`);
     const jsonLd = await page.locator('head script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({ '@context': expect.stringContaining('schema.org') });
-    await expect.poll(() => page.getByRole('link', { name: '10.25504/FAIRsharing.2mk2zb' }).getAttribute('href')).toBe(
+    await poll(() => page.getByRole('link', { name: '10.25504/FAIRsharing.2mk2zb' }).getAttribute('href')).toBe(
       'https://doi.org/10.25504/FAIRsharing.2mk2zb',
     );
     expect(await page.getByTestId('record-status').textContent()).toMatch(/Ready|In development|Deprecated|Uncertain/);
@@ -108,14 +111,14 @@ describe('record page', () => {
     const errors = collectConsoleErrors(page);
     await page.goto(`/${collection!.id}`);
     const members = page.getByTestId('record-section-collection-members');
-    await members.getByTestId('search-result').first().waitFor({ timeout: 20_000 });
+    await members.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     const matching = async () => Number(((await members.getByRole('status').first().textContent()) ?? '').match(/(\d+) matching/)?.[1] ?? -1);
-    await expect.poll(matching).toBeGreaterThan(20);
+    await poll(matching).toBeGreaterThan(20);
     const all = await matching();
     const firstName = (await members.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
     await members.getByLabel('Search within this collection').fill(firstName);
     await members.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(matching).toBeLessThan(all);
+    await poll(matching).toBeLessThan(all);
     expect(await matching()).toBeGreaterThan(0);
     await members.getByTestId('search-result').first().waitFor();
     await saveScreenshot(page, 'record-collection-phone');
@@ -127,9 +130,9 @@ describe('record page', () => {
   it('an unknown record shows the 404 content', async () => {
     const page = await openPage(browser, server.url);
     await page.goto('/99999999');
-    await page.getByTestId('not-found').waitFor({ timeout: 20_000 });
+    await page.getByTestId('not-found').waitFor({ timeout: 45_000 });
     await page.goto('/FAIRsharing.doesnotexist');
-    await page.getByTestId('not-found').waitFor({ timeout: 20_000 });
+    await page.getByTestId('not-found').waitFor({ timeout: 45_000 });
     await page.context().close();
   });
 });

@@ -21,10 +21,13 @@ import {
 let server: TestServer;
 let browser: Browser;
 
+/** Polls patiently: the machine running browser tests may be busy. */
+const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
+
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -34,13 +37,13 @@ afterAll(async () => {
 /** The number in "N records found", once the answer is in. */
 async function resultCount(page: Page): Promise<number> {
   const status = page.getByTestId('result-count');
-  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/\d+ records? found/);
+  await poll(async () => (await status.textContent()) ?? '', { timeout: 45_000 }).toMatch(/\d+ records? found/);
   return Number(((await status.textContent()) ?? '').match(/(\d+)/)?.[1]);
 }
 
 async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId('search-result').first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 }
 
 async function firstResultName(page: Page): Promise<string> {
@@ -48,7 +51,7 @@ async function firstResultName(page: Page): Promise<string> {
   return (await page.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
 }
 
-describe('search page', () => {
+describe('search page', { timeout: 180_000 }, () => {
   it('shows results with facets, passes the accessibility check, and has no console errors', async () => {
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page);
@@ -58,7 +61,7 @@ describe('search page', () => {
     expect(await page.getByTestId('search-result').count()).toBe(20);
     // Every panel of SPEC §9 is there, with the spec's labels.
     for (const label of ['Species', 'Output status', 'Subjects', 'Domains', 'Countries', 'Licence(s)', 'Organisation(s)', 'Registry', 'Recommended', 'Maintained']) {
-      await expect.poll(() => page.getByRole('heading', { name: label, exact: true }).count()).toBeGreaterThan(0);
+      await poll(() => page.getByRole('heading', { name: label, exact: true }).count()).toBeGreaterThan(0);
     }
     await saveScreenshot(page, 'search-desktop');
     expect(await checkAccessibility(page)).toEqual([]);
@@ -76,9 +79,9 @@ describe('search page', () => {
     const standardCount = Number(((await standardButton.textContent()) ?? '').match(/\((\d+)\)/)?.[1]);
     await standardButton.click();
     await page.waitForURL((url) => url.searchParams.get('fairsharingRegistry') === 'standard');
-    await expect.poll(() => resultCount(page)).toBe(standardCount);
+    await poll(() => resultCount(page)).toBe(standardCount);
     expect(standardCount).toBeLessThan(before);
-    await expect.poll(() => standardButton.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => standardButton.getAttribute('aria-pressed')).toBe('true');
 
     // A checkbox facet: the subject counts are those of the standards now.
     const subjects = page.getByTestId('facet-subjects');
@@ -88,15 +91,15 @@ describe('search page', () => {
     expect(subjectCount).toBeLessThanOrEqual(standardCount);
     await firstSubject.click();
     await page.waitForURL((url) => url.searchParams.get('subjects') === subjectValue);
-    await expect.poll(() => resultCount(page)).toBe(subjectCount);
-    await expect.poll(() => page.getByTestId('active-filter-chip').count()).toBe(2);
+    await poll(() => resultCount(page)).toBe(subjectCount);
+    await poll(() => page.getByTestId('active-filter-chip').count()).toBe(2);
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('subjects'));
-    await expect.poll(() => resultCount(page)).toBe(standardCount);
+    await poll(() => resultCount(page)).toBe(standardCount);
     await page.goBack();
     await page.waitForURL((url) => url.search === '');
-    await expect.poll(() => resultCount(page)).toBe(before);
+    await poll(() => resultCount(page)).toBe(before);
 
     // Removing a chip is a filter change too.
     await page.goForward();
@@ -113,12 +116,12 @@ describe('search page', () => {
     const pageOne = await firstResultName(page);
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await expect.poll(() => firstResultName(page)).not.toBe(pageOne);
-    await expect.poll(() => page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await poll(() => firstResultName(page)).not.toBe(pageOne);
+    await poll(() => page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 
     await page.getByLabel('Results per page').selectOption('50');
     await page.waitForURL((url) => url.searchParams.get('perPage') === '50' && !url.searchParams.has('page'));
-    await expect.poll(() => page.getByTestId('search-result').count()).toBe(50);
+    await poll(() => page.getByTestId('search-result').count()).toBe(50);
 
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '3');
@@ -135,7 +138,7 @@ describe('search page', () => {
     await page.goto('/search?content=biodbcore&q=&search_state=abc&page=');
     await waitForPathAndQuery(page, '/search?fairsharingRegistry=database');
     await waitForResults(page);
-    await expect.poll(() => page.getByTestId('filter-buttons-fairsharingRegistry').getByRole('button', { name: /^Database/ }).getAttribute('aria-pressed')).toBe('true');
+    await poll(() => page.getByTestId('filter-buttons-fairsharingRegistry').getByRole('button', { name: /^Database/ }).getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
   });
 
@@ -152,7 +155,7 @@ describe('search page', () => {
   it('shows the empty state and the invalid-query state', async () => {
     const page = await openPage(browser, server.url);
     await page.goto('/search?q=zzqqxxnothingmatchesthis');
-    await page.getByTestId('search-empty').waitFor({ timeout: 20_000 });
+    await page.getByTestId('search-empty').waitFor({ timeout: 45_000 });
 
     // The API answers "invalid query" only for arguments our own UI never sends; stand in for it.
     await page.route('**/graphql', async (route) => {
@@ -168,7 +171,7 @@ describe('search page', () => {
       });
     });
     await page.goto('/search?q=anything');
-    await page.getByTestId('search-invalid').waitFor({ timeout: 20_000 });
+    await page.getByTestId('search-invalid').waitFor({ timeout: 45_000 });
     expect(await page.getByTestId('search-result').count()).toBe(0);
     await page.context().close();
   });
