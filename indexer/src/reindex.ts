@@ -6,8 +6,11 @@
  */
 import type { Database, SearchClient } from '@registry/platform';
 import { newRecordsIndexName, recordsAlias, recordsMapping, RECORDS_MAPPING_VERSION } from '@registry/schemas';
-import { processIndexIntents, indexRecords, INDEX_BATCH_SIZE, type EntityRef } from './index-records.ts';
 import { isIndexEntityType } from '@registry/platform';
+import { buildSearchDocument } from './build-search-document.ts';
+import { processIndexIntents, INDEX_BATCH_SIZE, type EntityRef } from './index-records.ts';
+import { loadIndexableRecords } from './load-records.ts';
+import { writeSearchDocuments, type WriteOutcome } from './write-documents.ts';
 
 export interface ReindexOptions {
   db: Database;
@@ -69,16 +72,32 @@ async function createEmptyIndex(client: SearchClient, index: string): Promise<vo
   await client.indices.create({ index, body });
 }
 
+/**
+ * Reads all records in id order, one batch at a time, and writes each batch while the next
+ * one is read (Postgres and OpenSearch work in parallel).
+ */
 async function streamAllRecords(db: Database, client: SearchClient, index: string, batchSize: number, log: (line: string) => void): Promise<number> {
   let lastId = 0;
   let written = 0;
-  for (;;) {
-    const rows: { id: number }[] = await db('records').select('id').where('id', '>', lastId).orderBy('id').limit(batchSize);
-    if (rows.length === 0) return written;
-    lastId = rows[rows.length - 1]!.id;
-    const outcome = await indexRecords({ db, client, index }, rows.map((row) => row.id), batchSize);
-    written += outcome.indexed;
-    if (written % (batchSize * 20) < batchSize) log(`reindex: ${written} documents written`);
+  let writing: Promise<WriteOutcome> | undefined;
+  try {
+    for (;;) {
+      const rows: { id: number }[] = await db('records').select('id').where('id', '>', lastId).orderBy('id').limit(batchSize);
+      if (rows.length === 0) break;
+      lastId = rows[rows.length - 1]!.id;
+      const documents = (await loadIndexableRecords(db, rows.map((row) => row.id))).map(buildSearchDocument);
+      if (writing) written += (await writing).indexed;
+      writing = writeSearchDocuments(client, index, documents);
+      // Avoid an unhandled rejection while the next batch is read; it is awaited above or below.
+      writing.catch(() => undefined);
+      if (written > 0 && written % (batchSize * 20) < batchSize) log(`reindex: ${written} documents written`);
+    }
+    if (writing) written += (await writing).indexed;
+    return written;
+  } catch (error) {
+    // Let an in-flight bulk finish first: one landing after the index is deleted would re-create it.
+    await writing?.catch(() => undefined);
+    throw error;
   }
 }
 

@@ -11,7 +11,7 @@ export interface SweeperOptions {
   /** Rows younger than this are left to the queue worker. */
   minAgeMs: number;
   batchSize: number;
-  /** After this many failed passes a row is left for a person (see `npm run indexer:failed`). */
+  /** After this many failed passes a row is left for a person (see `npx tsx indexer/src/cli/failed.ts`). */
   maxAttempts: number;
 }
 
