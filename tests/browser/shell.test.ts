@@ -144,4 +144,28 @@ describe('shell', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
   });
+
+  it('shows public messages under the header with their update date', async () => {
+    const page = await openPage(browser, server.url, { timezoneId: 'UTC' });
+    await page.route('**/graphql', async (route) => {
+      if (!(route.request().postData() ?? '').includes('messages')) return route.continue();
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data: {
+            messages: [
+              { id: 1, message: 'Scheduled maintenance on Monday.', createdAt: '2026-11-20T09:00:00Z', updatedAt: '2026-11-22T14:05:00Z' },
+            ],
+          },
+        }),
+      });
+    });
+    await page.goto('/licence');
+    const message = page.getByTestId('public-message');
+    await message.waitFor();
+    expect(await message.innerText()).toContain('Sunday, November 22, 2026 14:05');
+    expect(await message.innerText()).toContain('Scheduled maintenance on Monday.');
+    await page.context().close();
+  });
 });

@@ -52,7 +52,7 @@ export function AppRoot() {
   if (!modes.maintenance && onMaintenancePage && modes.startup !== 'pending') return <Navigate to="/" replace />;
 
   return (
-    <Layout ready={modes.startup !== 'pending'}>
+    <Layout>
       <Outlet />
     </Layout>
   );

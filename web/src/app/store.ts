@@ -20,8 +20,10 @@ export function createStore() {
   setTokenProvider(() => store.getState().session.user?.credentials.token);
   setResponseModeObserver((modes) => {
     const state = store.getState().modes;
-    // A 503 or the maintenance header from any call puts the site in maintenance mode.
-    if ((modes.maintenance || modes.status === 503) && !state.maintenance) store.dispatch(maintenanceDetected());
+    // The maintenance header from any call puts the site in maintenance mode. A bare 503 counts
+    // only during start-up (startup.ts): later, one failing service (e.g. search) must not
+    // take the whole site down.
+    if (modes.maintenance && !state.maintenance) store.dispatch(maintenanceDetected());
     if (modes.readOnly && !state.readOnly) store.dispatch(readOnlyDetected());
   });
   return store;

@@ -1,16 +1,16 @@
 /**
  * The frame of every page: skip link, header, site messages, the route's hero, the page in
- * <main>, footer. While start-up runs, the page area shows a loading state.
+ * <main>, footer. Screens render while start-up runs (they must not wait for the messages
+ * request); maintenance mode, once detected, redirects from the root route.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { PageLoading } from './PageLoading.tsx';
 import { RouteHero } from './RouteHero.tsx';
 import { SiteMessages } from './SiteMessages.tsx';
 
-export function Layout({ ready, children }: { ready: boolean; children: ReactNode }) {
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100vh">
       <Box
@@ -32,7 +32,7 @@ export function Layout({ ready, children }: { ready: boolean; children: ReactNod
       <SiteMessages />
       <RouteHero />
       <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
-        {ready ? children : <PageLoading />}
+        {children}
       </Box>
       <Footer />
     </Flex>
