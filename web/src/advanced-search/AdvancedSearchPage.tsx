@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import type { SearchResultRecord } from '../search/search-types.ts';
+import { Pagination } from '../search/Pagination.tsx';
+import { DEFAULT_PER_PAGE } from '../search/search-state.ts';
 import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
@@ -16,6 +18,8 @@ export function AdvancedSearchPage() {
   usePageTitle('Advanced search');
   const location = useLocation();
   const [dialogOpen, setDialogOpen] = useState(true);
+  // The API answers every match at once; the page shows them a page at a time.
+  const [page, setPage] = useState(1);
   const searching = hasAdvancedSearch(location.search);
   const query = useMemo(
     () => (searching ? buildAdvancedSearchQuery(parseAdvancedSearchLocation(location.search)) : null),
@@ -26,8 +30,11 @@ export function AdvancedSearchPage() {
   useEffect(() => {
     if (!searching) setDialogOpen(true);
   }, [searching]);
+  useEffect(() => setPage(1), [location.search]);
 
   const records = result.status === 'ready' ? (result.data.advancedSearch ?? []) : [];
+  const totalPages = Math.ceil(records.length / DEFAULT_PER_PAGE);
+  const shown = records.slice((page - 1) * DEFAULT_PER_PAGE, page * DEFAULT_PER_PAGE);
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
       <Flex justify="space-between" align="center" wrap="wrap" gap="3" mb="4">
@@ -65,7 +72,17 @@ export function AdvancedSearchPage() {
               <Alert.Title>No records match this advanced search</Alert.Title>
             </Alert.Root>
           ) : (
-            <SearchResultList records={records} label="Advanced search results" />
+            <>
+              <SearchResultList records={shown} label="Advanced search results" />
+              <Pagination
+                page={page}
+                totalPages={totalPages}
+                onPage={(next) => {
+                  setPage(next);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
           )}
         </>
       ) : null}
