@@ -168,4 +168,48 @@ describe('shell', () => {
     expect(await message.innerText()).toContain('Scheduled maintenance on Monday.');
     await page.context().close();
   });
+
+  it('lists organisations and shows one with its records by relation', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    // The demo catalogue has no organisations yet: answer the two queries with a known one.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      const data = body.includes('allOrganisations')
+        ? { allOrganisations: [{ id: 7, name: 'European Bioinformatics Institute', homepage: null, types: ['Research institute'], rorLink: null }] }
+        : body.includes('organisation(id:7)')
+          ? {
+              organisation: {
+                id: 7,
+                name: 'European Bioinformatics Institute',
+                alternativeNames: ['EMBL-EBI'],
+                homepage: 'https://www.ebi.ac.uk',
+                rorLink: 'https://ror.org/02catss52',
+                types: ['Research institute'],
+                urlForLogo: null,
+                countries: [{ id: 1, name: 'United Kingdom', code: 'GB' }],
+                parentOrganisations: [],
+                childOrganisations: [],
+                organisationLinks: [
+                  { id: 1, relation: 'maintains', isLead: true, grant: null, fairsharingRecord: { id: 2, name: 'Logical Observation Identifier Names and Codes', abbreviation: 'LOINC', type: 'terminology_artefact', registry: 'Standard', status: 'ready' } },
+                ],
+              },
+            }
+          : null;
+      if (!data) return route.continue();
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data }) });
+    });
+    await page.goto('/organisations');
+    await page.getByTestId('organisation-row').first().waitFor();
+    await page.getByRole('link', { name: 'European Bioinformatics Institute' }).click();
+    await page.getByTestId('organisation-name').waitFor();
+    expect(await page.getByText('EMBL-EBI').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'https://ror.org/02catss52' }).count()).toBe(1);
+    expect(await page.getByText('United Kingdom').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Maintains (1)' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /LOINC/ }).getAttribute('href')).toBe('/2');
+    await expect.poll(() => page.title()).toBe('FAIRsharing | European Bioinformatics Institute');
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
 });
