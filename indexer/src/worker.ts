@@ -17,13 +17,17 @@ import {
 } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { processIndexIntents, type IndexTarget } from './index-records.ts';
-import { reindexAll } from './reindex.ts';
+import { indicesBehindAlias, reindexAll } from './reindex.ts';
 import { createSerialRunner } from './serial.ts';
 import { DEFAULT_SWEEPER_OPTIONS, startSweeper, type SweeperOptions } from './sweeper.ts';
 
 export interface IndexerOptions {
   sweeper?: Partial<SweeperOptions>;
-  /** Build the index first when the alias is missing or out of step with Postgres (default true). */
+  /**
+   * Build the index first when the alias does not exist yet (default true). An existing index
+   * is left as it is: pending changes reach it through the outbox sweeper, and a full check
+   * is `npm run reindex -- --if-needed` (the start script runs it).
+   */
   ensureIndex?: boolean;
   log?: (line: string) => void;
 }
@@ -52,7 +56,9 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
   const client = createSearchClient(config);
   const target: IndexTarget = { db, client, index: recordsAlias(config.indexPrefix) };
   try {
-    if (options.ensureIndex ?? true) await reindexAll({ db, client, indexPrefix: config.indexPrefix, ifNeeded: true, log });
+    if ((options.ensureIndex ?? true) && (await indicesBehindAlias(client, target.index)).length === 0) {
+      await reindexAll({ db, client, indexPrefix: config.indexPrefix, log });
+    }
   } catch (error) {
     await db.destroy();
     await client.close();
