@@ -16,6 +16,7 @@ import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
+import { graphqlTransportPlugin } from './plugins/graphql-transport.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthRoutes } from './routes/health.ts';
 import { homepageRoutes } from './routes/homepage.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
+  await app.register(graphqlTransportPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(graphqlPlugin, {});
 
   await app.register(healthRoutes);

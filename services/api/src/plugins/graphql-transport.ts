@@ -1,0 +1,95 @@
+/**
+ * Transport checks for POST /graphql, done at the edge before the GraphQL route sees the body:
+ * a body over the size limit answers 413 and a body that is not valid JSON (or that carries
+ * `__proto__`/`constructor` keys) answers 400, both in the GraphQL error shape. The GraphQL
+ * route has its own error handler (mercurius), which would otherwise report these transport
+ * failures as server faults. A `query` that is JSON text (`[]`, `{}`, `1`) answers 400 too:
+ * mercurius would take it for a pre-parsed AST and fail while validating it.
+ */
+import fp from 'fastify-plugin';
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { pathOf } from '../routes/api-paths.ts';
+
+export interface GraphqlTransportPluginOptions {
+  bodyLimit: number;
+}
+
+const GRAPHQL_PATH = '/graphql';
+
+function sendGraphqlError(reply: FastifyReply, statusCode: number, message: string, code: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send({ data: null, errors: [{ message, extensions: { code } }] });
+}
+
+/** Same rules as Fastify's JSON parser (secure-json-parse with protoAction/constructorAction "error"). */
+function hasPoisonedKeys(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || key === 'constructor') return true;
+    if (hasPoisonedKeys((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/** True when the text is JSON; a GraphQL document never is (`{}` is not valid GraphQL). */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const NOT_A_DOCUMENT = 'query must be a GraphQL document';
+
+function queryOf(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? (value as { query?: unknown }).query : undefined;
+}
+
+export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
+  async (app, options) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || pathOf(request.url) !== GRAPHQL_PATH) return;
+      const query = queryOf(request.query);
+      if (typeof query === 'string' && isJsonText(query)) return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
+    });
+
+    app.addHook('preParsing', async (request, reply, payload) => {
+      if (request.method !== 'POST' || pathOf(request.url) !== GRAPHQL_PATH) return payload;
+      const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
+      if (!contentType.startsWith('application/json')) return payload;
+
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of payload) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        size += buffer.length;
+        if (size > options.bodyLimit) {
+          sendGraphqlError(reply, 413, `request body is larger than ${options.bodyLimit} bytes`, 'PAYLOAD_TOO_LARGE');
+          return Readable.from([]);
+        }
+        chunks.push(buffer);
+      }
+      const body = Buffer.concat(chunks);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        sendGraphqlError(reply, 400, 'request body is not valid JSON', 'BAD_REQUEST');
+        return Readable.from([]);
+      }
+      if (hasPoisonedKeys(parsed)) {
+        sendGraphqlError(reply, 400, 'request body contains a forbidden key (__proto__ or constructor)', 'BAD_REQUEST');
+        return Readable.from([]);
+      }
+      const query = queryOf(parsed);
+      if (typeof query === 'string' && isJsonText(query)) {
+        sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
+        return Readable.from([]);
+      }
+      return Readable.from([body]);
+    });
+  },
+  { name: 'registry-graphql-transport' },
+);

@@ -1,0 +1,83 @@
+/** Bearer tokens → request.viewer; anything wrong with the token leaves the visitor anonymous. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@registry/api';
+import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+
+let env: IsolatedEnvironment;
+let app: FastifyInstance;
+const users: Record<string, number> = {};
+
+beforeAll(async () => {
+  env = await createIsolatedEnvironment('api_auth');
+  const rows = await env.db('users')
+    .insert([
+      { username: 'reader', email: 'reader@example.org' },
+      { username: 'curator', email: 'curator@example.org', is_curator: true },
+      { username: 'super', email: 'super@example.org', is_super_curator: true },
+      { username: 'gone', email: 'gone@example.org', deactivated: true },
+    ])
+    .returning(['id', 'username']);
+  for (const row of rows) users[row.username] = row.id;
+  app = await buildApp({ config: env.config, db: env.db, logger: false });
+  // A probe route that shows what the auth plugin decided.
+  app.get('/test-only/viewer', async (request) => request.viewer);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await env?.cleanup();
+});
+
+async function viewerFor(authorization?: string) {
+  const response = await app.inject({ url: '/test-only/viewer', headers: authorization ? { authorization } : {} });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('auth → viewer', () => {
+  it('is anonymous without a token', async () => {
+    expect(await viewerFor()).toEqual(ANONYMOUS_VIEWER);
+  });
+
+  it('loads the user and their roles from a signed token', async () => {
+    expect(await viewerFor(`Bearer ${signUserToken(app, users.reader)}`)).toEqual({
+      userId: users.reader,
+      username: 'reader',
+      isCurator: false,
+      isSuperCurator: false,
+    });
+    expect(await viewerFor(`Bearer ${signUserToken(app, users.curator)}`)).toMatchObject({ isCurator: true, isSuperCurator: false });
+    expect(await viewerFor(`Bearer ${signUserToken(app, users.super)}`)).toMatchObject({ isCurator: true, isSuperCurator: true });
+  });
+
+  it('treats a deactivated user, an unknown user, an expired, forged or garbled token as anonymous', async () => {
+    const expiredPayload = { sub: String(users.reader), exp: Math.floor(Date.now() / 1000) - 60 };
+    const expired = app.jwt.sign(expiredPayload as { sub: string });
+    const forged = signUserToken(app, users.reader).replace(/.$/, (char) => (char === 'A' ? 'B' : 'A'));
+    for (const authorization of [
+      `Bearer ${signUserToken(app, users.gone)}`,
+      `Bearer ${signUserToken(app, 999_999)}`,
+      `Bearer ${expired}`,
+      `Bearer ${forged}`,
+      'Bearer not-a-jwt',
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${app.jwt.sign({ sub: 'DROP TABLE users' })}`,
+    ]) {
+      expect(await viewerFor(authorization), authorization).toEqual(ANONYMOUS_VIEWER);
+    }
+  });
+
+  it('never answers 401 on a public read with a bad token', async () => {
+    const response = await app.inject({ url: '/homepage_stats', headers: { authorization: 'Bearer expired.or.wrong' } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('accepts an X-Client-Id header', async () => {
+    const response = await app.inject({ url: '/homepage_stats', headers: { 'x-client-id': 'web-client-1' } });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,96 @@
+/** Serving the built web app: files, cache headers, and the SPA fallback that leaves the API alone. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sharedCatalogueConfig } from '../support/environment.ts';
+import { buildTestApp, BROWSER_NAVIGATION, JSON_CLIENT } from './support.ts';
+
+const INDEX_HTML = '<!doctype html><html><head><title>registry test build</title></head><body><div id="root"></div></body></html>';
+let webDistDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
+  mkdirSync(join(webDistDir, 'assets'));
+  writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDistDir, 'assets', 'index-3f2a91bc.js'), 'console.log("app")');
+  writeFileSync(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await buildTestApp(sharedCatalogueConfig(), { webDistDir });
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('static files', () => {
+  it('serves / as the app, never cached', async () => {
+    const response = await app.inject({ url: '/', headers: BROWSER_NAVIGATION });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ url: '/assets/index-3f2a91bc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates unhashed files', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('SPA fallback', () => {
+  it.each(['/search?q=genomics', '/2', '/10.25504/FAIRsharing.2mk2zb', '/standards', '/no/such/page', '/organisations', '/organisations/12', '/users/5'])(
+    'a browser navigating to %s gets the app',
+    async (url) => {
+      const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers API clients on unknown paths with the JSON 404', async () => {
+    const response = await app.inject({ url: '/no/such/page', headers: JSON_CLIENT });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not Found', statusCode: 404 });
+  });
+
+  it('never shadows API paths, even for a browser', async () => {
+    const unknownApi = await app.inject({ url: '/export/nothing', headers: BROWSER_NAVIGATION });
+    expect(unknownApi.statusCode).toBe(404);
+    expect(unknownApi.headers['content-type']).toContain('application/json');
+    const sitemap = await app.inject({ url: '/sitemap.xml', headers: BROWSER_NAVIGATION });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const missingAsset = await app.inject({ url: '/assets/missing-123.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('leaves GraphiQL and the API docs to their own routes', async () => {
+    const graphiql = await app.inject({ url: '/graphiql', headers: BROWSER_NAVIGATION });
+    expect(graphiql.statusCode).toBe(200);
+    expect(graphiql.body).toContain('GraphiQL');
+    expect(graphiql.headers['content-security-policy']).toContain('https://unpkg.com');
+    const docs = await app.inject({ url: '/api/docs/json', headers: BROWSER_NAVIGATION });
+    expect(docs.json()).toHaveProperty('openapi');
+  });
+
+  it('still loads the app in maintenance mode so it can show its maintenance page', async () => {
+    const maintenance = await buildTestApp({ ...sharedCatalogueConfig(), maintenanceMode: true }, { webDistDir });
+    try {
+      const page = await maintenance.inject({ url: '/maintenance', headers: BROWSER_NAVIGATION });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.maintenance).toBe('true');
+      expect(page.body).toBe(INDEX_HTML);
+    } finally {
+      await maintenance.close();
+    }
+  });
+});
