@@ -282,7 +282,9 @@ opensearch_ensure() {
     say "starting OpenSearch $OPENSEARCH_VERSION on $OS_HOST:$OS_PORT (java: $JAVA_HOME_OS)"
     # -d daemonises once the node has bootstrapped; start-up errors land in $LAUNCH_LOG.
     # 9>&-: the node must not inherit (and so hold forever) our lock.
-    if ! (cd "$OS_HOME" && runuser -u "$OS_USER" -- env \
+    # setsid: the node gets a session of its own, so killing the process group of whoever ran
+    # `up` (a test runner, a terminal, a time-out) never takes the shared node down with it.
+    if ! (cd "$OS_HOME" && setsid --wait runuser -u "$OS_USER" -- env \
           JAVA_HOME="$JAVA_HOME_OS" OPENSEARCH_JAVA_HOME="$JAVA_HOME_OS" \
           OPENSEARCH_JAVA_OPTS="${OPENSEARCH_JAVA_OPTS:--Xms512m -Xmx768m}" \
           "$OS_HOME/bin/opensearch" -d -p "$PIDFILE" \
