@@ -1,5 +1,5 @@
 /** The value input of one rule, of the kind its filter needs. */
-import { Box, Button, Checkbox, Flex, Input, Switch, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Input, Switch, Tag, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { FIXED_VALUES, ruleLabel, ruleValueKind, TYPE_RULE_REGISTRY, valueLabel } from './advanced-search-filters.ts';
 import { useRecordTypes, useVocabularyOptions } from './useRuleValueOptions.ts';
@@ -57,12 +57,10 @@ function VocabularyInput({ identifier, value, onChange }: { identifier: string; 
   };
   return (
     <Box>
+      <VisuallyHidden asChild>
+        <label htmlFor={inputId}>{`Add a ${label.toLowerCase()} value`}</label>
+      </VisuallyHidden>
       <Flex gap="2" align="center">
-        <label htmlFor={inputId}>
-          <Text as="span" srOnly>
-            {`Add a ${label.toLowerCase()} value`}
-          </Text>
-        </label>
         <Input
           id={inputId}
           size="sm"
