@@ -54,6 +54,12 @@ function publicError(error: GraphQLError | Error, fromRequest: boolean, log: Fas
     const extensions = { ...(graphqlError?.extensions ?? {}), code: graphqlError?.extensions?.code ?? mercuriusCode ?? 'BAD_REQUEST' };
     return { body: { message: error.message, ...location, extensions }, code: 'BAD_REQUEST' };
   }
+  // Transport errors raised by Fastify on this route (415 unsupported media type, 413, …) are the
+  // client's fault and keep their own 4xx status.
+  const transportStatus = (original as ErrorWithNested | undefined)?.statusCode;
+  if (typeof transportStatus === 'number' && transportStatus >= 400 && transportStatus < 500) {
+    return { body: { message: (original ?? error).message, extensions: { code: 'BAD_REQUEST' } }, code: 'BAD_REQUEST' };
+  }
   log.error({ err: original ?? error, path: graphqlError?.path }, 'GraphQL resolver failed');
   return { body: { message: INTERNAL_ERROR_MESSAGE, ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } }, code: 'INTERNAL_SERVER_ERROR' };
 }

@@ -52,6 +52,7 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || pathOf(request.url) !== GRAPHQL_PATH) return;
       const query = queryOf(request.query);
+      if (query !== undefined && typeof query !== 'string') return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
       if (typeof query === 'string' && isJsonText(query)) return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
     });
 
@@ -84,7 +85,7 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
         return Readable.from([]);
       }
       const query = queryOf(parsed);
-      if (typeof query === 'string' && isJsonText(query)) {
+      if ((query !== undefined && query !== null && typeof query !== 'string') || (typeof query === 'string' && isJsonText(query))) {
         sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
         return Readable.from([]);
       }
