@@ -10,6 +10,7 @@ import {
   collectConsoleErrors,
   launchBrowser,
   openPage,
+  poll,
   saveScreenshot,
   startTestServer,
   waitForPathAndQuery,
@@ -19,8 +20,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 
-/** Polls patiently: the machine running browser tests may be busy. */
-const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
 
 const TOOLTIP =
   'Text will be searched against record fields such as name, abbreviation, description, tags, etc. Then, the results of that search will be filtered by the filters you have specified below.';

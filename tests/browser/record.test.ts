@@ -13,6 +13,7 @@ import {
   collectConsoleErrors,
   launchBrowser,
   openPage,
+  poll,
   saveScreenshot,
   startTestServer,
   waitForPathAndQuery,
@@ -22,8 +23,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 
-/** Polls patiently: the machine running browser tests may be busy. */
-const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
 let db: Database;
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import {
   collectConsoleErrors,
   launchBrowser,
   openPage,
+  poll,
   pathAndQuery,
   saveScreenshot,
   startTestServer,
@@ -21,8 +22,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 
-/** Polls patiently: the machine running browser tests may be busy. */
-const poll = <T,>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 30_000, interval: 100, ...options });
 
 beforeAll(async () => {
   server = await startTestServer();

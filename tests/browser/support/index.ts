@@ -15,3 +15,4 @@ export {
   type AccessibilityViolation,
 } from './browser.ts';
 export { REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+export { poll } from './poll.ts';

@@ -20,30 +20,34 @@ export async function migrateRollbackAll(db: Database): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }
 
-/** Creates the database named in the URL when it is missing (used by start-up and test runs). */
-export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+/** Runs `work` on a connection to the server's `postgres` database, for CREATE/DROP DATABASE. */
+async function withServerAdmin(databaseUrl: string, work: (admin: pg.Client, name: string) => Promise<void>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    await work(admin, name);
   } finally {
     await admin.end();
   }
 }
 
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Creates the database named in the URL when it is missing (used by start-up and test runs). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  await withServerAdmin(databaseUrl, async (admin, name) => {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  await withServerAdmin(databaseUrl, async (admin, name) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+  });
 }
