@@ -179,8 +179,11 @@ export async function reindexAll(options: ReindexOptions): Promise<ReindexOutcom
     }
     documents = expected;
   } catch (error) {
-    await client.indices.delete({ index }, { ignore: [404] }).catch(() => undefined);
-    log(`reindex: failed, deleted partial index ${index}`);
+    const deleted = await client.indices.delete({ index }, { ignore: [404] }).then(
+      () => true,
+      () => false,
+    );
+    log(deleted ? `reindex: failed, deleted partial index ${index}` : `reindex: failed before index ${index} could be written`);
     throw error;
   }
   // Changes written to the old index between the catch-up and the swap reach the new one here.

@@ -27,7 +27,11 @@ function describeFailure(error: unknown): string | undefined {
     case '28000':
       return `database refused the login: ${failure.message ?? ''} (check DATABASE_URL)`;
   }
-  if (error instanceof Error && /ConnectionError|ECONNREFUSED/.test(`${error.name} ${error.message}`)) {
+  // The OpenSearch client names its transport failures ConnectionError.
+  if (error instanceof Error && error.name === 'ConnectionError') {
+    return `cannot reach OpenSearch (OPENSEARCH_URL): ${error.message}`;
+  }
+  if (error instanceof Error && /ECONNREFUSED/.test(error.message)) {
     return `cannot reach a service: ${error.message}`;
   }
   return undefined;

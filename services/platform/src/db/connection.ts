@@ -7,8 +7,31 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 export type Database = Knex;
 
+/** knex's own log lines, one line each and without stacks. */
+function oneLine(message: unknown): string {
+  const text = message instanceof Error ? message.message : String(message);
+  return text.split('\n')[0];
+}
+
+/** A failed connection also rejects the query that wanted it; its caller explains it in one line. */
+function isConnectionFailure(message: unknown): boolean {
+  return String(message).startsWith('Acquire connection error');
+}
+
 export function createDatabase(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }): Database {
-  return knex({ client: 'pg', connection: databaseUrl, pool });
+  return knex({
+    client: 'pg',
+    connection: databaseUrl,
+    pool,
+    log: {
+      warn: (message: unknown) => {
+        if (!isConnectionFailure(message)) console.warn(`knex: ${oneLine(message)}`);
+      },
+      error: (message: unknown) => console.error(`knex: ${oneLine(message)}`),
+      deprecate: (message: unknown) => console.warn(`knex: ${oneLine(message)}`),
+      debug: () => undefined,
+    },
+  });
 }
 
 export async function migrateLatest(db: Database): Promise<string[]> {
