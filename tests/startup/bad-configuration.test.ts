@@ -22,7 +22,7 @@ function run(script: string, env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-const CASES = [
+const CASES: { script: string; env: Record<string, string>; names: RegExp }[] = [
   { script: 'services/api/src/server.ts', env: { OPENSEARCH_URL: 'http://127.0.0.1:1' }, names: /OpenSearch.*OPENSEARCH_URL/ },
   { script: 'services/api/src/server.ts', env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/registry_no_such_database' }, names: /Postgres.*does not exist/ },
   { script: 'services/api/src/server.ts', env: { DATABASE_URL: 'not a url' }, names: /DATABASE_URL is not a valid URL/ },
