@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
       },
       page('/organisations', 'Organisations', lazyScreen(() => import('../pages/organisations/OrganisationsPage.tsx'), (m) => m.OrganisationsPage)),
       page('/organisations/:id', undefined, lazyScreen(() => import('../pages/organisations/OrganisationPage.tsx'), (m) => m.OrganisationPage)),
+      page('/browse/:id', 'Ontology browser', lazyScreen(() => import('../browse/BrowsePage.tsx'), (m) => m.BrowsePage)),
+      page('/graph/:id', 'Relation graph', lazyScreen(() => import('../graph/GraphPage.tsx'), (m) => m.GraphPage)),
 
       staticPage('/new', 'Add content', lazyScreen(() => import('../pages/static/NewContentPage.tsx'), (m) => m.NewContentPage)),
       staticPage('/summary-statistics', 'Statistics', lazyScreen(() => import('../pages/static/SummaryStatisticsPage.tsx'), (m) => m.SummaryStatisticsPage)),
