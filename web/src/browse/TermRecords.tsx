@@ -1,7 +1,7 @@
 /**
  * The records of the selected term, from the search index (`searchFairsharingRecords` filtered
- * on the term's label, which also matches records annotated with narrower terms), with paging
- * and a per-page control. Page and per-page live in the URL; the parent owns them.
+ * on the term's label: records annotated with this very term; the tree's count also includes
+ * narrower terms), with paging and a per-page control. Page and per-page live in the URL.
  */
 import { Alert, Box, Field, Flex, Heading, Link, NativeSelect, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
@@ -50,7 +50,7 @@ export function TermRecords({ term, page, perPage, onPage, onPerPage }: TermReco
       ) : null}
       <Flex mt="3" gap="4" align="end" wrap="wrap" justify="space-between">
         <Text role="status" aria-live="polite" data-testid="term-records-count">
-          {answer ? `${total} record${total === 1 ? '' : 's'}` : 'Loading records…'}
+          {answer ? `${total} record${total === 1 ? '' : 's'} annotated with this term` : 'Loading records…'}
         </Text>
         <Field.Root width="auto">
           <Field.Label fontSize="sm">Records per page</Field.Label>

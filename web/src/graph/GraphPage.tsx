@@ -128,7 +128,8 @@ function RelationGraph({ layout, name }: { layout: GraphLayout; name: string }) 
           <a
             key={node.key}
             href={`/${node.recordId}`}
-            aria-label={`${node.label} (${node.registry})`}
+            // The visible short label opens the accessible name (WCAG label-in-name), the full name follows.
+            aria-label={`${shortLabel(node.label)}: ${node.label} (${node.registry})`}
             data-testid="graph-node"
             data-record-id={node.recordId}
             onClick={(event) => {

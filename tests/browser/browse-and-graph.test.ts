@@ -1,0 +1,150 @@
+/**
+ * The ontology browser (/browse/subject: term tree, sunburst, paged records of the selected
+ * term, all in the URL) and the relation graph (/graph/2: LOINC and its related records), against
+ * the seeded catalogue.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  poll,
+  saveScreenshot,
+  startTestServer,
+  type TestServer,
+} from './support/index.ts';
+
+interface SubjectNode {
+  id: number;
+  name: string;
+  records_count: number;
+  children: SubjectNode[];
+}
+
+let server: TestServer;
+let browser: Browser;
+let subjects: SubjectNode[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{browseSubjects{data}}' }),
+  });
+  subjects = ((await response.json()) as { data: { browseSubjects: { data: SubjectNode[] } } }).data.browseSubjects.data;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The leaf term with the most records (a leaf's count is its own, as the search filter counts). */
+function busiestLeaf(nodes: SubjectNode[]): SubjectNode | null {
+  let best: SubjectNode | null = null;
+  const visit = (list: SubjectNode[]) => {
+    for (const node of list) {
+      if (node.children.length === 0 && (!best || node.records_count > best.records_count)) best = node;
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return best;
+}
+
+describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
+  it('/browse/subject: tree, sunburst, selecting a term lists its records, per-page and paging in the URL', async () => {
+    const leaf = busiestLeaf(subjects);
+    expect(leaf).not.toBeNull();
+    expect(leaf!.records_count).toBeGreaterThan(10);
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/browse/subject');
+    const tree = page.getByRole('tree', { name: 'Subject terms' });
+    await tree.waitFor({ timeout: 45_000 });
+    expect(await tree.getByRole('treeitem').count()).toBe(subjects.length);
+    expect(await page.getByTestId('sunburst').locator('path').count()).toBeGreaterThan(subjects.length);
+
+    // Keyboard: Right opens the first term.
+    const first = tree.getByRole('treeitem').first();
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(() => first.getAttribute('aria-expanded')).toBe('true');
+    await poll(() => tree.getByRole('treeitem').count()).toBeGreaterThan(subjects.length);
+
+    // Clicking a sunburst segment selects its term: URL, heading, opened tree, records.
+    await page.getByTestId('sunburst').locator(`path[data-term-id="${leaf!.id}"]`).first().dispatchEvent('click');
+    await page.waitForURL((url) => url.searchParams.get('term') === String(leaf!.id));
+    const records = page.getByTestId('term-records');
+    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(leaf!.name);
+    await poll(() => tree.locator('[aria-selected="true"]').first().textContent()).toContain(leaf!.name);
+    await records.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
+    await poll(() => records.getByTestId('search-result').count()).toBe(Math.min(leaf!.records_count, 50));
+
+    await records.getByLabel('Records per page').selectOption('10');
+    await page.waitForURL((url) => url.searchParams.get('perPage') === '10');
+    await poll(() => records.getByTestId('search-result').count()).toBe(10);
+    await records.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await poll(() => records.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    // Clicking a term in the tree selects it too, back to page 1.
+    const second = tree.getByRole('treeitem').nth(1);
+    const secondName = (await second.locator('span').nth(1).textContent()) ?? '';
+    await second.click();
+    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(secondName);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('perPage')).toBe('10');
+
+    // A term given by label in the URL is found.
+    await page.goto(`/browse/subject?term=${encodeURIComponent(leaf!.name)}`);
+    await poll(() => page.getByTestId('term-records').getByRole('heading', { level: 2 }).textContent()).toBe(leaf!.name);
+    await page.getByTestId('term-records').getByTestId('search-result').first().waitFor({ timeout: 45_000 });
+    await saveScreenshot(page, 'browse');
+    expect(await checkAccessibility(page)).toEqual([]);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/browse/domain says only the subject ontology is browsable', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/browse/domain');
+    await page.getByTestId('browse-unsupported').waitFor({ timeout: 45_000 });
+    expect(await page.getByRole('link', { name: 'Browse the subject ontology' }).getAttribute('href')).toBe('/browse/subject');
+    await page.context().close();
+  });
+
+  it('/graph/2 draws LOINC and its relations; nodes link to records', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/graph/2');
+    const graph = page.getByTestId('relation-graph');
+    await graph.waitFor({ timeout: 45_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Logical Observation Identifier Names and Codes');
+    expect(await graph.locator('[data-testid="graph-node"][data-record-id="2"]').count()).toBe(1);
+    expect(await graph.getByTestId('graph-node').count()).toBeGreaterThan(1);
+    expect(await graph.getByTestId('graph-edge').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('graph-legend').textContent()).toMatch(/standard/i);
+    await saveScreenshot(page, 'graph');
+    expect(await checkAccessibility(page)).toEqual([]);
+    expect(errors.messages).toEqual([]);
+
+    const other = graph.locator('[data-testid="graph-node"]:not([data-record-id="2"])').first();
+    const otherId = await other.getAttribute('data-record-id');
+    await other.click();
+    await page.waitForURL((url) => url.pathname === `/${otherId}`);
+    await page.getByTestId('record-name').waitFor({ timeout: 45_000 });
+    await page.context().close();
+  });
+
+  it('/graph of an unknown record shows the 404 content', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/graph/99999999');
+    await page.getByTestId('not-found').waitFor({ timeout: 45_000 });
+    await page.context().close();
+  });
+});
