@@ -101,7 +101,7 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).searchParams.get('perPage')).toBe('10');
 
     // A term given by label in the URL is found.
-    await page.goto(`/browse/subject?term=${encodeURIComponent(leaf!.name)}`);
+    await page.goto(`/browse/subject?term=${encodeURIComponent(leaf!.name)}&perPage=10`);
     await poll(() => page.getByTestId('term-records').getByRole('heading', { level: 2 }).textContent()).toBe(leaf!.name);
     await page.getByTestId('term-records').getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     await saveScreenshot(page, 'browse');

@@ -13,20 +13,35 @@ import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
-import { layoutGraph, OTHER_COLOUR, REGISTRY_COLOURS, registryColour, shortLabel, type GraphLayout, type RecordGraphAnswer } from './graph-layout.ts';
+import {
+  layoutGraph,
+  OTHER_COLOUR,
+  REGISTRY_COLOURS,
+  registryColour,
+  shortLabel,
+  type GraphLayout,
+  type RecordGraphAnswer,
+} from './graph-layout.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
 
 export function GraphPage() {
   const { id = '' } = useParams();
-  const query = useMemo(() => (id ? `{fairsharingGraph(id:${graphqlString(id)}){data}}` : null), [id]);
+  const query = useMemo(
+    () => (id ? `{fairsharingGraph(id:${graphqlString(id)}){data}}` : null),
+    [id],
+  );
   const result = useLatestQuery<{ fairsharingGraph: { data: RecordGraphAnswer } | null }>(query);
   const answer = result.status === 'ready' ? (result.data.fairsharingGraph?.data ?? null) : null;
   const layout = useMemo(() => (answer ? layoutGraph(answer) : null), [answer]);
   usePageTitle(answer ? `Relation graph: ${answer.name}` : 'Relation graph');
 
-  if (result.status === 'loading' || result.status === 'idle') return <PageLoading label="Loading the relation graph…" />;
-  if ((result.status === 'error' && result.message.toLowerCase().includes(NOT_FOUND_MESSAGE)) || (result.status === 'ready' && !answer)) {
+  if (result.status === 'loading' || result.status === 'idle')
+    return <PageLoading label="Loading the relation graph…" />;
+  if (
+    (result.status === 'error' && result.message.toLowerCase().includes(NOT_FOUND_MESSAGE)) ||
+    (result.status === 'ready' && !answer)
+  ) {
     return <NotFoundPage />;
   }
   if (result.status === 'error' || !answer || !layout) {
@@ -34,7 +49,10 @@ export function GraphPage() {
       <PageContainer>
         <Alert.Root status="error" data-testid="graph-error">
           <Alert.Indicator />
-          <Alert.Title>The relation graph could not be loaded: {result.status === 'error' ? result.message : ''}</Alert.Title>
+          <Alert.Title>
+            The relation graph could not be loaded:{' '}
+            {result.status === 'error' ? result.message : ''}
+          </Alert.Title>
         </Alert.Root>
       </PageContainer>
     );
@@ -48,7 +66,9 @@ export function GraphPage() {
         </Link>
       </Heading>
       <Text mt="2" color="gray.700">
-        {layout.nodes.length} records and {layout.edges.length} relations, up to two steps from this record. Select a record to open its page.
+        {layout.nodes.length} records and {layout.edges.length} relations, up to two steps from this
+        record. Select a record to open its page
+        {layout.labelAll ? '' : '; hover over a record to see its name'}.
       </Text>
       <Legend layout={layout} />
       <Box mt="4" borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
@@ -63,17 +83,45 @@ function Legend({ layout }: { layout: GraphLayout }) {
   const entries = Object.entries(REGISTRY_COLOURS).filter(([registry]) => present.has(registry));
   const hasOther = [...present].some((registry) => !(registry in REGISTRY_COLOURS));
   return (
-    <Flex as="ul" mt="4" gap="4" wrap="wrap" listStyleType="none" p="0" aria-label="Legend: node colour by registry" data-testid="graph-legend">
-      {[...entries, ...(hasOther ? [['other', OTHER_COLOUR] as const] : [])].map(([registry, colour]) => (
-        <Flex as="li" key={registry} align="center" gap="2">
-          <Box as="span" aria-hidden="true" w="3.5" h="3.5" borderRadius="full" bg={colour} display="inline-block" />
-          <Text as="span" textTransform="capitalize">
-            {registry}
-          </Text>
-        </Flex>
-      ))}
+    <Flex
+      as="ul"
+      mt="4"
+      gap="4"
+      wrap="wrap"
+      listStyleType="none"
+      p="0"
+      aria-label="Legend: node colour by registry"
+      data-testid="graph-legend"
+    >
+      {[...entries, ...(hasOther ? [['other', OTHER_COLOUR] as const] : [])].map(
+        ([registry, colour]) => (
+          <Flex as="li" key={registry} align="center" gap="2">
+            <Box
+              as="span"
+              aria-hidden="true"
+              w="3.5"
+              h="3.5"
+              borderRadius="full"
+              bg={colour}
+              display="inline-block"
+            />
+            <Text as="span" textTransform="capitalize">
+              {registry}
+            </Text>
+          </Flex>
+        ),
+      )}
       <Flex as="li" align="center" gap="2">
-        <Box as="span" aria-hidden="true" w="4" h="4" borderRadius="full" borderWidth="3px" borderColor="gray.900" display="inline-block" />
+        <Box
+          as="span"
+          aria-hidden="true"
+          w="4"
+          h="4"
+          borderRadius="full"
+          borderWidth="3px"
+          borderColor="gray.900"
+          display="inline-block"
+        />
         <Text as="span">this record</Text>
       </Flex>
     </Flex>
@@ -92,7 +140,15 @@ function RelationGraph({ layout, name }: { layout: GraphLayout; name: string }) 
       data-testid="relation-graph"
     >
       <defs>
-        <marker id="graph-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+        <marker
+          id="graph-arrow"
+          viewBox="0 0 10 10"
+          refX="10"
+          refY="5"
+          markerWidth="6"
+          markerHeight="6"
+          orient="auto-start-reverse"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" fill="#9ca3af" />
         </marker>
       </defs>
@@ -106,19 +162,29 @@ function RelationGraph({ layout, name }: { layout: GraphLayout; name: string }) 
           const endY = edge.target.y - (dy / length) * (edge.target.radius + 2);
           return (
             <g key={edge.key} data-testid="graph-edge">
-              <line x1={edge.source.x} y1={edge.source.y} x2={endX} y2={endY} stroke="#9ca3af" strokeWidth={1.2} markerEnd="url(#graph-arrow)" />
-              <text
-                x={(edge.source.x + edge.target.x) / 2}
-                y={(edge.source.y + edge.target.y) / 2}
-                fontSize={8}
-                fill="#4b5563"
-                textAnchor="middle"
-                paintOrder="stroke"
-                stroke="white"
-                strokeWidth={3}
-              >
-                {edge.label.replace(/_/g, ' ')}
-              </text>
+              <line
+                x1={edge.source.x}
+                y1={edge.source.y}
+                x2={endX}
+                y2={endY}
+                stroke="#9ca3af"
+                strokeWidth={1.2}
+                markerEnd="url(#graph-arrow)"
+              />
+              {layout.labelAll || edge.source.isRoot || edge.target.isRoot ? (
+                <text
+                  x={(edge.source.x + edge.target.x) / 2}
+                  y={(edge.source.y + edge.target.y) / 2}
+                  fontSize={8}
+                  fill="#4b5563"
+                  textAnchor="middle"
+                  paintOrder="stroke"
+                  stroke="white"
+                  strokeWidth={3}
+                >
+                  {edge.label.replace(/_/g, ' ')}
+                </text>
+              ) : null}
             </g>
           );
         })}
@@ -147,9 +213,17 @@ function RelationGraph({ layout, name }: { layout: GraphLayout; name: string }) 
               stroke={node.isRoot ? '#111827' : 'white'}
               strokeWidth={node.isRoot ? 3 : 1.5}
             />
-            <text x={node.x + node.radius + 3} y={node.y + 3} fontSize={node.isRoot ? 12 : 10} fontWeight={node.isRoot ? 700 : 400} fill="#111827">
-              {shortLabel(node.label)}
-            </text>
+            {layout.labelAll || node.depth <= 1 ? (
+              <text
+                x={node.x + node.radius + 3}
+                y={node.y + 3}
+                fontSize={node.isRoot ? 12 : 10}
+                fontWeight={node.isRoot ? 700 : 400}
+                fill="#111827"
+              >
+                {shortLabel(node.label)}
+              </text>
+            ) : null}
           </a>
         ))}
       </g>

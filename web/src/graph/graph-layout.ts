@@ -42,6 +42,8 @@ export interface LaidOutNode extends SimulationNodeDatum {
   label: string;
   registry: string;
   isRoot: boolean;
+  /** Hops from the record the graph is about. */
+  depth: number;
   radius: number;
   x: number;
   y: number;
@@ -57,6 +59,8 @@ export interface LaidOutEdge {
 export interface GraphLayout {
   nodes: LaidOutNode[];
   edges: LaidOutEdge[];
+  /** Big graphs name only the record's direct neighbours and its own relations, or labels hide everything. */
+  labelAll: boolean;
   /** Bounding box of the drawing, padded for labels: [minX, minY, width, height]. */
   viewBox: [number, number, number, number];
 }
@@ -80,6 +84,7 @@ export function shortLabel(label: string, max = 28): string {
 }
 
 const LABEL_PADDING = 90;
+const LABEL_ALL_LIMIT = 60;
 
 export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
   const nodes: LaidOutNode[] = answer.nodes.map((node, index) => {
@@ -93,7 +98,8 @@ export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
       label: node.attributes.label,
       registry: node.attributes.registry,
       isRoot,
-      radius: isRoot ? 14 : 8,
+      depth: node.attributes.length,
+      radius: isRoot ? 14 : node.attributes.length <= 1 ? 8 : 5,
       x: distance * Math.cos(angle),
       y: distance * Math.sin(angle),
     };
@@ -119,12 +125,13 @@ export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
   }
   simulation.tick(Math.min(Math.max(answer.maxIterations ?? 300, 1), 1000));
 
-  if (nodes.length === 0) return { nodes, edges, viewBox: [-100, -100, 200, 200] };
+  const labelAll = nodes.length <= LABEL_ALL_LIMIT;
+  if (nodes.length === 0) return { nodes, edges, labelAll, viewBox: [-100, -100, 200, 200] };
   const xs = nodes.map((node) => node.x);
   const ys = nodes.map((node) => node.y);
   const minX = Math.min(...xs) - LABEL_PADDING;
   const minY = Math.min(...ys) - 40;
   const width = Math.max(...xs) + LABEL_PADDING - minX;
   const height = Math.max(...ys) + 40 - minY;
-  return { nodes, edges, viewBox: [minX, minY, width, height] };
+  return { nodes, edges, labelAll, viewBox: [minX, minY, width, height] };
 }
