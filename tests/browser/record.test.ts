@@ -75,6 +75,16 @@ describe('record page', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('links its relations section to the relation graph page', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/2');
+    await recordName(page);
+    await page.getByRole('link', { name: 'View the relation graph' }).click();
+    await page.waitForURL((url) => url.pathname === '/graph/2');
+    await poll(() => page.getByTestId('relation-graph').count()).toBe(1);
+    await page.context().close();
+  });
+
   it('finds the record by DOI and by FAIRsharing id', async () => {
     const page = await openPage(browser, server.url);
     await page.goto('/10.25504/FAIRsharing.2mk2zb');

@@ -270,6 +270,9 @@ export function RelationsSection({ record }: { record: RegistryRecord }) {
           </Box>
         </Box>
       ) : null}
+      <Link asChild mt="2" display="inline-block">
+        <RouterLink to={`/graph/${record.id}`}>View the relation graph</RouterLink>
+      </Link>
     </RecordSection>
   );
 }
