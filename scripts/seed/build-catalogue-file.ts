@@ -92,7 +92,29 @@ interface LegacyObject {
   countries?: string[];
   publications?: LegacyPublication[];
   licenses?: { name?: string | null; url?: string | null }[];
+  yearOfCreation?: number | null;
+  contact?: string | null;
+  contactEmail?: string | null;
+  contactORCID?: string | null;
+  supportLinks?: { type?: string | null; name?: string | null; link?: string | null }[];
 }
+
+/** 2018 support-link types mapped onto the support link types of SPEC §3. */
+const SUPPORT_LINK_TYPES: Record<string, string> = {
+  'online documentation': 'Help documentation',
+  help: 'Help documentation',
+  faq: 'FAQs',
+  'contact form': 'Contact form',
+  training: 'Training documentation',
+  'tess training': 'Training documentation',
+  email: 'Support email',
+  'mailing list': 'Mailing list',
+  forum: 'Forum',
+  twitter: 'Twitter',
+  wikipedia: 'Wikipedia',
+  blog: 'Blog/News',
+  rss: 'Blog/News',
+};
 
 async function readJson<T>(name: string): Promise<T> {
   return JSON.parse(await readFile(resolve(sharedDataDirectory, name), 'utf8')) as T;
@@ -195,6 +217,11 @@ function collectLegacyObjects(root: unknown): Map<string, LegacyObject> {
         if (!known.countries?.length) known.countries = found.countries;
         if (!known.publications?.length) known.publications = found.publications;
         if (!known.licenses?.length) known.licenses = found.licenses;
+        known.yearOfCreation ??= found.yearOfCreation;
+        if (!known.contact) known.contact = found.contact;
+        if (!known.contactEmail) known.contactEmail = found.contactEmail;
+        if (!known.contactORCID) known.contactORCID = found.contactORCID;
+        if (!known.supportLinks?.length) known.supportLinks = found.supportLinks;
       }
     }
     Object.values(object).forEach((child) => walk(child, false));
@@ -217,6 +244,27 @@ function toPublication(source: LegacyPublication): CataloguePublication | null {
   };
 }
 
+/** Contacts, support links and year of creation, in the record metadata keys the API serves. */
+function toLegacyMetadata(object: LegacyObject): CatalogueLegacyFields['metadata'] {
+  const metadata: CatalogueLegacyFields['metadata'] = {};
+  if (Number.isInteger(object.yearOfCreation) && (object.yearOfCreation ?? 0) > 0) metadata.year_creation = object.yearOfCreation as number;
+  const contactName = blankToNull(object.contact);
+  const contactEmail = blankToNull(object.contactEmail);
+  if (contactName || contactEmail) {
+    metadata.contacts = [{ contact_name: contactName ?? '', contact_email: contactEmail ?? '', contact_orcid: blankToNull(object.contactORCID) ?? '' }];
+  }
+  const supportLinks = (object.supportLinks ?? []).flatMap((link) => {
+    const address = blankToNull(link.link);
+    if (!address) return [];
+    // Mailing lists and support addresses come as bare e-mail addresses.
+    const url = /^[^\s@/:]+@[^\s@/]+$/.test(address) ? `mailto:${address}` : address;
+    const type = SUPPORT_LINK_TYPES[(link.type ?? '').trim().toLowerCase()] ?? 'Other';
+    return [{ url, name: blankToNull(link.name) ?? '', type }];
+  });
+  if (supportLinks.length) metadata.support_links = supportLinks;
+  return metadata;
+}
+
 function toLegacyFields(object: LegacyObject, matchedBy: 'name' | 'abbreviation'): CatalogueLegacyFields {
   const licences: CatalogueLicence[] = [];
   for (const licence of object.licenses ?? []) {
@@ -230,6 +278,7 @@ function toLegacyFields(object: LegacyObject, matchedBy: 'name' | 'abbreviation'
     countries: [...new Set((object.countries ?? []).map((c) => c.trim()).filter(Boolean))],
     publications: (object.publications ?? []).map(toPublication).filter((p): p is CataloguePublication => p !== null),
     licences,
+    metadata: toLegacyMetadata(object),
   };
 }
 

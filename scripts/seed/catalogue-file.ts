@@ -34,6 +34,12 @@ export interface CatalogueLegacyFields {
   countries: string[];
   publications: CataloguePublication[];
   licences: CatalogueLicence[];
+  /** Copied into records.metadata under the keys the API and record page read. */
+  metadata: {
+    year_creation?: number;
+    contacts?: { contact_name: string; contact_email: string; contact_orcid: string }[];
+    support_links?: { url: string; name: string; type: string }[];
+  };
 }
 
 export interface CatalogueAssociation {
@@ -180,6 +186,7 @@ function checkLegacy(where: string, value: unknown): void {
     countries: isStringArray,
     publications: Array.isArray,
     licences: Array.isArray,
+    metadata: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
   });
   (legacy.publications as unknown[]).forEach((p, i) => requireFields(`${where}.publications[${i}]`, p, publicationFields));
   (legacy.licences as unknown[]).forEach((l, i) =>

@@ -194,6 +194,7 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
         description: record.description,
         homepage: record.legacy?.homepage ?? null,
         legacy_ids: record.legacy?.legacyIds ?? [],
+        metadata: JSON.stringify(record.legacy?.metadata ?? {}),
         provenance: JSON.stringify(provenanceOf(record, { registry, recordType, status, isRecommended })),
         is_recommended: isRecommended.value,
       };

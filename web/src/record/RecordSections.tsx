@@ -270,7 +270,7 @@ export function RelationsSection({ record }: { record: RegistryRecord }) {
           </Box>
         </Box>
       ) : null}
-      <Link asChild mt="2" display="inline-block">
+      <Link asChild mt="2" display="inline-block" color="blue.700" textDecoration="underline">
         <RouterLink to={`/graph/${record.id}`}>View the relation graph</RouterLink>
       </Link>
     </RecordSection>
