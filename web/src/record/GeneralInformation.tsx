@@ -1,9 +1,9 @@
 /** General information: identity, status and its meaning, countries, maintainers, citation, homepage. */
-import { Badge, Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { REGISTRY_LABELS, STATUS_LABELS } from '@registry/schemas/search/facets.ts';
+import { Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
-import { labelOf, STATUS_COLOURS } from '../search/SearchResultRow.tsx';
+import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
@@ -37,18 +37,7 @@ export function RecordTitle({ record }: { record: RegistryRecord }) {
           ) : null}
         </Heading>
         <HStack gap="2" mt="2" wrap="wrap">
-          {record.registry ? <Badge colorPalette="blue">{labelOf(REGISTRY_LABELS, record.registry)}</Badge> : null}
-          {record.type ? <Badge variant="outline">{humanise(record.type)}</Badge> : null}
-          {record.status ? (
-            <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>
-              {labelOf(STATUS_LABELS, record.status)}
-            </Badge>
-          ) : null}
-          {record.isRecommended ? (
-            <Badge colorPalette="purple">
-              Recommended
-            </Badge>
-          ) : null}
+          <RecordBadges record={record} />
         </HStack>
       </Box>
     </Flex>

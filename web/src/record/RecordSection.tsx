@@ -35,8 +35,4 @@ export function ExternalLink({ href, children }: { href: string; children: React
   );
 }
 
-export function humanise(value: string | null | undefined): string {
-  if (!value) return '';
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanise } from '../search/RecordBadges.tsx';

@@ -2,7 +2,7 @@
 import { Badge, Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { Link as RouterLink } from 'react-router';
-import { labelOf } from '../search/SearchResultRow.tsx';
+import { labelOf } from '../search/RecordBadges.tsx';
 import { TermChips } from '../search/TermChips.tsx';
 import { accessPoints, additionalFields, dataAccessConditions, supportLinksByType } from './record-metadata.ts';
 import type { RecordSummary, RegistryRecord } from './record-types.ts';

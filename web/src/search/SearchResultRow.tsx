@@ -1,21 +1,9 @@
 /** One search result: name, abbreviation, registry, type, status, clamped description, term chips. */
-import { Badge, Box, Flex, Heading, HStack, Link, Text } from '@chakra-ui/react';
-import { REGISTRY_LABELS, STATUS_LABELS } from '@registry/schemas/search/facets.ts';
+import { Box, Flex, Heading, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { RecordBadges } from './RecordBadges.tsx';
 import type { SearchResultRecord } from './search-types.ts';
 import { TermChips } from './TermChips.tsx';
-
-export const STATUS_COLOURS: Readonly<Record<string, string>> = {
-  ready: 'green',
-  in_development: 'yellow',
-  deprecated: 'red',
-  uncertain: 'gray',
-};
-
-export function labelOf(labels: Readonly<Record<string, string>>, value: string | null | undefined): string {
-  if (!value) return '';
-  return labels[value.toLowerCase()] ?? value.replace(/_/g, ' ');
-}
 
 export function SearchResultRow({ record }: { record: SearchResultRecord }) {
   return (
@@ -33,18 +21,7 @@ export function SearchResultRow({ record }: { record: SearchResultRecord }) {
         ) : null}
       </Flex>
       <HStack gap="2" mt="2" wrap="wrap">
-        {record.registry ? <Badge colorPalette="blue">{labelOf(REGISTRY_LABELS, record.registry)}</Badge> : null}
-        {record.type ? <Badge variant="outline">{record.type.replace(/_/g, ' ')}</Badge> : null}
-        {record.status ? (
-          <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>
-            {labelOf(STATUS_LABELS, record.status)}
-          </Badge>
-        ) : null}
-        {record.isRecommended ? (
-          <Badge colorPalette="purple">
-            Recommended
-          </Badge>
-        ) : null}
+        <RecordBadges record={record} />
       </HStack>
       {record.description ? (
         <Text mt="2" lineClamp={3} fontSize="sm">
