@@ -1,6 +1,7 @@
 /**
  * The open dump of the catalogue, read from Postgres (the source of truth) in id order, one
- * batch per query with every list aggregated in SQL. Only public records: not hidden, approved.
+ * batch per query with every list aggregated in SQL and every column already named and shaped
+ * as the export gives it. Only public records: not hidden, approved.
  */
 import type { Database } from '@registry/platform';
 
@@ -39,13 +40,15 @@ function termList(joinTable: string, joinColumn: string, termTable: string): str
 
 const PUBLIC_RECORDS_BATCH_SQL = `
 SELECT r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage,
-  lower(reg.name) AS registry, rt.name AS record_type, r.status, r.is_recommended, r.legacy_ids,
-  r.created_at, r.updated_at,
+  lower(reg.name) AS registry, rt.name AS "recordType", r.status, r.is_recommended AS "isRecommended",
+  r.legacy_ids AS "legacyIds",
+  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
   ${termList('record_subjects', 'subject_id', 'subjects')} AS subjects,
   ${termList('record_domains', 'domain_id', 'domains')} AS domains,
   ${termList('record_taxonomies', 'taxonomy_id', 'taxonomies')} AS taxonomies,
-  ${termList('record_object_types', 'object_type_id', 'object_types')} AS object_types,
-  ${termList('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags')} AS user_defined_tags,
+  ${termList('record_object_types', 'object_type_id', 'object_types')} AS "objectTypes",
+  ${termList('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags')} AS "userDefinedTags",
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) ORDER BY c.name)
     FROM record_countries rc JOIN countries c ON c.id = rc.country_id WHERE rc.record_id = r.id), '[]'::json) AS countries,
   COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('id', l.id, 'name', l.name, 'url', l.url))
@@ -57,61 +60,13 @@ WHERE ${publicRecordsCondition('r')} AND r.id > ?
 ORDER BY r.id
 LIMIT ?`;
 
-interface PublicRecordRow {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string;
-  homepage: string | null;
-  registry: string;
-  record_type: string | null;
-  status: string;
-  is_recommended: boolean;
-  legacy_ids: string[];
-  created_at: Date;
-  updated_at: Date;
-  subjects: { id: number; label: string }[];
-  domains: { id: number; label: string }[];
-  taxonomies: { id: number; label: string }[];
-  object_types: { id: number; label: string }[];
-  user_defined_tags: { id: number; label: string }[];
-  countries: { id: number; code: string; name: string }[];
-  licences: { id: number; name: string; url: string | null }[];
-}
-
-function toExport(row: PublicRecordRow): PublicRecordExport {
-  return {
-    id: row.id,
-    doi: row.doi,
-    name: row.name,
-    abbreviation: row.abbreviation,
-    description: row.description,
-    homepage: row.homepage,
-    registry: row.registry,
-    recordType: row.record_type,
-    status: row.status,
-    isRecommended: row.is_recommended,
-    subjects: row.subjects,
-    domains: row.domains,
-    taxonomies: row.taxonomies,
-    objectTypes: row.object_types,
-    userDefinedTags: row.user_defined_tags,
-    countries: row.countries,
-    licences: row.licences,
-    legacyIds: row.legacy_ids,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
 /** Batches of public records in id order; memory stays bounded by one batch. */
 export async function* readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
   let afterId = 0;
   for (;;) {
-    const result = await db.raw<{ rows: PublicRecordRow[] }>(PUBLIC_RECORDS_BATCH_SQL, [afterId, batchSize]);
+    const result = await db.raw<{ rows: PublicRecordExport[] }>(PUBLIC_RECORDS_BATCH_SQL, [afterId, batchSize]);
     if (result.rows.length === 0) return;
-    yield result.rows.map(toExport);
+    yield result.rows;
     if (result.rows.length < batchSize) return;
     afterId = result.rows[result.rows.length - 1].id;
   }
