@@ -282,6 +282,8 @@ opensearch_ensure() {
     say "starting OpenSearch $OPENSEARCH_VERSION on $OS_HOST:$OS_PORT (java: $JAVA_HOME_OS)"
     # -d daemonises once the node has bootstrapped; start-up errors land in $LAUNCH_LOG.
     # 9>&-: the node must not inherit (and so hold forever) our lock.
+    # indices.requests.cache.size: search answers are cached per shard until the next refresh
+    # that changes it; the default 1% of heap (~8 MB) holds only a few hundred answers.
     # setsid: the node gets a session of its own, so killing the process group of whoever ran
     # `up` (a test runner, a terminal, a time-out) never takes the shared node down with it.
     if ! (cd "$OS_HOME" && setsid --wait runuser -u "$OS_USER" -- env \
@@ -291,7 +293,8 @@ opensearch_ensure() {
             -Ediscovery.type=single-node \
             -Enetwork.host="$OS_HOST" \
             -Ehttp.port="$OS_PORT" \
-            -Ecluster.routing.allocation.disk.threshold_enabled=false) \
+            -Ecluster.routing.allocation.disk.threshold_enabled=false \
+            -Eindices.requests.cache.size=10%) \
           >"$LAUNCH_LOG" 2>&1 </dev/null 9>&-; then
       say "OpenSearch failed to start" >&2
       os_dump_logs

@@ -6,18 +6,28 @@
  *   - the real corpus (3,205 records + 2 probes, tests/search/support/corpus-documents.ts),
  *   - 100k records made by varying the real ones (name/abbreviation suffixes, shuffled
  *     description sentences, rotated subjects; term definitions dropped to keep indexing short).
- * One query shape: text + 2 facets (registry, subject) + all facet aggregations.
+ * One query shape: text + 2 facets (registry, subject) + all facet aggregations, in two mixes:
+ *   distinct   no query is asked twice in the whole run, so OpenSearch's request cache never
+ *              answers (the worst case),
+ *   repeated   500 queries asked over and over, the cache warm (browsing: paging, back,
+ *              facet clicks that return to an earlier state).
  * For 1 and 16 concurrent clients it prints p50/p95/p99 and throughput of
  *   raw   the exact body `searchRecords` builds, sent with the OpenSearch client,
  *   api   `searchRecords` (argument parsing, query building, answer shaping),
  *   http  GraphQL `searchFairsharingRecords` through the Fastify app (`inject`, no socket),
- * and the ratios api/raw and http/raw. Env: BENCH_RECORDS (default 100000), BENCH_SECONDS
- * per measurement (default 8), BENCH_KEEP=1 keeps the indices.
+ * and the ratios api/raw and http/raw. All three fetch the fields of the web app's result row
+ * (GraphQL derives `_source` from the selection; api and raw are given the same paths).
+ * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
+ * BENCH_KEEP=1 keeps the indices.
  */
 import { performance } from 'node:perf_hooks';
+import { parse, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
+import { searchRecordSourceFields } from '../../services/api/src/graphql/search-source-fields.ts';
+import { SEARCH_RESULT_FIELDS } from '../../web/src/search/search-query.ts';
 import { createSearchClient, loadConfig, type RegistryConfig, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
-import { buildSearchRecordsRequest, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
+import { buildSearchRecordsRequest, queryMatchedNothing, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
+import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
 
@@ -41,10 +51,13 @@ function percentile(sorted: number[], fraction: number): number {
 
 /** Deterministic pseudo-random numbers, so every run asks the same queries. */
 function seededRandom(seed: number): () => number {
-  let state = seed;
+  // mulberry32: 32-bit integer steps (Math.imul), so it never loses precision and cycles late.
+  let state = seed >>> 0;
   return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -78,28 +91,51 @@ function varyDocuments(base: RecordSearchDocument[], count: number): Generator<R
   })();
 }
 
-/** Text drawn from real names, plus a registry and one of the common subjects. */
-function querySet(documents: RecordSearchDocument[]): SearchRecordsArgs[] {
-  const random = seededRandom(7);
-  const words = documents.flatMap((document) => document.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word));
+type QuerySource = () => SearchRecordsArgs;
+
+/** Text drawn from real names (one word, or two for a third of them), a registry and a common subject. */
+function queryMaker(documents: RecordSearchDocument[], seed: number): QuerySource {
+  const random = seededRandom(seed);
+  const words = [...new Set(documents.flatMap((document) => document.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word)))];
   const subjects = ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'];
   const registries = ['standard', 'database'];
-  return Array.from({ length: 500 }, (_, index) => ({
-    q: `${words[Math.floor(random() * words.length)]}${index % 3 === 0 ? ` ${words[Math.floor(random() * words.length)]}` : ''}`,
-    fairsharingRegistry: registries[index % 2],
-    subjects: subjects[index % subjects.length],
-  }));
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+  return () => ({
+    q: random() < 2 / 3 ? pick(words) : `${pick(words)} ${pick(words)}`,
+    fairsharingRegistry: pick(registries),
+    subjects: pick(subjects),
+  });
 }
 
-async function measure(run: Runner, queries: SearchRecordsArgs[], clients: number): Promise<Figures> {
+/** Never the same query twice. */
+function distinctQueries(make: QuerySource): QuerySource {
+  const asked = new Set<string>();
+  return () => {
+    for (;;) {
+      const args = make();
+      const key = JSON.stringify(args);
+      if (!asked.has(key)) {
+        asked.add(key);
+        return args;
+      }
+    }
+  };
+}
+
+/** The same list over and over, from its start. */
+function repeatedQueries(list: SearchRecordsArgs[]): QuerySource {
+  let next = 0;
+  return () => list[next++ % list.length];
+}
+
+async function measure(run: Runner, nextQuery: QuerySource, clients: number): Promise<Figures> {
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
-  let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
-        const args = queries[next++ % queries.length];
+        const args = nextQuery();
         const begin = performance.now();
         await run(args);
         latencies.push(performance.now() - begin);
@@ -118,7 +154,7 @@ async function graphqlRunner(config: RegistryConfig): Promise<{ run: Runner; clo
     await app.ready();
     const literal = (value: unknown) => JSON.stringify(value);
     const run: Runner = async (args) => {
-      const query = `{ searchFairsharingRecords(q: ${literal(args.q)}, fairsharingRegistry: ${literal(args.fairsharingRegistry)}, subjects: ${literal(args.subjects)}) { aggregations currentPage perPage totalCount totalPages firstPage records { id name abbreviation registry status } } }`;
+      const query = `{ searchFairsharingRecords(q: ${literal(args.q)}, fairsharingRegistry: ${literal(args.fairsharingRegistry)}, subjects: ${literal(args.subjects)}) { aggregations currentPage perPage totalCount totalPages firstPage records { ${SEARCH_RESULT_FIELDS} } } }`;
       const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
       if (response.statusCode !== 200) throw new Error(`GraphQL answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
     };
@@ -132,28 +168,46 @@ async function graphqlRunner(config: RegistryConfig): Promise<{ run: Runner; clo
 const format = (figures: Figures) =>
   `p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  ${figures.perSecond.toFixed(0)} q/s (${figures.count})`;
 
-async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, queries: SearchRecordsArgs[]): Promise<void> {
+/** The `_source` paths the GraphQL layer derives from the web app's result-row selection. */
+function resultRowSourceFields(): string[] {
+  const operation = parse(`{ searchFairsharingRecords { records { ${SEARCH_RESULT_FIELDS} } } }`).definitions[0] as OperationDefinitionNode;
+  const fields = searchRecordSourceFields({ fieldNodes: operation.selectionSet.selections, fragments: {} } as unknown as GraphQLResolveInfo);
+  if (!fields) throw new Error('the result-row selection has no records');
+  return fields;
+}
+
+const sourceFields = resultRowSourceFields();
+
+type Mix = { label: string; queries: () => QuerySource };
+
+async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, mixes: Mix[]): Promise<void> {
   const deps = { client, alias: index.alias };
+  // The requests searchRecords sends, with their parameters: the first, and the typo retry
+  // when the first matched nothing.
+  const send = async (body: Record<string, unknown>): Promise<SearchAnswer> =>
+    (await client.search({ index: index.alias, body, request_cache: true } as Parameters<SearchClient['search']>[0])).body as unknown as SearchAnswer;
   const raw: Runner = async (args) => {
-    const { body } = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER);
-    await client.search({ index: index.alias, body } as Parameters<SearchClient['search']>[0]);
+    const first = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { sourceFields });
+    if (first.typoRetry && queryMatchedNothing(await send(first.body))) await send(buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { sourceFields, typos: true }).body);
   };
-  const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
+  const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER, { sourceFields });
   const http = await graphqlRunner({ ...config, indexPrefix: index.alias.replace(/records$/, '') });
-  const sample = await searchRecords(deps, queries[0], ANONYMOUS_VIEWER);
-  console.log(`\n== ${label}: ${index.alias} (sample query "${queries[0].q}" → ${sample.totalCount} hits)`);
-  // Warm caches and the JIT before measuring.
-  for (const args of queries.slice(0, 50)) await api(args);
-  for (const clients of CONCURRENCY) {
-    const rawFigures = await measure(raw, queries, clients);
-    const apiFigures = await measure(api, queries, clients);
-    console.log(`${clients} client(s)`);
-    console.log(`  raw   ${format(rawFigures)}`);
-    console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(apiFigures.p99 / rawFigures.p99).toFixed(2)}`);
-    if (typeof http === 'string') console.log(`  http  ${http}`);
-    else {
-      const httpFigures = await measure(http.run, queries, clients);
-      console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}`);
+  console.log(`\n== ${label}: ${index.alias}`);
+  for (const mix of mixes) {
+    // Warms the JIT and, for the repeated mix, the request cache.
+    const warm = mix.queries();
+    for (let count = 0; count < 500; count += 1) await api(warm());
+    for (const clients of CONCURRENCY) {
+      const rawFigures = await measure(raw, mix.queries(), clients);
+      const apiFigures = await measure(api, mix.queries(), clients);
+      console.log(`${mix.label}, ${clients} client(s)`);
+      console.log(`  raw   ${format(rawFigures)}`);
+      console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(apiFigures.p99 / rawFigures.p99).toFixed(2)}`);
+      if (typeof http === 'string') console.log(`  http  ${http}`);
+      else {
+        const httpFigures = await measure(http.run, mix.queries(), clients);
+        console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}`);
+      }
     }
   }
   if (typeof http !== 'string') await http.close();
@@ -164,7 +218,13 @@ async function main(): Promise<void> {
   const client = createSearchClient(config);
   const stamp = Date.now().toString(36);
   const real = buildCorpusDocuments();
-  const queries = querySet(real);
+  // One generator for the whole run: no distinct query is ever asked twice, in any measurement.
+  const distinct = distinctQueries(queryMaker(real, 7));
+  const repeatedList = Array.from({ length: 500 }, queryMaker(real, 11));
+  const mixes: Mix[] = [
+    { label: 'distinct queries', queries: () => distinct },
+    { label: 'repeated queries', queries: () => repeatedQueries(repeatedList) },
+  ];
   const indices: DirectSearchIndex[] = [];
   try {
     let started = performance.now();
@@ -177,8 +237,8 @@ async function main(): Promise<void> {
     console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
 
-    await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, queries);
-    await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, queries);
+    await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes);
+    await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes);
     console.log('\ntargets: api p50 ≤ 1.5× raw; p99 ≤ 50 ms at 16 clients on 100k');
   } finally {
     if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();

@@ -20,6 +20,13 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The record fields a query selects, read back through the same query with fragments and aliases. */
+async function loincRecord(selection: string): Promise<Record<string, unknown>> {
+  const answer = await sendQuery(app, `{searchFairsharingRecords(q:"loinc" perPage:5){ records { id ${selection} } } }${selection.includes('...More') ? ' fragment More on SearchRecord { type subjects { label parents { id } } }' : ''}`);
+  expect(answer.errors, selection).toBeUndefined();
+  return answer.data!.searchFairsharingRecords.records.find((record: { id: string }) => record.id === '2');
+}
+
 async function totalCount(params: string): Promise<number> {
   const answer = await sendQuery(app, `{searchFairsharingRecords(${params}){ totalCount }}`);
   expect(answer.errors, params).toBeUndefined();
@@ -27,6 +34,29 @@ async function totalCount(params: string): Promise<number> {
 }
 
 describe('searchFairsharingRecords', () => {
+  it('fetches only the selected record fields, through fragments and aliases', async () => {
+    const small = await loincRecord('name');
+    expect(small).toEqual({ id: '2', name: expect.stringContaining('Logical Observation') });
+    const rich = await loincRecord('title: name ...More ... on SearchRecord { abbreviation domains { label inFairsharing } }');
+    expect(rich).toMatchObject({ title: expect.any(String), type: 'terminology_artefact', abbreviation: 'LOINC' });
+    expect((rich.subjects as { label: string; parents: unknown[] }[]).every((subject) => typeof subject.label === 'string' && Array.isArray(subject.parents))).toBe(true);
+    expect((rich.domains as { label: string }[]).length).toBeGreaterThan(0);
+  });
+
+  it('asks OpenSearch for those fields only', async () => {
+    const { parse, execute, buildSchema } = await import('graphql');
+    const { searchRecordSourceFields } = await import('@registry/api/graphql/search-source-fields.ts');
+    const schema = buildSchema(`type Term { id: ID label: String parents: [Term] } type SearchRecord { id: ID type: String name: String subjects: [Term] }
+      type SearchResult { totalCount: Int records: [SearchRecord] } type Query { search: SearchResult }`);
+    let fields: string[] | null = null;
+    await execute({
+      schema,
+      document: parse('{ search { totalCount records { n: name ...F } } } fragment F on SearchRecord { type subjects { label parents { id } } __typename }'),
+      rootValue: { search: (_args: unknown, _context: unknown, info: Parameters<typeof searchRecordSourceFields>[0]) => ((fields = searchRecordSourceFields(info)), null) },
+    });
+    expect(fields).toEqual(['id', 'name', 'recordType', 'subjects.id', 'subjects.label', 'subjects.parents']);
+  });
+
   it('answers the client search query with pagination, aggregations and record fields', async () => {
     const answer = await sendQuery(app, searchQuery('fairsharingRegistry:"Standard" page:1 perPage:10 q:"loinc"'));
     expect(answer.errors).toBeUndefined();

@@ -28,6 +28,13 @@ const hasSubject = (label: string) => (document: RecordSearchDocument) => docume
 const isPolicy = (document: RecordSearchDocument) => document.registry === 'policy';
 const fromFrance = (document: RecordSearchDocument) => document.countries.some((c) => c.name === 'France');
 
+describe('advancedSearch text', () => {
+  it('finds a record through a typo (retried with typo matching when nothing matched)', async () => {
+    const found = await advancedSearch(fixture.deps, { q: 'Gene Ontolxgy', where: null }, ANONYMOUS_VIEWER);
+    expect(found.map((record) => record.name)).toContain('Gene Ontology');
+  });
+});
+
 describe('advancedSearch operators', () => {
   it('group _and: every rule; group _or: any rule', async () => {
     const and = await ids({ operator: '_and', fields: [{ operator: '_and', registry: ['policy'], countries: ['France'] }] });

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
 import { createSearchClient } from '@registry/platform';
 import { FACETS } from '@registry/schemas/search/facets.ts';
-import { searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
+import { buildSearchRecordsRequest, queryMatchedNothing, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
 import { scanSearchRecords } from '../../services/api/src/search/scan-search-records.ts';
+import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { SearchUnavailableError } from '../../services/api/src/search/search-errors.ts';
 import { searchFixture, type SearchFixture } from './support/search-fixture.ts';
 import { HIDDEN_RECORD_ID, UNAPPROVED_RECORD_ID, VISIBILITY_TEST_SUBJECT } from './support/corpus-documents.ts';
@@ -160,6 +161,31 @@ describe('free text', () => {
     expect((await search({ q: 'a) OR (b' })).error).toBeUndefined();
   });
 
+  it('a typo is matched by a retry only when the exact terms match nothing; with searchAnd false, at once', async () => {
+    const typo = 'Gene Ontolxgy';
+    const first = buildSearchRecordsRequest({ q: typo }, ANONYMOUS_VIEWER);
+    expect(JSON.stringify(first.body)).not.toContain('fuzziness');
+    expect(first.typoRetry).toBe(true);
+    const exactOnly = await fixture.deps.client.search({ index: fixture.deps.alias, body: first.body });
+    expect((exactOnly.body as { hits: { total: { value: number } } }).hits.total.value).toBe(0);
+    expect((await search({ q: typo })).records.map((record) => record.name)).toContain('Gene Ontology');
+
+    const anyTerm = buildSearchRecordsRequest({ q: typo, searchAnd: false }, ANONYMOUS_VIEWER);
+    expect(JSON.stringify(anyTerm.body)).toContain('fuzziness');
+    expect(anyTerm.typoRetry).toBe(false);
+    expect((await search({ q: typo, searchAnd: false })).records.map((record) => record.name)).toContain('Gene Ontology');
+
+    // Selected facets that hide every exact match do not make the text fuzzy.
+    const hidden = buildSearchRecordsRequest({ q: 'Gene Ontology', fairsharingRegistry: 'policy' }, ANONYMOUS_VIEWER);
+    const hiddenAnswer = (await fixture.deps.client.search({ index: fixture.deps.alias, body: hidden.body })).body as SearchAnswer;
+    expect(hiddenAnswer.hits.total.value).toBe(0);
+    expect(queryMatchedNothing(hiddenAnswer)).toBe(false);
+
+    // A query the exact terms answer is not widened by near spellings.
+    const exact = await search({ q: 'ontology', perPage: 100 });
+    expect(exact.records.every((record) => JSON.stringify(record).toLowerCase().includes('ontology'))).toBe(true);
+  });
+
   it('text combines with facets', async () => {
     const result = await search({ q: 'ontology', fairsharingRegistry: 'standard', perPage: 100 });
     expect(result.totalCount).toBeGreaterThan(0);
@@ -284,6 +310,14 @@ describe('scanSearchRecords', () => {
     let all = 0;
     for await (const _record of scanSearchRecords(fixture.deps, {}, CURATOR)) all += 1;
     expect(all).toBe(fixture.documents.length);
+  });
+
+  it('retries a typo like the page does', async () => {
+    const page = (await search({ q: 'Gene Ontolxgy', perPage: 100 })).records.map((r) => r.id);
+    const scanned: number[] = [];
+    for await (const record of scanSearchRecords(fixture.deps, { q: 'Gene Ontolxgy' }, ANONYMOUS_VIEWER)) scanned.push(record.id);
+    expect(page.length).toBeGreaterThan(0);
+    expect(scanned).toEqual(page);
   });
 
   it('keeps the relevance order of a text search', async () => {

@@ -116,14 +116,15 @@ export function buildWhereClause(where: AdvancedSearchWhere | null | undefined):
   return operator === '_and' ? { bool: { filter: groups } } : { bool: { should: groups, minimum_should_match: 1 } };
 }
 
-export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer): SearchBody {
+/** `typos`: include typo matching (searched again with it when the first answer is empty). */
+export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer, typos = false): SearchBody {
   const raw = args.q ?? '';
   const cleaned = cleanSearchText(raw);
   const where = buildWhereClause(args.where);
   return {
     query: {
       bool: {
-        must: cleaned ? [buildTextQuery(raw, cleaned, true)] : [{ match_all: {} }],
+        must: cleaned ? [buildTextQuery(raw, cleaned, true, typos)] : [{ match_all: {} }],
         filter: [...visibilityFilters(viewer), ...(where ? [where] : [])],
       },
     },
@@ -135,6 +136,7 @@ export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer
 
 /** Throws `InvalidQueryError` for unknown filter ids, bad operators or values; the API maps it. */
 export async function advancedSearch(deps: SearchDependencies, args: AdvancedSearchArgs, viewer: Viewer): Promise<RecordSearchDocument[]> {
-  const answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer));
+  let answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer));
+  if (!answer.hits.hits.length && cleanSearchText(args.q)) answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer, true));
   return answer.hits.hits.map((hit) => hit._source);
 }

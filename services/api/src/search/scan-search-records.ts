@@ -5,21 +5,33 @@
  */
 import type { RecordSearchDocument, Viewer } from '@registry/schemas';
 import { classifySearchFailure } from './search-errors.ts';
-import { executeSearch, type SearchDependencies } from './search-execution.ts';
-import { buildSearchRecordsRequest, type SearchRecordsArgs } from './search-records.ts';
+import { executeSearch, type SearchBody, type SearchDependencies } from './search-execution.ts';
+import { buildSearchRecordsRequest, type SearchRecordsArgs, type SearchRecordsRequest } from './search-records.ts';
 
 export const SCAN_BATCH_SIZE = 500;
 const KEEP_ALIVE = '2m';
 
 /**
- * Same arguments and visibility as `searchRecords` (page and perPage are ignored). Selected
- * facets, which a page applies as a post filter, become ordinary filters here.
+ * Same arguments, visibility and typo retry as `searchRecords` (page and perPage are ignored).
+ * Selected facets, which a page applies as a post filter, become ordinary filters here.
  * Throws `InvalidQueryError` for arguments that cannot be parsed.
  */
+/** The request whose hits the page shows: the first one, or its typo retry (see searchRecords). */
+async function pageRequest(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): Promise<SearchRecordsRequest> {
+  const first = buildSearchRecordsRequest(args, viewer);
+  if (!first.typoRetry) return first;
+  const probe = await executeSearch(deps, { query: first.body.query, size: 0, track_total_hits: 1, terminate_after: 1 });
+  return probe.hits.total.value === 0 ? buildSearchRecordsRequest(args, viewer, { typos: true }) : first;
+}
+
+function scanQuery(body: SearchBody): unknown {
+  return body.post_filter ? { bool: { must: [body.query], filter: [body.post_filter] } } : body.query;
+}
+
 export async function* scanSearchRecords(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): AsyncIterable<RecordSearchDocument> {
-  const { body } = buildSearchRecordsRequest({ ...args, page: 1, perPage: 1 }, viewer);
-  const query = body.post_filter ? { bool: { must: [body.query], filter: [body.post_filter] } } : body.query;
-  const sort = [...(body.sort as unknown[])];
+  const request = await pageRequest(deps, { ...args, page: 1, perPage: 1 }, viewer);
+  const query = scanQuery(request.body);
+  const sort = [...(request.body.sort as unknown[])];
 
   let pitId: string;
   try {

@@ -27,10 +27,19 @@ export interface SearchHit {
   sort?: unknown[];
 }
 
+export interface TermsAggregationAnswer {
+  buckets: TermsBucket[];
+  sum_other_doc_count?: number;
+  doc_count_error_upper_bound?: number;
+}
+
+export type FilterAggregationAnswer = { doc_count: number } & Record<string, TermsAggregationAnswer | number>;
+
 export interface SearchAnswer {
   took: number;
   hits: { total: { value: number; relation: string }; hits: SearchHit[] };
-  aggregations?: Record<string, { doc_count: number; values: { buckets: TermsBucket[]; sum_other_doc_count?: number; doc_count_error_upper_bound?: number } }>;
+  /** Filter aggregations, each holding its doc_count and terms aggregations by name. */
+  aggregations?: Record<string, FilterAggregationAnswer>;
   pit_id?: string;
 }
 

@@ -10,6 +10,12 @@
  * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
+ *
+ * Tier 5 costs about as much as the rest of the query together (it expands every term into
+ * its near spellings). When every term must match (the default), a typo leaves the exact
+ * terms matching nothing, so callers first search without it and search again with it only
+ * when nothing matched (`typoRetry`). When any term may match, the other terms would find
+ * records and hide the typo, so tier 5 is part of the first query.
  */
 
 type QueryClause = Record<string, unknown>;
@@ -46,7 +52,17 @@ function exactCandidates(raw: string, cleaned: string): string[] {
   return [...new Set([typed, typed.replace(/\s+/g, ' '), cleaned.toLowerCase()])].filter(Boolean);
 }
 
-export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: boolean): QueryClause {
+/** Whether tier 5 belongs in the first query (see above) rather than in a retry. */
+export function typosInFirstQuery(matchAllTerms: boolean): boolean {
+  return !matchAllTerms;
+}
+
+export function buildTextQuery(
+  raw: string,
+  cleaned: string,
+  matchAllTerms: boolean,
+  typos: boolean,
+): QueryClause {
   const operator = matchAllTerms ? 'and' : 'or';
   const candidates = exactCandidates(raw, cleaned);
   const lowerCleaned = cleaned.toLowerCase();
@@ -56,7 +72,10 @@ export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: bool
       boost: EXACT_BOOST,
       filter: {
         bool: {
-          should: [{ terms: { 'name.keyword': candidates } }, { terms: { 'abbreviation.keyword': candidates } }],
+          should: [
+            { terms: { 'name.keyword': candidates } },
+            { terms: { 'abbreviation.keyword': candidates } },
+          ],
         },
       },
     },
@@ -92,18 +111,7 @@ export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: bool
   const recallTexts = [...new Set([cleaned, raw.trim()])].filter(Boolean);
   const recall: QueryClause[] = recallTexts.flatMap((text) => [
     { multi_match: { query: text, type: 'cross_fields', fields: [...TEXT_FIELDS], operator } },
-    {
-      multi_match: {
-        query: text,
-        type: 'best_fields',
-        fields: ['name', 'abbreviation'],
-        operator,
-        fuzziness: 'AUTO',
-        prefix_length: 1,
-        max_expansions: 50,
-        boost: FUZZY_BOOST,
-      },
-    },
+    ...(typos ? [fuzzyNameMatch(text, operator)] : []),
   ]);
 
   return {
@@ -111,6 +119,21 @@ export function buildTextQuery(raw: string, cleaned: string, matchAllTerms: bool
       // Recall: the terms across fields, or the fuzzy name match for typos.
       must: [{ bool: { should: recall, minimum_should_match: 1 } }],
       should: [exact, startsWith, phrase],
+    },
+  };
+}
+
+function fuzzyNameMatch(text: string, operator: 'and' | 'or'): QueryClause {
+  return {
+    multi_match: {
+      query: text,
+      type: 'best_fields',
+      fields: ['name', 'abbreviation'],
+      operator,
+      fuzziness: 'AUTO',
+      prefix_length: 1,
+      max_expansions: 50,
+      boost: FUZZY_BOOST,
     },
   };
 }

@@ -3,6 +3,7 @@
  * leniently and case-insensitively); answers are search documents, resolved without any
  * database query per row.
  */
+import type { GraphQLResolveInfo } from 'graphql';
 import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
@@ -13,6 +14,7 @@ import { InvalidQueryError, SearchUnavailableError } from '../../search/search-e
 import type { SearchDependencies } from '../../search/search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../../export/records-csv.ts';
 import type { RegistryGraphqlContext } from '../context.ts';
+import { searchRecordSourceFields } from '../search-source-fields.ts';
 import { GraphqlUserError } from '../errors.ts';
 
 type Context = RegistryGraphqlContext;
@@ -41,9 +43,9 @@ interface DownloadArgs extends SearchRecordsArgs {
 }
 
 export const searchQueries = {
-  async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context) {
+  async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context, info: GraphQLResolveInfo) {
     try {
-      return await searchRecords(searchDependencies(context), args, context.viewer);
+      return await searchRecords(searchDependencies(context), args, context.viewer, { sourceFields: searchRecordSourceFields(info) });
     } catch (failure) {
       throw asGraphqlError(failure);
     }
