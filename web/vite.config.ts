@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './build/route-preloads.ts';
 
 /** Paths the API server answers; in development Vite forwards them to it (port 3000). */
 const apiPaths = [
@@ -48,7 +49,7 @@ function keepPageLoadsInApp(req: { method?: string; url?: string; headers: Recor
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

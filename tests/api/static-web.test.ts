@@ -94,3 +94,52 @@ describe('SPA fallback', () => {
     }
   });
 });
+
+describe('screen code preloads', () => {
+  const ROUTE_PRELOADS = [
+    { pattern: '^/(search|standards)/?$', files: ['/assets/SearchPage-1a2b.js', '/assets/badge-3c4d.js'] },
+    { pattern: '^/(\\d+|10\\.25504/[^/]+)/?$', files: ['/assets/RecordPage-5e6f.js'] },
+  ];
+  let preloadDist: string;
+  let preloadApp: FastifyInstance;
+
+  beforeAll(async () => {
+    preloadDist = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
+    writeFileSync(join(preloadDist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(preloadDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+    preloadApp = await buildTestApp(sharedCatalogueConfig(), { webDistDir: preloadDist });
+  });
+
+  afterAll(async () => {
+    await preloadApp?.close();
+    rmSync(preloadDist, { recursive: true, force: true });
+  });
+
+  const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('names the code of the screen a path lands on, in the head', async () => {
+    const search = await preloadApp.inject({ url: '/Standards/?q=gene', headers: BROWSER_NAVIGATION });
+    expect(preloadsOf(search.body)).toEqual(ROUTE_PRELOADS[0].files);
+    expect(search.body.indexOf('modulepreload')).toBeLessThan(search.body.indexOf('</head>'));
+    const record = await preloadApp.inject({ url: '/10.25504/FAIRsharing.2mk2zb', headers: BROWSER_NAVIGATION });
+    expect(preloadsOf(record.body)).toEqual(ROUTE_PRELOADS[1].files);
+  });
+
+  it('sends the plain page where no screen is listed', async () => {
+    for (const url of ['/organisations', '/searches', '/no/such/page']) {
+      const response = await preloadApp.inject({ url, headers: BROWSER_NAVIGATION });
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('refuses a list that is not {pattern, files}', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
+    try {
+      writeFileSync(join(broken, 'index.html'), INDEX_HTML);
+      writeFileSync(join(broken, 'route-preloads.json'), JSON.stringify([{ pattern: '^/$', files: ['"><script>alert(1)</script>'] }]));
+      await expect(buildTestApp(sharedCatalogueConfig(), { webDistDir: broken })).rejects.toThrow(/route-preloads\.json is not a list/);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});

@@ -68,6 +68,32 @@ describe('search page', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('a first visit asks its search once, before the page has rendered, and gets the screen code preloaded', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const query = request.url().endsWith('/graphql') ? (JSON.parse(request.postData() ?? '{}') as { query?: string }).query : undefined;
+      if (query?.includes('searchFairsharingRecords')) searches.push(query);
+    });
+    const response = await page.goto('/standards?q=ontology&subjects=Life%20Science');
+    // The page the server sends names the search screen's code, so it loads alongside the entry.
+    expect(await response?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SearchPage-[\w-]+\.js">/);
+    await waitForResults(page);
+    const count = await resultCount(page);
+    expect(count).toBeGreaterThan(0);
+    // One request: start-up sent it, and the page used that answer instead of asking again.
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toContain('fairsharingRegistry:["standard"]');
+    expect(searches[0]).toContain('subjects:["Life Science"]');
+    // Later searches are the page's own.
+    await page.getByTestId('filter-buttons-isRecommended').getByRole('button', { name: /^Yes/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('isRecommended') === 'true');
+    await poll(() => searches.length).toBe(2);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
   it('a facet click narrows the results, updates counts and URL; back restores', async () => {
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page);
@@ -82,7 +108,9 @@ describe('search page', { timeout: 180_000 }, () => {
     expect(standardCount).toBeLessThan(before);
     await poll(() => standardButton.getAttribute('aria-pressed')).toBe('true');
 
-    // A checkbox facet: the subject counts are those of the standards now.
+    // A checkbox facet: the subject counts are those of the standards now (the panels update
+    // just after the rows, and are busy until then).
+    await poll(() => page.locator('#search-filters[aria-busy="true"]').count()).toBe(0);
     const subjects = page.getByTestId('facet-subjects');
     const firstSubject = subjects.locator('[data-facet-value]').first();
     const subjectValue = (await firstSubject.getAttribute('data-facet-value')) ?? '';

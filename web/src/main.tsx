@@ -1,6 +1,7 @@
 /**
  * Entry point: create the store, start the start-up sequence (SPEC §4) while the first
- * screen's code loads, and render the router inside the Chakra and Redux providers.
+ * screen's code loads, send a search page's search at once (its answer is ready when the page
+ * renders), and render the router inside the Chakra and Redux providers.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +11,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createAppRouter } from './app/routes.tsx';
 import { runStartup } from './app/startup.ts';
 import { createStore } from './app/store.ts';
+import { prefetchSearchFor } from './search/search-prefetch.ts';
 import { system } from './theme/system.ts';
 
 const store = createStore();
@@ -18,6 +20,8 @@ const router = createAppRouter();
 void runStartup(store).then((outcome) => {
   if (outcome === 'failed') void router.navigate('/error/500', { replace: true });
 });
+// After runStartup has restored the stored session, so a curator's search carries the token.
+prefetchSearchFor(window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@ import { Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
+import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
@@ -36,7 +37,7 @@ export function RecordTitle({ record }: { record: RegistryRecord }) {
             </Text>
           ) : null}
         </Heading>
-        <HStack gap="2" mt="2" wrap="wrap">
+        <HStack gap="2" mt="2" wrap="wrap" css={BADGE_STYLES}>
           <RecordBadges record={record} />
         </HStack>
       </Box>

@@ -3,7 +3,8 @@ import { Badge, Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { Link as RouterLink } from 'react-router';
 import { labelOf } from '../search/RecordBadges.tsx';
-import { TermChips } from '../search/TermChips.tsx';
+import { TermChips, type TermChipGroup } from '../search/TermChips.tsx';
+import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { accessPoints, additionalFields, dataAccessConditions, supportLinksByType } from './record-metadata.ts';
 import type { RecordSummary, RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
@@ -12,17 +13,18 @@ import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx
 export const COLLECTION_LABEL = 'collects';
 
 export function KeywordsSection({ record }: { record: RegistryRecord }) {
-  const groups = [
+  const allGroups: (TermChipGroup & { title: string })[] = [
     { argument: 'subjects', kind: 'Subject', title: 'Subjects', terms: record.subjects, colorPalette: 'teal' },
     { argument: 'domains', kind: 'Domain', title: 'Domains', terms: record.domains, colorPalette: 'orange' },
     { argument: 'taxonomies', kind: 'Species', title: 'Species', terms: record.taxonomies, colorPalette: 'pink' },
     { argument: 'objectTypes', kind: 'Object type', title: 'Object types', terms: record.objectTypes, colorPalette: 'cyan' },
     { argument: 'userDefinedTags', kind: 'Tag', title: 'User defined tags', terms: record.userDefinedTags, colorPalette: 'gray' },
-  ].filter((group) => (group.terms ?? []).length > 0);
+  ];
+  const groups = allGroups.filter((group) => (group.terms ?? []).length > 0);
   if (groups.length === 0) return null;
   return (
     <RecordSection id="keywords" title="Keywords">
-      <Box as="dl">
+      <Box as="dl" css={BADGE_STYLES}>
         {groups.map((group) => (
           <Fact key={group.argument} label={group.title}>
             <TermChips groups={[group]} />

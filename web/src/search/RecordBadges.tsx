@@ -1,8 +1,11 @@
-/** Registry, type, status and recommended badges of a record: the result list and the record page show the same ones. */
-import { Badge } from '@chakra-ui/react';
+/**
+ * Registry, type, status and recommended badges of a record: the result list and the record
+ * page show the same ones. Plain elements: the container applies BADGE_STYLES.
+ */
 import { REGISTRY_LABELS, STATUS_LABELS } from '@registry/schemas/search/facets.ts';
+import { badgeAttributes, type BadgePalette } from './badge-styles.ts';
 
-export const STATUS_COLOURS: Readonly<Record<string, string>> = {
+export const STATUS_COLOURS: Readonly<Record<string, BadgePalette>> = {
   ready: 'green',
   in_development: 'yellow',
   deprecated: 'red',
@@ -31,12 +34,12 @@ interface BadgedRecord {
 export function RecordBadges({ record }: { record: BadgedRecord }) {
   return (
     <>
-      {record.registry ? <Badge colorPalette="blue">{labelOf(REGISTRY_LABELS, record.registry)}</Badge> : null}
-      {record.type ? <Badge variant="outline">{humanise(record.type)}</Badge> : null}
+      {record.registry ? <span {...badgeAttributes('blue')}>{labelOf(REGISTRY_LABELS, record.registry)}</span> : null}
+      {record.type ? <span {...badgeAttributes('gray', 'outline')}>{humanise(record.type)}</span> : null}
       {record.status ? (
-        <Badge colorPalette={STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray'}>{labelOf(STATUS_LABELS, record.status)}</Badge>
+        <span {...badgeAttributes(STATUS_COLOURS[record.status.toLowerCase()] ?? 'gray')}>{labelOf(STATUS_LABELS, record.status)}</span>
       ) : null}
-      {record.isRecommended ? <Badge colorPalette="purple">Recommended</Badge> : null}
+      {record.isRecommended ? <span {...badgeAttributes('purple')}>Recommended</span> : null}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSearchFilters } from '../app/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
@@ -16,9 +16,8 @@ import { FacetPanel } from './FacetPanel.tsx';
 import { FilterButtons } from './FilterButtons.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SearchControls } from './SearchControls.tsx';
-import { buildSearchRecordsQuery } from './search-query.ts';
 import { cleanSearchParams } from './search-route-guard.ts';
-import { searchRouteFor } from './search-page-route.ts';
+import { searchQueryForUrl, searchRouteFor } from './search-page-route.ts';
 import {
   DEFAULT_PAGE,
   searchStateToUrl,
@@ -62,7 +61,7 @@ export function SearchPage() {
   }, [cleaned, canonicalSearch, params, location.pathname, navigate]);
 
   const state = withPreset(urlState, route.preset);
-  const query = cleaned ? null : buildSearchRecordsQuery(state);
+  const query = useMemo(() => searchQueryForUrl(location.pathname, params), [location.pathname, params]);
   const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
 
   const go = (next: SearchState, pathname = location.pathname) => {
@@ -84,7 +83,8 @@ export function SearchPage() {
 
   const answer =
     result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? result.previous?.searchFairsharingRecords : undefined;
-  const aggregations = answer?.aggregations;
+  // The result rows render first; the filter panels' counts follow in a background render.
+  const aggregations = useDeferredValue(answer?.aggregations, undefined);
   const invalid = answer?.error === INVALID_QUERY;
   const records = invalid ? [] : (answer?.records ?? []);
   const totalCount = answer?.totalCount ?? 0;
@@ -128,7 +128,11 @@ export function SearchPage() {
           >
             {filtersOpen ? 'Hide filters' : 'Show filters'}
           </Button>
-          <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}>
+          <Box
+            id="search-filters"
+            display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}
+            aria-busy={aggregations !== answer?.aggregations}
+          >
             {buttonFacets.map((facet) => {
               const selected = state.filters[facet.argument] ?? [];
               return (
@@ -148,7 +152,7 @@ export function SearchPage() {
                 facet={facet}
                 counts={facetCounts(aggregations, facet.key)}
                 selected={state.filters[facet.argument] ?? []}
-                loading={!answer}
+                loading={!answer || !aggregations}
                 onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
               />
             ))}

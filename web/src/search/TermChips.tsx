@@ -1,6 +1,9 @@
-/** Subject/domain/species/tag chips; each links to a search filtered on that term. */
-import { Badge, Wrap } from '@chakra-ui/react';
+/**
+ * Subject/domain/species/tag chips; each links to a search filtered on that term. Plain
+ * elements: the container applies BADGE_STYLES.
+ */
 import { Link as RouterLink } from 'react-router';
+import { badgeAttributes, type BadgePalette } from './badge-styles.ts';
 import type { TermLabel } from './search-types.ts';
 
 export interface TermChipGroup {
@@ -9,7 +12,7 @@ export interface TermChipGroup {
   /** Accessible name of the kind of term, e.g. "Subject". */
   kind: string;
   terms: TermLabel[] | null | undefined;
-  colorPalette: string;
+  colorPalette: BadgePalette;
 }
 
 export function searchLinkFor(argument: string, value: string): string {
@@ -23,23 +26,23 @@ export function TermChips({ groups, limit }: { groups: TermChipGroup[]; limit?: 
   if (chips.length === 0) return null;
   const shown = limit === undefined ? chips : chips.slice(0, limit);
   return (
-    <Wrap gap="1.5" as="ul" listStyleType="none" aria-label="Terms">
+    <ul data-term-chips="" aria-label="Terms">
       {shown.map((chip) => (
         <li key={chip.key}>
-          <Badge asChild colorPalette={chip.group.colorPalette} variant="subtle" size="sm" textTransform="none">
-            <RouterLink to={searchLinkFor(chip.group.argument, chip.label)} title={`${chip.group.kind}: ${chip.label}`}>
-              {chip.label}
-            </RouterLink>
-          </Badge>
+          <RouterLink
+            {...badgeAttributes(chip.group.colorPalette)}
+            to={searchLinkFor(chip.group.argument, chip.label)}
+            title={`${chip.group.kind}: ${chip.label}`}
+          >
+            {chip.label}
+          </RouterLink>
         </li>
       ))}
       {chips.length > shown.length ? (
         <li>
-          <Badge size="sm" variant="outline">
-            +{chips.length - shown.length} more
-          </Badge>
+          <span {...badgeAttributes('gray', 'outline')}>+{chips.length - shown.length} more</span>
         </li>
       ) : null}
-    </Wrap>
+    </ul>
   );
 }

@@ -1,4 +1,8 @@
 /** What the search routes differ in: /search has no preset, listing pages preset a registry. */
+import { buildSearchRecordsQuery } from './search-query.ts';
+import { cleanSearchParams } from './search-route-guard.ts';
+import { urlToSearchState, withPreset } from './search-state.ts';
+
 export interface SearchRoute {
   title: string;
   preset: Record<string, string[]>;
@@ -14,4 +18,20 @@ const LISTING_ROUTES: Readonly<Record<string, SearchRoute>> = {
 export function searchRouteFor(pathname: string): SearchRoute {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   return LISTING_ROUTES[path] ?? { title: 'Search', preset: {} };
+}
+
+/** Whether the search page answers this path (/search or a registry listing page). */
+export function isSearchPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return path === '/search' || path in LISTING_ROUTES;
+}
+
+/**
+ * The GraphQL query the search page sends for a URL, or null while the route guard still has
+ * to clean the URL (the page redirects first). The page and the start-up prefetch both use it,
+ * so the prefetched answer is the one the page asks for.
+ */
+export function searchQueryForUrl(pathname: string, params: URLSearchParams): string | null {
+  if (cleanSearchParams(params)) return null;
+  return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset));
 }

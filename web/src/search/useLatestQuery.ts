@@ -2,9 +2,12 @@
  * Runs one GraphQL query per distinct query string and keeps only the newest answer:
  * every request carries a sequence number, and an answer whose number is not the latest
  * is dropped (its request is also aborted), so a slow old search never overwrites a newer one.
+ * A query that start-up already sent (api/early-queries.ts) is not sent again: its answer is
+ * used, and when it has already arrived the first render shows it with no loading state.
  */
 import { useEffect, useRef, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
+import { peekEarlyAnswer, takeEarlyQuery } from '../api/early-queries.ts';
 
 export type QueryResult<T> =
   | { status: 'idle' }
@@ -12,10 +15,16 @@ export type QueryResult<T> =
   | { status: 'ready'; data: T }
   | { status: 'error'; message: string };
 
+function initialResult<T>(query: string | null): QueryResult<T> {
+  if (query === null) return { status: 'idle' };
+  const early = peekEarlyAnswer<T>(query);
+  return early === undefined ? { status: 'loading' } : { status: 'ready', data: early };
+}
+
 export function useLatestQuery<T>(query: string | null): QueryResult<T> {
   const sequence = useRef(0);
-  const lastData = useRef<T | undefined>(undefined);
-  const [result, setResult] = useState<QueryResult<T>>({ status: query ? 'loading' : 'idle' });
+  const [result, setResult] = useState<QueryResult<T>>(() => initialResult<T>(query));
+  const lastData = useRef<T | undefined>(result.status === 'ready' ? result.data : undefined);
 
   useEffect(() => {
     if (query === null) {
@@ -25,12 +34,15 @@ export function useLatestQuery<T>(query: string | null): QueryResult<T> {
     sequence.current += 1;
     const mine = sequence.current;
     const controller = new AbortController();
-    setResult({ status: 'loading', previous: lastData.current });
-    graphqlQuery<T>(query, { signal: controller.signal }).then(
+    const early = takeEarlyQuery<T>(query);
+    // Already showing this very answer (first render from an early query): nothing to wait for.
+    const showing = (current: QueryResult<T>) => current.status === 'ready' && early?.data !== undefined && current.data === early.data;
+    setResult((current) => (showing(current) ? current : { status: 'loading', previous: lastData.current }));
+    (early?.promise ?? graphqlQuery<T>(query, { signal: controller.signal })).then(
       (data) => {
         if (mine !== sequence.current) return;
         lastData.current = data;
-        setResult({ status: 'ready', data });
+        setResult((current) => (current.status === 'ready' && current.data === data ? current : { status: 'ready', data }));
       },
       (error: unknown) => {
         if (mine !== sequence.current || controller.signal.aborted) return;

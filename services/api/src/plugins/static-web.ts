@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
+import { loadWebPageHtml } from './web-page-html.ts';
 
 export interface StaticWebPluginOptions {
   /** Folder of the built web app; when it has no index.html only the API is served. */
@@ -44,11 +45,12 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       });
     }
 
-    const sendApp = (reply: FastifyReply) =>
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const pages = indexHtml ? loadWebPageHtml(options.webDistDir, indexHtml) : undefined;
+    const sendApp = (reply: FastifyReply, url: string) =>
+      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages?.forPath(pathOf(url)));
 
     if (indexHtml) {
-      app.get('/', { schema: { hide: true } }, async (_request, reply) => sendApp(reply));
+      app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url));
       // Web pages that share a path with the API (e.g. /organisations) are answered before routing.
       app.addHook('onRequest', async (request, reply) => {
         if (
@@ -56,7 +58,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
           isApiPath(pathOf(request.url)) &&
           requestAudience(request.method, request.url, request.headers.accept) === 'web'
         ) {
-          return sendApp(reply);
+          return sendApp(reply, request.url);
         }
       });
     }
@@ -65,7 +67,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') &&
         (request.headers.accept ?? '').includes('text/html');
       if (indexHtml && wantsHtml && requestAudience(request.method, request.url, request.headers.accept) === 'web') {
-        return sendApp(reply);
+        return sendApp(reply, request.url);
       }
       return sendError(reply, 404, `No route for ${request.method} ${pathOf(request.url).slice(0, 200)}`);
     });
