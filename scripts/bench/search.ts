@@ -18,7 +18,7 @@
  * and the ratios api/raw and http/raw. All three fetch the fields of the web app's result row
  * (GraphQL derives `_source` from the selection; api and raw are given the same paths).
  * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
- * BENCH_KEEP=1 keeps the indices.
+ * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices.
  */
 import { performance } from 'node:perf_hooks';
 import { parse, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
@@ -227,18 +227,22 @@ async function main(): Promise<void> {
   ];
   const indices: DirectSearchIndex[] = [];
   try {
-    let started = performance.now();
-    const realIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_real_${stamp}_`, real);
-    indices.push(realIndex);
-    console.log(`indexed ${real.length} real records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    started = performance.now();
-    const largeIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_large_${stamp}_`, varyDocuments(real, LARGE_CORPUS));
-    indices.push(largeIndex);
-    console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
-
-    await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes);
-    await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes);
+    const corpora = (process.env.BENCH_CORPORA || 'real,synthetic').split(',');
+    if (corpora.includes('real')) {
+      const started = performance.now();
+      const realIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_real_${stamp}_`, real);
+      indices.push(realIndex);
+      console.log(`indexed ${real.length} real records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes);
+    }
+    if (corpora.includes('synthetic')) {
+      const started = performance.now();
+      const largeIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_large_${stamp}_`, varyDocuments(real, LARGE_CORPUS));
+      indices.push(largeIndex);
+      console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
+      await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes);
+    }
     console.log('\ntargets: api p50 ≤ 1.5× raw; p99 ≤ 50 ms at 16 clients on 100k');
   } finally {
     if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();

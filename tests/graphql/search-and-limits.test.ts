@@ -150,6 +150,23 @@ describe('limits and errors', () => {
     expect(answer.errors?.[0].message).toMatch(/too long/);
   });
 
+  it('rejects JSON text in place of a document with 400, and runs documents that merely look alike', async () => {
+    for (const query of ['{}', '{"query":"{messages{id}}"}', ' [1]', '"{messages{id}}"', '12', '-1', 'null', 'true']) {
+      for (const response of [
+        await app.inject({ method: 'POST', url: '/graphql', payload: { query } }),
+        await app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}` }),
+      ]) {
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().errors[0].message, query).toBe('query must be a GraphQL document');
+      }
+    }
+    for (const query of ['{ messages { id } }', '{messages{id}}', 'query { messages { id } }', '# a comment\n{messages{id}}']) {
+      const answer = await sendQuery(app, query);
+      expect(answer.status, query).toBe(200);
+      expect(answer.errors, query).toBeUndefined();
+    }
+  });
+
   it('does not run batched queries', async () => {
     const response = await app.inject({ method: 'POST', url: '/graphql', payload: [{ query: '{messages{ id }}' }, { query: '{messages{ id }}' }] });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

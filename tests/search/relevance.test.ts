@@ -101,16 +101,22 @@ describe('known-item search', () => {
 });
 
 describe('typo tolerance', () => {
-  it('finds a record whose name has one wrong letter in a word of 5+ letters', async () => {
+  /** One-letter typos of a word, in turn: a letter wrong, missing, added, two neighbours swapped. */
+  const TYPOS: ((word: string, at: number) => string)[] = [
+    (word, at) => word.slice(0, at) + (word[at].toLowerCase() === 'x' ? 'z' : 'x') + word.slice(at + 1),
+    (word, at) => word.slice(0, at) + word.slice(at + 1),
+    (word, at) => word.slice(0, at) + 'x' + word.slice(at),
+    (word, at) => (word[at] === word[at + 1] ? word.slice(0, at) + 'x' + word.slice(at + 1) : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)),
+  ];
+
+  it('finds a record whose name has a one-letter typo (wrong, missing, added, swapped) in a word of 5+ letters', async () => {
     const sample = catalogue.documents.filter((_, index) => index % 25 === 0);
-    const cases = sample.flatMap((record) => {
+    const cases = sample.flatMap((record, index) => {
       const words = record.name.split(/\s+/);
       const target = words.findIndex((word) => /^[A-Za-z]{5,}$/.test(word));
       if (target < 0) return [];
       const word = words[target];
-      const position = Math.floor(word.length / 2);
-      const replacement = word[position].toLowerCase() === 'x' ? 'z' : 'x';
-      words[target] = word.slice(0, position) + replacement + word.slice(position + 1);
+      words[target] = TYPOS[index % TYPOS.length](word, Math.floor(word.length / 2));
       return [{ record, q: words.join(' ') }];
     });
     const answers: Hit[][] = [];

@@ -5,14 +5,17 @@
  *   3. the name or abbreviation holds the query as a phrase (last word as a prefix) — 100
  *   4. BM25 over name and abbreviation (×3), description (×1), subject/domain/species/
  *      object-type/tag labels and synonyms (×0.5)
- *   5. a fuzzy match on name and abbreviation (edit distance AUTO, first letter fixed), low
- *      boost, so a one-letter typo in a word of 5+ letters still finds the record.
+ *   5. a fuzzy match on name and abbreviation (one edit in words of 3+ letters, first letter
+ *      fixed), low boost, so a one-letter typo (a letter wrong, missing, added, or two swapped)
+ *      still finds the record.
  * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
  *
  * Tier 5 costs about as much as the rest of the query together (it expands every term into
- * its near spellings). When every term must match (the default), a typo leaves the exact
+ * its near spellings). It allows one edit, not AUTO's two for words of 6+ letters: the second
+ * edit made typo searches about 2.5× dearer on 100k records (scripts/bench/search.ts) and only
+ * served two-typo words, which users fix themselves far more than they mistype. When every term must match (the default), a typo leaves the exact
  * terms matching nothing, so callers first search without it and search again with it only
  * when nothing matched (`typoRetry`). When any term may match, the other terms would find
  * records and hide the typo, so tier 5 is part of the first query.
@@ -24,6 +27,8 @@ const EXACT_BOOST = 10_000;
 const STARTS_WITH_BOOST = 1_000;
 const PHRASE_BOOST = 100;
 const FUZZY_BOOST = 0.5;
+/** AUTO:low,high = exact below `low` letters, one edit from `low`, two from `high` (never, here). */
+const ONE_EDIT_FROM_3_LETTERS = 'AUTO:3,1000';
 
 /** Fields searched for recall and BM25 scoring, with their weights. */
 export const TEXT_FIELDS = [
@@ -130,7 +135,7 @@ function fuzzyNameMatch(text: string, operator: 'and' | 'or'): QueryClause {
       type: 'best_fields',
       fields: ['name', 'abbreviation'],
       operator,
-      fuzziness: 'AUTO',
+      fuzziness: ONE_EDIT_FROM_3_LETTERS,
       prefix_length: 1,
       max_expansions: 50,
       boost: FUZZY_BOOST,
