@@ -284,6 +284,10 @@ opensearch_ensure() {
     # 9>&-: the node must not inherit (and so hold forever) our lock.
     # indices.requests.cache.size: search answers are cached per shard until the next refresh
     # that changes it; the default 1% of heap (~8 MB) holds only a few hundred answers.
+    # task_resource_tracking.enabled=false: per-search CPU/memory accounting (it feeds search
+    # backpressure, which only monitors on a single node) read each search thread's CPU time
+    # through the JVM, about a tenth of the node's search throughput on 2 cores
+    # (scripts/bench/search.ts).
     # setsid: the node gets a session of its own, so killing the process group of whoever ran
     # `up` (a test runner, a terminal, a time-out) never takes the shared node down with it.
     if ! (cd "$OS_HOME" && setsid --wait runuser -u "$OS_USER" -- env \
@@ -294,7 +298,8 @@ opensearch_ensure() {
             -Enetwork.host="$OS_HOST" \
             -Ehttp.port="$OS_PORT" \
             -Ecluster.routing.allocation.disk.threshold_enabled=false \
-            -Eindices.requests.cache.size=10%) \
+            -Eindices.requests.cache.size=10% \
+            -Etask_resource_tracking.enabled=false) \
           >"$LAUNCH_LOG" 2>&1 </dev/null 9>&-; then
       say "OpenSearch failed to start" >&2
       os_dump_logs
