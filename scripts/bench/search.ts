@@ -23,7 +23,7 @@
 import { performance } from 'node:perf_hooks';
 import { parse, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
 import { searchRecordSourceFields } from '../../services/api/src/graphql/search-source-fields.ts';
-import { SEARCH_RESULT_FIELDS } from '../../web/src/search/search-query.ts';
+import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { createSearchClient, loadConfig, type RegistryConfig, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
 import { buildSearchRecordsRequest, queryMatchedNothing, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';

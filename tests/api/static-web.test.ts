@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { buildTestApp, BROWSER_NAVIGATION, JSON_CLIENT } from './support.ts';
+import { searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>registry test build</title></head><body><div id="root"></div></body></html>';
 let webDistDir: string;
@@ -47,7 +48,7 @@ describe('static files', () => {
 });
 
 describe('SPA fallback', () => {
-  it.each(['/search?q=genomics', '/2', '/10.25504/FAIRsharing.2mk2zb', '/standards', '/no/such/page', '/organisations', '/organisations/12', '/users/5'])(
+  it.each(['/2', '/10.25504/FAIRsharing.2mk2zb', '/no/such/page', '/organisations', '/organisations/12', '/users/5'])(
     'a browser navigating to %s gets the app',
     async (url) => {
       const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
@@ -56,6 +57,14 @@ describe('SPA fallback', () => {
       expect(response.body).toBe(INDEX_HTML);
     },
   );
+
+  it.each(['/search?q=genomics', '/standards'])('a browser navigating to %s gets the app with the answer to its search', async (url) => {
+    const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toMatch(/<script type="application\/json" id="early-answers">.*<\/script>\s*<\/head>/s);
+    expect(response.body.replace(/\s*<script type="application\/json" id="early-answers">.*?<\/script>\s*/s, '')).toBe(INDEX_HTML);
+  });
 
   it('answers API clients on unknown paths with the JSON 404', async () => {
     const response = await app.inject({ url: '/no/such/page', headers: JSON_CLIENT });
@@ -89,6 +98,9 @@ describe('SPA fallback', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers.maintenance).toBe('true');
       expect(page.body).toBe(INDEX_HTML);
+      // No search answer in the page either: the app shows the maintenance page.
+      const search = await maintenance.inject({ url: '/search?q=gene', headers: BROWSER_NAVIGATION });
+      expect(search.body).toBe(INDEX_HTML);
     } finally {
       await maintenance.close();
     }
@@ -140,6 +152,48 @@ describe('screen code preloads', () => {
       await expect(buildTestApp(sharedCatalogueConfig(), { webDistDir: broken })).rejects.toThrow(/route-preloads\.json is not a list/);
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the answer to a search page\'s search, inside the page', () => {
+  const pageAnswer = (html: string): { query: string; data: unknown } | null => {
+    const block = html.match(/<script type="application\/json" id="early-answers">(.*?)<\/script>/s);
+    return block ? (JSON.parse(block[1]) as { query: string; data: unknown }) : null;
+  };
+
+  it('is the answer the API gives to the query the page sends, for an anonymous visitor', async () => {
+    const url = '/databases?q=gene%20expression&subjects=Life%20Science&page=2&perPage=10';
+    const answer = pageAnswer((await app.inject({ url, headers: BROWSER_NAVIGATION })).body);
+    expect(answer?.query).toBe(searchQueryForUrl('/databases', new URLSearchParams(url.split('?')[1])));
+    const api = await app.inject({ method: 'POST', url: '/graphql', headers: JSON_CLIENT, payload: { query: answer?.query } });
+    expect(answer?.data).toEqual(api.json().data);
+    expect((answer?.data as { searchFairsharingRecords: { currentPage: number } }).searchFairsharingRecords.currentPage).toBe(2);
+  });
+
+  it('keeps its text inside the data block, whatever the search says', async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const response = await app.inject({ url: `/search?q=${encodeURIComponent(hostile)}`, headers: BROWSER_NAVIGATION });
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(pageAnswer(response.body)?.query).toContain(JSON.stringify(hostile));
+  });
+
+  it('is left out where the page would not search: other pages, URLs the route guard cleans first, HEAD requests', async () => {
+    for (const url of ['/2', '/organisations', '/search?content=biodbcore', '/search?q=gene&subjects=']) {
+      expect(pageAnswer((await app.inject({ url, headers: BROWSER_NAVIGATION })).body), url).toBeNull();
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/search?q=gene', headers: BROWSER_NAVIGATION });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('is left out when search is down, and the page is still sent', async () => {
+    const offline = await buildTestApp({ ...sharedCatalogueConfig(), opensearchUrl: 'http://127.0.0.1:1' }, { webDistDir });
+    try {
+      const response = await offline.inject({ url: '/search?q=gene', headers: BROWSER_NAVIGATION });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    } finally {
+      await offline.close();
     }
   });
 });

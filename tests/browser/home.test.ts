@@ -18,6 +18,7 @@ import {
   visitedUrls,
   type TestServer,
 } from './support/index.ts';
+import { PARTICLES_START_DELAY_MS } from '../../web/src/shell/particles.ts';
 
 const REGISTRIES = [
   { value: 'standard', label: 'Standards' },
@@ -111,10 +112,13 @@ describe('home page', () => {
     await page.context().close();
   });
 
-  it('animates the particles while the hero is visible and stops when it scrolls away', async () => {
+  it('animates the particles once the page has settled, while the hero is visible, and stops when it scrolls away', async () => {
     const page = await openHome();
     const canvas = page.getByTestId('hero-particles');
-    await expect.poll(() => canvas.getAttribute('data-running')).toBe('true');
+    // A still frame while the page loads and renders its content; the loop starts after that.
+    expect(await page.evaluate(() => performance.now())).toBeLessThan(PARTICLES_START_DELAY_MS + 2_000);
+    expect(await canvas.getAttribute('data-running')).toBe('false');
+    await expect.poll(() => canvas.getAttribute('data-running'), { timeout: 15_000 }).toBe('true');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => canvas.getAttribute('data-running')).toBe('false');
     await page.context().close();
@@ -125,7 +129,9 @@ describe('home page', () => {
     await page.goto('/');
     const canvas = page.getByTestId('hero-particles');
     await canvas.waitFor();
-    await expect.poll(() => canvas.getAttribute('data-running')).toBe('false');
+    // Past the start delay, it is still not moving.
+    await page.waitForTimeout(PARTICLES_START_DELAY_MS + 1_500);
+    expect(await canvas.getAttribute('data-running')).toBe('false');
     await page.context().close();
   });
 

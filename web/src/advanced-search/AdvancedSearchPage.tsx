@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import type { SearchResultRecord } from '../search/search-types.ts';
 import { Pagination } from '../search/Pagination.tsx';
-import { DEFAULT_PER_PAGE } from '../search/search-state.ts';
+import { DEFAULT_PER_PAGE } from '@registry/schemas/search/client/search-state.ts';
 import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';

@@ -12,7 +12,7 @@ import {
   type AdvancedSearchWhere,
 } from '@registry/schemas/search/advanced-search-url.ts';
 import { advancedSearchFilterById } from '@registry/schemas/search/facets.ts';
-import { graphqlArguments, type GraphqlLiteral } from '../search/graphql-literals.ts';
+import { graphqlArguments, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
 import { ruleValueKind, TYPE_RULE_REGISTRY } from './advanced-search-filters.ts';
 
 export const ADVANCED_SEARCH_PATH = '/advancedsearch';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
-import { graphqlArguments } from '../search/graphql-literals.ts';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { DEFAULT_RECORD_TYPES } from './advanced-search-filters.ts';
 
 type LabelRow = { label?: string | null; name?: string | null };

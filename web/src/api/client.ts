@@ -134,7 +134,5 @@ export async function graphqlQuery<T>(query: string, options?: RequestOptions): 
   return payload.data;
 }
 
-/** Quotes a value for an inline GraphQL argument (`"..."` with escapes). */
-export function graphqlString(value: string): string {
-  return JSON.stringify(value);
-}
+/** Quotes a value for an inline GraphQL argument (one implementation, shared with the query builders). */
+export { graphqlString } from '@registry/schemas/search/client/graphql-literals.ts';

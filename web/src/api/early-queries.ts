@@ -3,7 +3,11 @@
  * start-up asks the current page's search while the route's code is still on its way, and
  * the page takes that answer instead of asking again (useLatestQuery). Keyed by the exact
  * query text, used once, and only while fresh, so a later visit never sees an old answer.
+ * The server may already have put the answer into the page (`#early-answers`, see
+ * services/api/src/plugins/early-search-answer.ts): `adoptPageAnswers` takes it as an early
+ * query that has arrived, for anonymous visitors (the server asked as one).
  */
+import { EARLY_ANSWERS_ELEMENT_ID } from '@registry/schemas/search/client/search-page-route.ts';
 import { graphqlQuery } from './client.ts';
 
 /** An early answer older than this is dropped: the page asks again. */
@@ -41,6 +45,28 @@ export function startEarlyQuery(query: string): void {
     () => undefined,
   );
   started.set(query, entry);
+}
+
+function isPageAnswer(value: unknown): value is { query: string; data: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string' && 'data' in value;
+}
+
+/**
+ * Takes the answer the server put into the page, once (the element is removed), when the visitor
+ * is anonymous: a logged-in curator's search can differ from the anonymous one the server ran.
+ */
+export function adoptPageAnswers(options: { loggedIn: boolean }): void {
+  const element = document.getElementById(EARLY_ANSWERS_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  if (options.loggedIn) return;
+  try {
+    const answer: unknown = JSON.parse(element.textContent ?? '');
+    if (!isPageAnswer(answer)) return;
+    started.set(answer.query, { promise: Promise.resolve(answer.data), data: answer.data, startedAt: Date.now() });
+  } catch {
+    // A damaged block is ignored: the page asks the server itself.
+  }
 }
 
 /** The answer of an early query that has already arrived, without using it up. */

@@ -7,9 +7,9 @@ import { Alert, Box, Field, Flex, Heading, Link, NativeSelect, Text } from '@cha
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../shell/PageLoading.tsx';
-import { graphqlArguments } from '../search/graphql-literals.ts';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { Pagination } from '../search/Pagination.tsx';
-import { SEARCH_RESULT_FIELDS } from '../search/search-query.ts';
+import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultRow } from '../search/SearchResultRow.tsx';
 import type { SearchAnswer } from '../search/search-types.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';

@@ -2,8 +2,8 @@
 import { Alert, Box, Button, Field, Flex, Input, Spinner, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Pagination } from '../search/Pagination.tsx';
-import { buildSearchRecordsQuery } from '../search/search-query.ts';
-import { DEFAULT_SEARCH_STATE } from '../search/search-state.ts';
+import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
+import { DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 import type { SearchAnswer } from '../search/search-types.ts';
 import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';

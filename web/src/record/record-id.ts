@@ -2,7 +2,7 @@
  * Which record a path names: `/2`, `/FAIRsharing.2mk2zb`, `/10.25504/FAIRsharing.2mk2zb`,
  * or a legacy id (`/bsg-s000001`, `/biodbcore-000123`), and where a loaded record lives.
  */
-import { graphqlArguments } from '../search/graphql-literals.ts';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { RECORD_FIELDS } from './record-types.ts';
 
 export const DOI_PREFIX = '10.25504';

@@ -1,7 +1,7 @@
 /** Text box, match all/any toggle, sort order and page size of the search page. */
 import { Button, Field, Flex, Input, NativeSelect, Switch } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { PER_PAGE_CHOICES } from './search-state.ts';
+import { PER_PAGE_CHOICES } from '@registry/schemas/search/client/search-state.ts';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Relevance' },

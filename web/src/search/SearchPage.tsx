@@ -16,8 +16,8 @@ import { FacetPanel } from './FacetPanel.tsx';
 import { FilterButtons } from './FilterButtons.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SearchControls } from './SearchControls.tsx';
-import { cleanSearchParams } from './search-route-guard.ts';
-import { searchQueryForUrl, searchRouteFor } from './search-page-route.ts';
+import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
+import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
 import {
   DEFAULT_PAGE,
   searchStateToUrl,
@@ -27,7 +27,7 @@ import {
   withPreset,
   withText,
   type SearchState,
-} from './search-state.ts';
+} from '@registry/schemas/search/client/search-state.ts';
 import { INVALID_QUERY, type SearchAnswer } from './search-types.ts';
 import { SearchResultList } from './SearchResultRow.tsx';
 import { useLatestQuery } from './useLatestQuery.ts';

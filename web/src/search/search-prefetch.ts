@@ -4,7 +4,7 @@
  * the page builds (searchQueryForUrl), so the answer is exactly the one the page would get.
  */
 import { startEarlyQuery } from '../api/early-queries.ts';
-import { isSearchPath, searchQueryForUrl } from './search-page-route.ts';
+import { isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 
 export function prefetchSearchFor(location: Pick<Location, 'pathname' | 'search'>): void {
   if (!isSearchPath(location.pathname)) return;

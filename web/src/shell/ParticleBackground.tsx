@@ -1,11 +1,16 @@
 /**
  * Animated particles behind the hero, drawn on a canvas with requestAnimationFrame. The loop
  * stops while the hero is off-screen (IntersectionObserver) or the tab is hidden, and never
- * runs when the visitor prefers reduced motion (one still frame instead). `data-running` tells
- * tests whether the loop is active.
+ * runs when the visitor prefers reduced motion (one still frame instead). It starts only once
+ * the page has settled (after `load`, a short delay and an idle moment): a frame every 16 ms
+ * competed with the first render of the page's content and made a search page's first results
+ * appear up to half a second later on a small machine. `data-running` tells tests whether the
+ * loop is active.
  */
 import { useEffect, useRef } from 'react';
-import { createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
+
+const IDLE_WAIT_LIMIT_MS = 1000;
+import { PARTICLES_START_DELAY_MS, createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
 
 export function ParticleBackground() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -22,6 +27,9 @@ export function ParticleBackground() {
     let frame = 0;
     let last = 0;
     let onScreen = true;
+    let settled = false;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    let idleHandle: number | undefined;
 
     function resize() {
       if (!canvas || !context) return;
@@ -52,7 +60,7 @@ export function ParticleBackground() {
     }
 
     function update() {
-      const shouldRun = onScreen && !reducedMotion.matches && document.visibilityState === 'visible';
+      const shouldRun = settled && onScreen && !reducedMotion.matches && document.visibilityState === 'visible';
       const running = frame !== 0;
       if (shouldRun && !running) {
         last = 0;
@@ -63,6 +71,19 @@ export function ParticleBackground() {
       }
       canvas?.setAttribute('data-running', String(shouldRun));
     }
+
+    function settle() {
+      settled = true;
+      update();
+    }
+    function afterLoad() {
+      settleTimer = setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(settle, { timeout: IDLE_WAIT_LIMIT_MS });
+        else settle();
+      }, PARTICLES_START_DELAY_MS);
+    }
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
 
     resize();
     const resizeObserver = new ResizeObserver(resize);
@@ -79,6 +100,9 @@ export function ParticleBackground() {
     return () => {
       cancelAnimationFrame(frame);
       frame = 0;
+      window.removeEventListener('load', afterLoad);
+      clearTimeout(settleTimer);
+      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
       resizeObserver.disconnect();
       visibility.disconnect();
       reducedMotion.removeEventListener('change', update);

@@ -18,6 +18,9 @@ export interface Particle {
 }
 
 /** `random` is injectable for deterministic tests. */
+/** After the page's `load` event, the still frame stays this long, then moves at the next idle moment. */
+export const PARTICLES_START_DELAY_MS = 1000;
+
 export function createParticles(width: number, height: number, count = PARTICLE_COUNT, random = Math.random): Particle[] {
   return Array.from({ length: count }, () => {
     const angle = random() * Math.PI * 2;

@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import mercurius, { type IResolvers } from 'mercurius';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ANONYMOUS_VIEWER, type Viewer } from '@registry/schemas';
 import { readGraphqlSdl } from '@registry/schemas/graphql/index.ts';
 import type { RegistryGraphqlContext } from './context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
@@ -23,6 +23,11 @@ export const MAX_QUERY_LENGTH = 100_000;
 
 export function graphqlSchemaSdl(): string {
   return `${readGraphqlSdl()}\n${searchQueriesSdl()}`;
+}
+
+/** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */
+export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
+  return { db: app.db, searchClient: app.searchClient, config: app.config, viewer, loaders: createLoaders(app.db) };
 }
 
 function queryText(request: FastifyRequest): string | undefined {
@@ -53,13 +58,7 @@ export const graphqlPlugin = fp(
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,
       validationRules: [queryCostRule(MAX_QUERY_COST, QUERY_DEPTH_LIMIT)],
-      context: (request: FastifyRequest): RegistryGraphqlContext => ({
-        db: app.db,
-        searchClient: app.searchClient,
-        config: app.config,
-        viewer: request.viewer ?? ANONYMOUS_VIEWER,
-        loaders: createLoaders(app.db),
-      }),
+      context: (request: FastifyRequest): RegistryGraphqlContext => graphqlContextFor(app, request.viewer ?? ANONYMOUS_VIEWER),
       errorFormatter: (execution, context) => formatGraphqlErrors(execution, context.reply?.log ?? app.log),
     });
   },

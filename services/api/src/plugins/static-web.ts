@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
+import { earlyAnswerElement, earlySearchAnswer } from './early-search-answer.ts';
 import { loadWebPageHtml } from './web-page-html.ts';
 
 export interface StaticWebPluginOptions {
@@ -46,11 +47,16 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     }
 
     const pages = indexHtml ? loadWebPageHtml(options.webDistDir, indexHtml) : undefined;
-    const sendApp = (reply: FastifyReply, url: string) =>
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages?.forPath(pathOf(url)));
+    /** The app's page for a URL; a search page's comes with the answer to its search. */
+    const sendApp = async (reply: FastifyReply, url: string, method: string) => {
+      const path = pathOf(url);
+      const answer = method === 'GET' ? await earlySearchAnswer(app, path, url.slice(path.length + 1)) : null;
+      const page = pages?.forPath(path, answer ? earlyAnswerElement(answer) : '');
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    };
 
     if (indexHtml) {
-      app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url));
+      app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url, request.method));
       // Web pages that share a path with the API (e.g. /organisations) are answered before routing.
       app.addHook('onRequest', async (request, reply) => {
         if (
@@ -58,7 +64,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
           isApiPath(pathOf(request.url)) &&
           requestAudience(request.method, request.url, request.headers.accept) === 'web'
         ) {
-          return sendApp(reply, request.url);
+          return sendApp(reply, request.url, request.method);
         }
       });
     }
@@ -67,7 +73,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') &&
         (request.headers.accept ?? '').includes('text/html');
       if (indexHtml && wantsHtml && requestAudience(request.method, request.url, request.headers.accept) === 'web') {
-        return sendApp(reply, request.url);
+        return sendApp(reply, request.url, request.method);
       }
       return sendError(reply, 404, `No route for ${request.method} ${pathOf(request.url).slice(0, 200)}`);
     });

@@ -14,8 +14,8 @@ interface RoutePreload {
 }
 
 export interface WebPageHtml {
-  /** The page to send for a path (no query string). */
-  forPath(path: string): Buffer;
+  /** The page to send for a path (no query string), with `extraHead` added at the end of its head. */
+  forPath(path: string, extraHead?: string): string;
 }
 
 function isRoutePreloadList(value: unknown): value is RoutePreload[] {
@@ -44,11 +44,12 @@ export function loadWebPageHtml(webDistDir: string, indexHtml: Buffer): WebPageH
   const html = indexHtml.toString('utf8');
   const pages = readRoutePreloads(webDistDir).map(({ pattern, files }) => {
     const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
-    return { pattern: new RegExp(pattern, 'i'), page: Buffer.from(html.replace('</head>', `${links}  </head>`)) };
+    return { pattern: new RegExp(pattern, 'i'), page: html.replace('</head>', `${links}  </head>`) };
   });
   return {
-    forPath(path) {
-      return pages.find(({ pattern }) => pattern.test(path))?.page ?? indexHtml;
+    forPath(path, extraHead = '') {
+      const page = pages.find(({ pattern }) => pattern.test(path))?.page ?? html;
+      return extraHead ? page.replace('</head>', `    ${extraHead}\n  </head>`) : page;
     },
   };
 }

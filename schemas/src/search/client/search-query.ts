@@ -3,7 +3,7 @@
  * as literals; boolean facets go unquoted, list facets as string lists. Filters that the
  * facet registry does not know are not sent (the API would reject the whole query).
  */
-import { facetByArgument } from '@registry/schemas/search/facets.ts';
+import { facetByArgument } from '../facets.ts';
 import { graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
 import type { SearchState } from './search-state.ts';
 

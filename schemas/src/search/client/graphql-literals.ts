@@ -3,7 +3,11 @@
  * arguments written inline (no variables). Int and Boolean go unquoted, strings are
  * quoted and escaped, lists become `[...]`, and objects `{key: value}` (advanced search).
  */
-import { graphqlString } from '../api/client.ts';
+
+/** Quotes a value for an inline GraphQL string argument (`"..."` with escapes). */
+export function graphqlString(value: string): string {
+  return JSON.stringify(value);
+}
 
 export type GraphqlLiteral = string | number | boolean | null | GraphqlEnum | GraphqlLiteral[] | { [key: string]: GraphqlLiteral };
 

@@ -35,3 +35,9 @@ export function searchQueryForUrl(pathname: string, params: URLSearchParams): st
   if (cleanSearchParams(params)) return null;
   return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset));
 }
+
+/**
+ * Id of the JSON data block in which the server sends, inside a search page, the answer to the
+ * query `searchQueryForUrl` gives for that page: `{"query": "...", "data": {...}}`.
+ */
+export const EARLY_ANSWERS_ELEMENT_ID = 'early-answers';

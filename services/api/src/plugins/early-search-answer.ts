@@ -1,0 +1,51 @@
+/**
+ * The answer to a search page's search, sent inside the page itself. For a navigation to a
+ * search URL the server runs the query the page would send (`searchQueryForUrl`, shared with
+ * the web app, so the text is identical) through the GraphQL schema as an anonymous visitor,
+ * and the page embeds `{query, data}` as a JSON data block. The app uses it for that exact query
+ * when nobody is logged in (web/src/api/early-queries.ts), so a first visit shows results
+ * without another round trip. Anything unusual (no search path, the guard would redirect, an
+ * error, an answer slower than EARLY_ANSWER_TIME_LIMIT_MS) sends the page without it: the app
+ * then asks as usual.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import { EARLY_ANSWERS_ELEMENT_ID, isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
+import { graphqlContextFor } from '../graphql/plugin.ts';
+
+/** Longer than this and the page goes without the answer (the app asks itself). */
+export const EARLY_ANSWER_TIME_LIMIT_MS = 500;
+
+export interface EarlyAnswer {
+  query: string;
+  data: unknown;
+}
+
+async function withinTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function earlySearchAnswer(app: FastifyInstance, path: string, search: string): Promise<EarlyAnswer | null> {
+  if (app.config.maintenanceMode || !isSearchPath(path)) return null;
+  const query = searchQueryForUrl(path, new URLSearchParams(search));
+  if (!query) return null;
+  try {
+    const result = await withinTimeLimit(app.graphql(query, graphqlContextFor(app, ANONYMOUS_VIEWER)), EARLY_ANSWER_TIME_LIMIT_MS);
+    if (!result || result.errors?.length || !result.data) return null;
+    return { query, data: result.data };
+  } catch {
+    return null;
+  }
+}
+
+/** A JSON data block (never executed, so the CSP allows it); `<` is escaped so no text ends it early. */
+export function earlyAnswerElement(answer: EarlyAnswer): string {
+  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${EARLY_ANSWERS_ELEMENT_ID}">${json}</script>`;
+}
