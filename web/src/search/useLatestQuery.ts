@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
-import { peekEarlyAnswer, takeEarlyQuery } from '../api/early-queries.ts';
+import { peekEarlyAnswer, takeEarlyQuery, type EarlyQuery } from '../api/early-queries.ts';
 
 export type QueryResult<T> =
   | { status: 'idle' }
@@ -25,6 +25,9 @@ export function useLatestQuery<T>(query: string | null): QueryResult<T> {
   const sequence = useRef(0);
   const [result, setResult] = useState<QueryResult<T>>(() => initialResult<T>(query));
   const lastData = useRef<T | undefined>(result.status === 'ready' ? result.data : undefined);
+  // The early query this hook took, kept so that a re-run of the effect for the same text
+  // (React's development double run) uses it again instead of asking the server.
+  const taken = useRef<{ query: string; early: EarlyQuery<T> | undefined } | undefined>(undefined);
 
   useEffect(() => {
     if (query === null) {
@@ -34,7 +37,8 @@ export function useLatestQuery<T>(query: string | null): QueryResult<T> {
     sequence.current += 1;
     const mine = sequence.current;
     const controller = new AbortController();
-    const early = takeEarlyQuery<T>(query);
+    const early = taken.current?.query === query ? taken.current.early : takeEarlyQuery<T>(query);
+    taken.current = { query, early };
     // Already showing this very answer (first render from an early query): nothing to wait for.
     const showing = (current: QueryResult<T>) => current.status === 'ready' && early?.data !== undefined && current.data === early.data;
     setResult((current) => (showing(current) ? current : { status: 'loading', previous: lastData.current }));
