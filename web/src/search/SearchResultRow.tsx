@@ -27,8 +27,9 @@ const RESULT_LIST_STYLES: SystemStyleObject = {
   '& [data-abbreviation]': { color: 'fg.muted', fontWeight: 'medium' },
   '& [data-row-badges]': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' },
   '& [data-description]': { mt: '2', fontSize: 'sm', lineClamp: 3 },
-  '& [data-term-chips]': { mt: '2' },
   ...BADGE_STYLES,
+  // After BADGE_STYLES, whose `[data-term-chips]` rule would otherwise replace this one.
+  '& > li > [data-term-chips]': { mt: '2' },
 };
 
 /** Element Timing of the row's paint (paint-timing.ts); React passes the attribute through. */

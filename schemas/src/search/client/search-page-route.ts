@@ -15,14 +15,18 @@ const LISTING_ROUTES: Readonly<Record<string, SearchRoute>> = {
   '/collections': { title: 'Collections', preset: { fairsharingRegistry: ['collection'] } },
 };
 
+/** Routes match in any letter case, with or without a trailing slash. */
+function routeKey(pathname: string): string {
+  return pathname.replace(/\/+$/, '').toLowerCase();
+}
+
 export function searchRouteFor(pathname: string): SearchRoute {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return LISTING_ROUTES[path] ?? { title: 'Search', preset: {} };
+  return LISTING_ROUTES[routeKey(pathname)] ?? { title: 'Search', preset: {} };
 }
 
 /** Whether the search page answers this path (/search or a registry listing page). */
 export function isSearchPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  const path = routeKey(pathname);
   return path === '/search' || path in LISTING_ROUTES;
 }
 

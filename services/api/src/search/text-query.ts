@@ -15,9 +15,10 @@
  * Tier 5 costs about as much as the rest of the query together (it expands every term into
  * its near spellings). It allows one edit, not AUTO's two for words of 6+ letters: the second
  * edit made typo searches about 2.5× dearer on 100k records (scripts/bench/search.ts) and only
- * served two-typo words, which users fix themselves far more than they mistype. When every term must match (the default), a typo leaves the exact
- * terms matching nothing, so callers first search without it and search again with it only
- * when nothing matched (`typoRetry`). When any term may match, the other terms would find
+ * served two-typo words, which users fix themselves far more than they mistype.
+ * When every term must match (the default), a typo leaves the exact terms matching nothing,
+ * so callers first search without it and search again with it only when nothing matched
+ * (`typoRetry`). When any term may match, the other terms would find
  * records and hide the typo, so tier 5 is part of the first query.
  */
 
