@@ -7,22 +7,23 @@
  *   - 100k records made by varying the real ones (name/abbreviation suffixes, shuffled
  *     description sentences, rotated subjects; term definitions dropped to keep indexing short).
  * One query shape: text + 2 facets (registry, subject) + all facet aggregations, in two mixes:
- *   distinct   no query is asked twice in the whole run, so OpenSearch's request cache never
- *              answers (the worst case),
+ *   distinct   no query is asked twice against a corpus, so OpenSearch's request cache never
+ *              answers (the worst case); every measurement gets the same mix (distinctQueries),
  *   repeated   500 queries asked over and over, the cache warm (browsing: paging, back,
  *              facet clicks that return to an earlier state).
  * For 1 and 16 concurrent clients it prints p50/p95/p99 and throughput of
  *   raw   the exact body `searchRecords` builds, sent with the OpenSearch client,
  *   api   `searchRecords` (argument parsing, query building, answer shaping),
  *   http  GraphQL `searchFairsharingRecords` through the Fastify app (`inject`, no socket),
- * and the ratios api/raw and http/raw. All three fetch the fields of the web app's result row
- * (GraphQL derives `_source` from the selection; api and raw are given the same paths).
+ * and the ratios api/raw and http/raw. All three fetch a page of 30 whole documents; GraphQL
+ * selects the web app's result-row fields from them.
+ * Before measuring a corpus, 30 s of searches at 16 clients warm OpenSearch's JIT up, with facet
+ * values the measured queries never use.
  * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
+ * BENCH_WARM_UP_SECONDS (default 30),
  * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices.
  */
 import { performance } from 'node:perf_hooks';
-import { parse, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { searchRecordSourceFields } from '../../services/api/src/graphql/search-source-fields.ts';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { createSearchClient, loadConfig, type RegistryConfig, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
@@ -33,6 +34,7 @@ import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/sea
 
 const LARGE_CORPUS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS || 30);
 const CONCURRENCY = [1, 16];
 
 type Runner = (args: SearchRecordsArgs) => Promise<unknown>;
@@ -93,29 +95,66 @@ function varyDocuments(base: RecordSearchDocument[], count: number): Generator<R
 
 type QuerySource = () => SearchRecordsArgs;
 
+interface FacetChoices {
+  registries: string[];
+  subjects: string[];
+}
+
+/** The facet values of measured queries. */
+const MEASURED: FacetChoices = { registries: ['standard', 'database'], subjects: ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'] };
+/**
+ * The facet values of warm-up queries: other common values, so that no warm-up request equals a
+ * measured one (the request cache would answer it) and the warm-up uses up no distinct query.
+ */
+const WARM_UP: FacetChoices = { registries: ['policy', 'collection'], subjects: ['biology', 'environmental science', 'health science', 'chemistry', 'ecology', 'agriculture'] };
+
+/** Words of real names (letters only, 4+ long): the text of every bench query. */
+function nameWords(documents: RecordSearchDocument[]): string[] {
+  return [...new Set(documents.flatMap((document) => document.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word)))];
+}
+
+const ONE_WORD_SHARE = 2 / 3;
+
 /** Text drawn from real names (one word, or two for a third of them), a registry and a common subject. */
-function queryMaker(documents: RecordSearchDocument[], seed: number): QuerySource {
+function queryMaker(documents: RecordSearchDocument[], seed: number, { registries, subjects }: FacetChoices = MEASURED): QuerySource {
   const random = seededRandom(seed);
-  const words = [...new Set(documents.flatMap((document) => document.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word)))];
-  const subjects = ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'];
-  const registries = ['standard', 'database'];
+  const words = nameWords(documents);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
   return () => ({
-    q: random() < 2 / 3 ? pick(words) : `${pick(words)} ${pick(words)}`,
+    q: random() < ONE_WORD_SHARE ? pick(words) : `${pick(words)} ${pick(words)}`,
     fairsharingRegistry: pick(registries),
     subjects: pick(subjects),
   });
 }
 
-/** Never the same query twice. */
-function distinctQueries(make: QuerySource): QuerySource {
-  const asked = new Set<string>();
+/**
+ * queryMaker's mix, never the same query twice. One-word queries come from a shuffled list of
+ * every (word, registry, subject) combination, taken in turn, rather than drawn again on a
+ * repeat: redrawing would make two-word queries (dearer: more of them match nothing and retry)
+ * ever more frequent as the run went on, so each measurement would get a harder mix than the
+ * one before it.
+ */
+function distinctQueries(documents: RecordSearchDocument[], seed: number, { registries, subjects }: FacetChoices = MEASURED): QuerySource {
+  const random = seededRandom(seed);
+  const words = nameWords(documents);
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+  const oneWord = words.flatMap((q) => registries.flatMap((fairsharingRegistry) => subjects.map((subject) => ({ q, fairsharingRegistry, subjects: subject }))));
+  for (let i = oneWord.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [oneWord[i], oneWord[j]] = [oneWord[j], oneWord[i]];
+  }
+  let nextOneWord = 0;
+  const askedTwoWord = new Set<string>();
   return () => {
+    if (random() < ONE_WORD_SHARE) {
+      if (nextOneWord === oneWord.length) throw new Error('the bench ran out of distinct one-word queries: shorten BENCH_SECONDS');
+      return oneWord[nextOneWord++];
+    }
     for (;;) {
-      const args = make();
+      const args = { q: `${pick(words)} ${pick(words)}`, fairsharingRegistry: pick(registries), subjects: pick(subjects) };
       const key = JSON.stringify(args);
-      if (!asked.has(key)) {
-        asked.add(key);
+      if (!askedTwoWord.has(key)) {
+        askedTwoWord.add(key);
         return args;
       }
     }
@@ -128,9 +167,9 @@ function repeatedQueries(list: SearchRecordsArgs[]): QuerySource {
   return () => list[next++ % list.length];
 }
 
-async function measure(run: Runner, nextQuery: QuerySource, clients: number): Promise<Figures> {
+async function measure(run: Runner, nextQuery: QuerySource, clients: number, seconds = SECONDS): Promise<Figures> {
   const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -168,31 +207,25 @@ async function graphqlRunner(config: RegistryConfig): Promise<{ run: Runner; clo
 const format = (figures: Figures) =>
   `p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  ${figures.perSecond.toFixed(0)} q/s (${figures.count})`;
 
-/** The `_source` paths the GraphQL layer derives from the web app's result-row selection. */
-function resultRowSourceFields(): string[] {
-  const operation = parse(`{ searchFairsharingRecords { records { ${SEARCH_RESULT_FIELDS} } } }`).definitions[0] as OperationDefinitionNode;
-  const fields = searchRecordSourceFields({ fieldNodes: operation.selectionSet.selections, fragments: {} } as unknown as GraphQLResolveInfo);
-  if (!fields) throw new Error('the result-row selection has no records');
-  return fields;
-}
-
-const sourceFields = resultRowSourceFields();
-
 type Mix = { label: string; queries: () => QuerySource };
 
-async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, mixes: Mix[]): Promise<void> {
+async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, mixes: Mix[], warmUpQueries: QuerySource): Promise<void> {
   const deps = { client, alias: index.alias };
   // The requests searchRecords sends, with their parameters: the first, and the typo retry
   // when the first matched nothing.
   const send = async (body: Record<string, unknown>): Promise<SearchAnswer> =>
     (await client.search({ index: index.alias, body, request_cache: true } as Parameters<SearchClient['search']>[0])).body as unknown as SearchAnswer;
   const raw: Runner = async (args) => {
-    const first = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { sourceFields });
-    if (first.typoRetry && queryMatchedNothing(await send(first.body))) await send(buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { sourceFields, typos: true }).body);
+    const first = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER);
+    if (first.typoRetry && queryMatchedNothing(await send(first.body))) await send(buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { typoRetry: true }).body);
   };
-  const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER, { sourceFields });
+  const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
   const http = await graphqlRunner({ ...config, indexPrefix: index.alias.replace(/records$/, '') });
   console.log(`\n== ${label}: ${index.alias}`);
+  // OpenSearch's JIT compiles its hot paths over the first few thousand searches of these
+  // shapes; measuring before that measures the compiler. A server in use is past it.
+  const warmUp = await measure(api, warmUpQueries, 16, WARM_UP_SECONDS);
+  console.log(`warm-up: ${warmUp.count} searches in ${WARM_UP_SECONDS} s (other facet values, never measured)`);
   for (const mix of mixes) {
     // Warms the JIT and, for the repeated mix, the request cache.
     const warm = mix.queries();
@@ -218,13 +251,17 @@ async function main(): Promise<void> {
   const client = createSearchClient(config);
   const stamp = Date.now().toString(36);
   const real = buildCorpusDocuments();
-  // One generator for the whole run: no distinct query is ever asked twice, in any measurement.
-  const distinct = distinctQueries(queryMaker(real, 7));
   const repeatedList = Array.from({ length: 500 }, queryMaker(real, 11));
-  const mixes: Mix[] = [
-    { label: 'distinct queries', queries: () => distinct },
-    { label: 'repeated queries', queries: () => repeatedQueries(repeatedList) },
-  ];
+  const warmUpQueries = queryMaker(real, 3, WARM_UP);
+  // Per corpus (each has its own index, so its own cache): one distinct generator for all of
+  // its measurements, so no distinct query is ever asked twice against it.
+  const mixes = (): Mix[] => {
+    const distinct = distinctQueries(real, 7);
+    return [
+      { label: 'distinct queries', queries: () => distinct },
+      { label: 'repeated queries', queries: () => repeatedQueries(repeatedList) },
+    ];
+  };
   const indices: DirectSearchIndex[] = [];
   try {
     const corpora = (process.env.BENCH_CORPORA || 'real,synthetic').split(',');
@@ -233,7 +270,7 @@ async function main(): Promise<void> {
       const realIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_real_${stamp}_`, real);
       indices.push(realIndex);
       console.log(`indexed ${real.length} real records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes);
+      await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes(), warmUpQueries);
     }
     if (corpora.includes('synthetic')) {
       const started = performance.now();
@@ -241,7 +278,7 @@ async function main(): Promise<void> {
       indices.push(largeIndex);
       console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
-      await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes);
+      await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes(), warmUpQueries);
     }
     console.log('\ntargets: api p50 ≤ 1.5× raw; p99 ≤ 50 ms at 16 clients on 100k');
   } finally {

@@ -34,7 +34,7 @@ async function totalCount(params: string): Promise<number> {
 }
 
 describe('searchFairsharingRecords', () => {
-  it('fetches only the selected record fields, through fragments and aliases', async () => {
+  it('answers the selected record fields, through fragments and aliases', async () => {
     const small = await loincRecord('name');
     expect(small).toEqual({ id: '2', name: expect.stringContaining('Logical Observation') });
     const rich = await loincRecord('title: name ...More ... on SearchRecord { abbreviation domains { label inFairsharing } }');
@@ -43,18 +43,28 @@ describe('searchFairsharingRecords', () => {
     expect((rich.domains as { label: string }[]).length).toBeGreaterThan(0);
   });
 
-  it('asks OpenSearch for those fields only', async () => {
+  it('asks OpenSearch for no hits when the query selects no records', async () => {
     const { parse, execute, buildSchema } = await import('graphql');
-    const { searchRecordSourceFields } = await import('@registry/api/graphql/search-source-fields.ts');
-    const schema = buildSchema(`type Term { id: ID label: String parents: [Term] } type SearchRecord { id: ID type: String name: String subjects: [Term] }
+    const { searchSelectsRecords } = await import('@registry/api/graphql/search-selection.ts');
+    const { buildSearchRecordsRequest } = await import('@registry/api/search/search-records.ts');
+    const { ANONYMOUS_VIEWER } = await import('@registry/schemas');
+    const schema = buildSchema(`type SearchRecord { id: ID name: String }
       type SearchResult { totalCount: Int records: [SearchRecord] } type Query { search: SearchResult }`);
-    let fields: string[] | null = null;
-    await execute({
-      schema,
-      document: parse('{ search { totalCount records { n: name ...F } } } fragment F on SearchRecord { type subjects { label parents { id } } __typename }'),
-      rootValue: { search: (_args: unknown, _context: unknown, info: Parameters<typeof searchRecordSourceFields>[0]) => ((fields = searchRecordSourceFields(info)), null) },
-    });
-    expect(fields).toEqual(['id', 'name', 'recordType', 'subjects.id', 'subjects.label', 'subjects.parents']);
+    const selects = async (query: string): Promise<boolean> => {
+      let answer: boolean | null = null;
+      await execute({
+        schema,
+        document: parse(query),
+        rootValue: { search: (_args: unknown, _context: unknown, info: Parameters<typeof searchSelectsRecords>[0]) => ((answer = searchSelectsRecords(info)), null) },
+      });
+      return answer!;
+    };
+    expect(await selects('{ search { totalCount } }')).toBe(false);
+    expect(await selects('{ search { totalCount rows: records { id } } }')).toBe(true);
+    expect(await selects('{ search { ...F } } fragment F on SearchResult { records { name } }')).toBe(true);
+    expect(buildSearchRecordsRequest({ q: 'gene' }, ANONYMOUS_VIEWER, { withRecords: false }).body.size).toBe(0);
+    expect(buildSearchRecordsRequest({ q: 'gene' }, ANONYMOUS_VIEWER).body.size).toBe(30);
+    expect(await totalCount('q:"gene"')).toBeGreaterThan(0);
   });
 
   it('answers the client search query with pagination, aggregations and record fields', async () => {

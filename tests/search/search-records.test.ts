@@ -145,6 +145,21 @@ describe('facet counts under a selection (post_filter)', () => {
 });
 
 describe('free text', () => {
+  it('a word found only in the synonyms of subjects, domains or species finds the records holding those terms', async () => {
+    const terms = (d: RecordSearchDocument) => [...d.subjects, ...d.domains, ...d.taxonomies];
+    const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((word) => word.length >= 6);
+    const elsewhere = new Set(
+      fixture.documents.flatMap((d) => [d.name, d.abbreviation ?? '', d.description, ...terms(d).map((term) => term.label), ...d.objectTypes.map((t) => t.label), ...d.userDefinedTags.map((t) => t.label)].flatMap(words)),
+    );
+    const synonym = visible.flatMap((d) => terms(d).flatMap((term) => term.synonyms.flatMap(words))).find((word) => !elsewhere.has(word));
+    expect(synonym, 'the corpus has a synonym word used nowhere else').toBeDefined();
+    const holders = visible.filter((d) => terms(d).some((term) => term.synonyms.some((text) => words(text).includes(synonym!))));
+    const result = await search({ q: synonym, perPage: 100 });
+    expect(result.totalCount).toBe(holders.length);
+    const holderIds = new Set(holders.map((d) => d.id));
+    expect(result.records.every((record) => holderIds.has(record.id))).toBe(true);
+  });
+
   it('searchAnd true needs every term, false any term; default is true', async () => {
     const all = await search({ q: 'genomics database', searchAnd: true });
     const any = await search({ q: 'genomics database', searchAnd: false });
@@ -169,6 +184,12 @@ describe('free text', () => {
     const exactOnly = await fixture.deps.client.search({ index: fixture.deps.alias, body: first.body });
     expect((exactOnly.body as { hits: { total: { value: number } } }).hits.total.value).toBe(0);
     expect((await search({ q: typo })).records.map((record) => record.name)).toContain('Gene Ontology');
+    // The retry recalls by typo matching alone (the exact terms just matched nothing) and keeps
+    // the ranking tiers.
+    const retry = JSON.stringify(buildSearchRecordsRequest({ q: typo }, ANONYMOUS_VIEWER, { typoRetry: true }).body);
+    expect(retry).toContain('fuzziness');
+    expect(retry).not.toContain('cross_fields');
+    expect(retry).toContain('name.start');
 
     const anyTerm = buildSearchRecordsRequest({ q: typo, searchAnd: false }, ANONYMOUS_VIEWER);
     expect(JSON.stringify(anyTerm.body)).toContain('fuzziness');

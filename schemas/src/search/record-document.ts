@@ -1,7 +1,7 @@
 /**
  * The search document of one record: what the indexer writes to OpenSearch and what
  * search answers read back. Built from Postgres by one pure function in `indexer`.
- * Keep in step with `mappings/records-v1.json` (dynamic: strict).
+ * Keep in step with `mappings/records-v2.json` (dynamic: strict).
  */
 
 export const RECORD_STATUSES = ['ready', 'in_development', 'deprecated', 'uncertain'] as const;

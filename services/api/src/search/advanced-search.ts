@@ -116,15 +116,15 @@ export function buildWhereClause(where: AdvancedSearchWhere | null | undefined):
   return operator === '_and' ? { bool: { filter: groups } } : { bool: { should: groups, minimum_should_match: 1 } };
 }
 
-/** `typos`: include typo matching (searched again with it when the first answer is empty). */
-export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer, typos = false): SearchBody {
+/** `typoRetry`: recall by typo matching alone (the search again when the first answer is empty). */
+export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer, typoRetry = false): SearchBody {
   const raw = args.q ?? '';
   const cleaned = cleanSearchText(raw);
   const where = buildWhereClause(args.where);
   return {
     query: {
       bool: {
-        must: cleaned ? [buildTextQuery(raw, cleaned, true, typos)] : [{ match_all: {} }],
+        must: cleaned ? [buildTextQuery(raw, cleaned, true, typoRetry ? 'only' : 'no')] : [{ match_all: {} }],
         filter: [...visibilityFilters(viewer), ...(where ? [where] : [])],
       },
     },

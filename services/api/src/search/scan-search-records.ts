@@ -21,7 +21,7 @@ async function pageRequest(deps: SearchDependencies, args: SearchRecordsArgs, vi
   const first = buildSearchRecordsRequest(args, viewer);
   if (!first.typoRetry) return first;
   const probe = await executeSearch(deps, { query: first.body.query, size: 0, track_total_hits: 1, terminate_after: 1 });
-  return probe.hits.total.value === 0 ? buildSearchRecordsRequest(args, viewer, { typos: true }) : first;
+  return probe.hits.total.value === 0 ? buildSearchRecordsRequest(args, viewer, { typoRetry: true }) : first;
 }
 
 function scanQuery(body: SearchBody): unknown {

@@ -33,7 +33,7 @@ import {
 } from './search-arguments.ts';
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
-import { buildTextQuery, cleanSearchText, typosInFirstQuery } from './text-query.ts';
+import { buildTextQuery, cleanSearchText, firstQueryTypos, type TypoMatching } from './text-query.ts';
 import { canSeeUnpublished, visibilityFilters } from './visibility.ts';
 
 export const DEFAULT_PER_PAGE = 30;
@@ -93,20 +93,20 @@ export interface SearchRecordsRequest {
   body: SearchBody;
   page: number;
   perPage: number;
-  /** The page starts beyond the result window: ask for totals and counts only. */
-  beyondWindow: boolean;
-  /** When the query matches nothing (`queryMatchedNothing`), search again with `{ typos: true }`. */
+  /** No hits asked for: the page starts beyond the result window, or the caller wants none. */
+  noHits: boolean;
+  /** When the query matches nothing (`queryMatchedNothing`), search again with `{ typoRetry: true }`. */
   typoRetry: boolean;
 }
 
 export interface SearchRequestOptions {
-  /** Include typo (fuzzy) matching whatever `searchAnd` says. */
-  typos?: boolean;
+  /** The typo retry: recall by typo (fuzzy) matching alone, whatever `searchAnd` says. */
+  typoRetry?: boolean;
   /**
-   * `_source` paths to fetch (GraphQL asks for the fields it selected); the records then hold
-   * only these. Whole documents when absent.
+   * false: the caller reads counts and aggregations only, so no hits are fetched (nor scored).
+   * Records, when fetched, are whole documents (see graphql/search-selection.ts).
    */
-  sourceFields?: readonly string[] | null;
+  withRecords?: boolean;
 }
 
 interface SelectedFacet {
@@ -205,11 +205,12 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
   const raw = args.q ?? '';
   const cleaned = cleanSearchText(raw);
   const matchAllTerms = readBooleanArgument(args.searchAnd, 'searchAnd') ?? true;
-  const typos = options.typos === true || typosInFirstQuery(matchAllTerms);
+  const typos: TypoMatching = options.typoRetry ? 'only' : firstQueryTypos(matchAllTerms);
   const { filter, mustNot } = nonFacetFilters(args, viewer);
   const selected = selectedFacets(args, viewer);
   const from = (page - 1) * perPage;
   const beyondWindow = from + perPage > MAX_RESULT_WINDOW;
+  const noHits = beyondWindow || options.withRecords === false;
 
   const query: Clause = {
     bool: {
@@ -220,15 +221,14 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
   };
   const body: SearchBody = {
     query,
-    from: beyondWindow ? 0 : from,
-    size: beyondWindow ? 0 : perPage,
+    from: noHits ? 0 : from,
+    size: noHits ? 0 : perPage,
     sort: readSortOrder(args.orderBy, cleaned !== ''),
     track_total_hits: true,
     aggs: aggregationsRequest(viewer, selected),
   };
   if (selected.length) body.post_filter = { bool: { filter: selected.map((entry) => entry.clause) } };
-  if (options.sourceFields) body._source = [...options.sourceFields];
-  return { body, page, perPage, beyondWindow, typoRetry: cleaned !== '' && !typos };
+  return { body, page, perPage, noHits, typoRetry: cleaned !== '' && typos === 'no' };
 }
 
 function bucketKey(bucket: TermsBucket): string {
@@ -290,20 +290,6 @@ export function invalidQueryResult(args: Pick<SearchRecordsArgs, 'page' | 'perPa
   return { ...pageOfResults(paging.page, paging.perPage, 0, [], {}), error: 'invalid query' };
 }
 
-/**
- * `_source` filtering leaves out an object list none of whose included sub-fields exists, that
- * is an empty list (`subjects.id` of a record without subjects): put it back as [].
- */
-function withEmptyLists(source: RecordSearchDocument, sourceFields: readonly string[] | null | undefined): RecordSearchDocument {
-  if (!sourceFields) return source;
-  const document = source as unknown as Record<string, unknown>;
-  for (const path of sourceFields) {
-    const dot = path.indexOf('.');
-    if (dot > 0) document[path.slice(0, dot)] ??= [];
-  }
-  return source;
-}
-
 /** Shard request cache even though the request asks for hits (size > 0); see the top of this file. */
 const CACHED = { request_cache: true };
 
@@ -311,16 +297,16 @@ export async function searchRecords(
   deps: SearchDependencies,
   args: SearchRecordsArgs,
   viewer: Viewer,
-  options: Pick<SearchRequestOptions, 'sourceFields'> = {},
+  options: Pick<SearchRequestOptions, 'withRecords'> = {},
 ): Promise<SearchRecordsResult> {
   try {
     let request = buildSearchRecordsRequest(args, viewer, options);
     let answer = await executeSearch(deps, request.body, CACHED);
     if (request.typoRetry && queryMatchedNothing(answer)) {
-      request = buildSearchRecordsRequest(args, viewer, { ...options, typos: true });
+      request = buildSearchRecordsRequest(args, viewer, { ...options, typoRetry: true });
       answer = await executeSearch(deps, request.body, CACHED);
     }
-    const records = request.beyondWindow ? [] : answer.hits.hits.map((hit) => withEmptyLists(hit._source, options.sourceFields));
+    const records = request.noHits ? [] : answer.hits.hits.map((hit) => hit._source);
     return pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer));
   } catch (failure) {
     if (failure instanceof InvalidQueryError) return invalidQueryResult(args);

@@ -3,14 +3,17 @@
  *   1. the whole query equals the name or abbreviation (case-insensitive keyword) — 10,000
  *   2. the name or abbreviation starts with the query — 1,000
  *   3. the name or abbreviation holds the query as a phrase (last word as a prefix) — 100
- *   4. BM25 over name and abbreviation (×3), description (×1), subject/domain/species/
- *      object-type/tag labels and synonyms (×0.5)
- *   5. a fuzzy match on name and abbreviation (one edit in words of 3+ letters, first letter
- *      fixed), low boost, so a one-letter typo (a letter wrong, missing, added, or two swapped)
- *      still finds the record.
+ *   4. BM25 over name and abbreviation (×3), description (×1) and `vocabulary` (×0.5: the
+ *      subject/domain/species/object-type/tag labels and synonyms, copied into one field)
+ *   5. a fuzzy match on `title` (name and abbreviation, copied into one field; one edit in
+ *      words of 3+ letters, first letter fixed), low boost, so a one-letter typo (a letter
+ *      wrong, missing, added, or two swapped) still finds the record.
  * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
+ * The mapping (records-v2.json, `_meta.derived`) makes each tier cheap to build per search:
+ * tier 2 reads the prefixes indexed under `name.start`/`abbreviation.start`, tiers 4 and 5
+ * resolve four fields and one.
  *
  * Tier 5 costs about as much as the rest of the query together (it expands every term into
  * its near spellings). It allows one edit, not AUTO's two for words of 6+ letters: the second
@@ -18,8 +21,10 @@
  * served two-typo words, which users fix themselves far more than they mistype.
  * When every term must match (the default), a typo leaves the exact terms matching nothing,
  * so callers first search without it and search again with it only when nothing matched
- * (`typoRetry`). When any term may match, the other terms would find
- * records and hide the typo, so tier 5 is part of the first query.
+ * (`typoRetry`). That retry recalls by tier 5 alone: tier 4 has just matched nothing under the
+ * same filters, so leaving it out changes neither the records nor their order. When any term
+ * may match, the other terms would find records and hide the typo, so tier 5 is part of the
+ * first query.
  */
 
 type QueryClause = Record<string, unknown>;
@@ -32,19 +37,14 @@ const FUZZY_BOOST = 0.5;
 const ONE_EDIT_FROM_3_LETTERS = 'AUTO:3,1000';
 
 /** Fields searched for recall and BM25 scoring, with their weights. */
-export const TEXT_FIELDS = [
-  'name^3',
-  'abbreviation^3',
-  'description',
-  'subjects.label^0.5',
-  'subjects.synonyms^0.5',
-  'domains.label^0.5',
-  'domains.synonyms^0.5',
-  'taxonomies.label^0.5',
-  'taxonomies.synonyms^0.5',
-  'objectTypes.label^0.5',
-  'userDefinedTags.label^0.5',
-] as const;
+export const TEXT_FIELDS = ['name^3', 'abbreviation^3', 'description', 'vocabulary^0.5'] as const;
+
+/**
+ * Typo matching (tier 5): `no` (the first search when every term must match), `also` (beside
+ * the exact terms, when any term may match), `only` (the retry after the exact terms matched
+ * nothing).
+ */
+export type TypoMatching = 'no' | 'also' | 'only';
 
 /** SPEC §5: characters other than (unicode) letters and digits become spaces. */
 export function cleanSearchText(raw: string | null | undefined): string {
@@ -58,16 +58,16 @@ function exactCandidates(raw: string, cleaned: string): string[] {
   return [...new Set([typed, typed.replace(/\s+/g, ' '), cleaned.toLowerCase()])].filter(Boolean);
 }
 
-/** Whether tier 5 belongs in the first query (see above) rather than in a retry. */
-export function typosInFirstQuery(matchAllTerms: boolean): boolean {
-  return !matchAllTerms;
+/** Typo matching of the first query (see above): `no` means a retry when nothing matched. */
+export function firstQueryTypos(matchAllTerms: boolean): TypoMatching {
+  return matchAllTerms ? 'no' : 'also';
 }
 
 export function buildTextQuery(
   raw: string,
   cleaned: string,
   matchAllTerms: boolean,
-  typos: boolean,
+  typos: TypoMatching,
 ): QueryClause {
   const operator = matchAllTerms ? 'and' : 'or';
   const candidates = exactCandidates(raw, cleaned);
@@ -92,8 +92,8 @@ export function buildTextQuery(
       filter: {
         bool: {
           should: candidates.flatMap((value) => [
-            { prefix: { 'name.keyword': value } },
-            { prefix: { 'abbreviation.keyword': value } },
+            { prefix: { 'name.start': value } },
+            { prefix: { 'abbreviation.start': value } },
           ]),
         },
       },
@@ -116,8 +116,8 @@ export function buildTextQuery(
   // keeps tokens like "4.0.1" whole, which cleaning would split into "4 0 1".
   const recallTexts = [...new Set([cleaned, raw.trim()])].filter(Boolean);
   const recall: QueryClause[] = recallTexts.flatMap((text) => [
-    { multi_match: { query: text, type: 'cross_fields', fields: [...TEXT_FIELDS], operator } },
-    ...(typos ? [fuzzyNameMatch(text, operator)] : []),
+    ...(typos === 'only' ? [] : [{ multi_match: { query: text, type: 'cross_fields', fields: [...TEXT_FIELDS], operator } }]),
+    ...(typos === 'no' ? [] : [fuzzyTitleMatch(text, operator)]),
   ]);
 
   return {
@@ -129,17 +129,17 @@ export function buildTextQuery(
   };
 }
 
-function fuzzyNameMatch(text: string, operator: 'and' | 'or'): QueryClause {
+function fuzzyTitleMatch(text: string, operator: 'and' | 'or'): QueryClause {
   return {
-    multi_match: {
-      query: text,
-      type: 'best_fields',
-      fields: ['name', 'abbreviation'],
-      operator,
-      fuzziness: ONE_EDIT_FROM_3_LETTERS,
-      prefix_length: 1,
-      max_expansions: 50,
-      boost: FUZZY_BOOST,
+    match: {
+      title: {
+        query: text,
+        operator,
+        fuzziness: ONE_EDIT_FROM_3_LETTERS,
+        prefix_length: 1,
+        max_expansions: 50,
+        boost: FUZZY_BOOST,
+      },
     },
   };
 }
