@@ -17,10 +17,10 @@
  *   http  GraphQL `searchFairsharingRecords` through the Fastify app (`inject`, no socket),
  * and the ratios api/raw and http/raw. All three fetch a page of 30 whole documents; GraphQL
  * selects the web app's result-row fields from them.
- * Before measuring a corpus, 30 s of searches at 16 clients warm OpenSearch's JIT up, with facet
- * values the measured queries never use.
+ * Before measuring a corpus, 100k searches at 16 clients warm OpenSearch up (warmUp), with the
+ * request cache off.
  * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
- * BENCH_WARM_UP_SECONDS (default 30),
+ * BENCH_WARM_UP_SEARCHES (default 100000),
  * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices.
  */
 import { performance } from 'node:perf_hooks';
@@ -34,7 +34,7 @@ import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/sea
 
 const LARGE_CORPUS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS || 30);
+const WARM_UP_SEARCHES = Number(process.env.BENCH_WARM_UP_SEARCHES ?? 100_000);
 const CONCURRENCY = [1, 16];
 
 type Runner = (args: SearchRecordsArgs) => Promise<unknown>;
@@ -100,13 +100,8 @@ interface FacetChoices {
   subjects: string[];
 }
 
-/** The facet values of measured queries. */
+/** The facet values of bench queries. */
 const MEASURED: FacetChoices = { registries: ['standard', 'database'], subjects: ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'] };
-/**
- * The facet values of warm-up queries: other common values, so that no warm-up request equals a
- * measured one (the request cache would answer it) and the warm-up uses up no distinct query.
- */
-const WARM_UP: FacetChoices = { registries: ['policy', 'collection'], subjects: ['biology', 'environmental science', 'health science', 'chemistry', 'ecology', 'agriculture'] };
 
 /** Words of real names (letters only, 4+ long): the text of every bench query. */
 function nameWords(documents: RecordSearchDocument[]): string[] {
@@ -167,13 +162,15 @@ function repeatedQueries(list: SearchRecordsArgs[]): QuerySource {
   return () => list[next++ % list.length];
 }
 
-async function measure(run: Runner, nextQuery: QuerySource, clients: number, seconds = SECONDS): Promise<Figures> {
+/** Runs `clients` loops for `seconds`, or until `searches` searches have started. */
+async function measure(run: Runner, nextQuery: QuerySource, clients: number, seconds = SECONDS, searches = Infinity): Promise<Figures> {
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
+  let begun = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && begun++ < searches) {
         const args = nextQuery();
         const begin = performance.now();
         await run(args);
@@ -209,23 +206,42 @@ const format = (figures: Figures) =>
 
 type Mix = { label: string; queries: () => QuerySource };
 
+/**
+ * After a start, OpenSearch's JIT compiles the search path for minutes: on 2 cores it took about
+ * a core's worth of CPU for 2.5 minutes (jstat -compiler: 130 s of compile time) while throughput
+ * at 16 clients rose from ~200 to ~1,000 q/s, and compiled code shaped by other queries than the
+ * measured ones was compiled again once they came. Figures taken before that measure a server
+ * just started, not one in use. So BENCH_WARM_UP_SEARCHES searches of the measured shape and
+ * facet values come first at 16 clients, with the request cache off: they neither fill it nor
+ * use up a distinct query. The throughput of each tenth is printed.
+ */
+async function warmUp(run: Runner, queries: QuerySource): Promise<void> {
+  const rates: string[] = [];
+  const tenth = Math.ceil(WARM_UP_SEARCHES / 10);
+  for (let done = 0; done < WARM_UP_SEARCHES; done += tenth) {
+    const { perSecond } = await measure(run, queries, 16, Infinity, tenth);
+    rates.push(perSecond.toFixed(0));
+  }
+  console.log(`warm-up, ${WARM_UP_SEARCHES} searches (request cache off): ${rates.join(' → ')} q/s`);
+}
+
 async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, mixes: Mix[], warmUpQueries: QuerySource): Promise<void> {
   const deps = { client, alias: index.alias };
   // The requests searchRecords sends, with their parameters: the first, and the typo retry
   // when the first matched nothing.
-  const send = async (body: Record<string, unknown>): Promise<SearchAnswer> =>
-    (await client.search({ index: index.alias, body, request_cache: true } as Parameters<SearchClient['search']>[0])).body as unknown as SearchAnswer;
-  const raw: Runner = async (args) => {
-    const first = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER);
-    if (first.typoRetry && queryMatchedNothing(await send(first.body))) await send(buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { typoRetry: true }).body);
+  const rawRunner = (cached: boolean): Runner => {
+    const send = async (body: Record<string, unknown>): Promise<SearchAnswer> =>
+      (await client.search({ index: index.alias, body, request_cache: cached } as Parameters<SearchClient['search']>[0])).body as unknown as SearchAnswer;
+    return async (args) => {
+      const first = buildSearchRecordsRequest(args, ANONYMOUS_VIEWER);
+      if (first.typoRetry && queryMatchedNothing(await send(first.body))) await send(buildSearchRecordsRequest(args, ANONYMOUS_VIEWER, { typoRetry: true }).body);
+    };
   };
+  const raw = rawRunner(true);
   const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
   const http = await graphqlRunner({ ...config, indexPrefix: index.alias.replace(/records$/, '') });
   console.log(`\n== ${label}: ${index.alias}`);
-  // OpenSearch's JIT compiles its hot paths over the first few thousand searches of these
-  // shapes; measuring before that measures the compiler. A server in use is past it.
-  const warmUp = await measure(api, warmUpQueries, 16, WARM_UP_SECONDS);
-  console.log(`warm-up: ${warmUp.count} searches in ${WARM_UP_SECONDS} s (other facet values, never measured)`);
+  await warmUp(rawRunner(false), warmUpQueries);
   for (const mix of mixes) {
     // Warms the JIT and, for the repeated mix, the request cache.
     const warm = mix.queries();
@@ -252,7 +268,7 @@ async function main(): Promise<void> {
   const stamp = Date.now().toString(36);
   const real = buildCorpusDocuments();
   const repeatedList = Array.from({ length: 500 }, queryMaker(real, 11));
-  const warmUpQueries = queryMaker(real, 3, WARM_UP);
+  const warmUpQueries = queryMaker(real, 3);
   // Per corpus (each has its own index, so its own cache): one distinct generator for all of
   // its measurements, so no distinct query is ever asked twice against it.
   const mixes = (): Mix[] => {
