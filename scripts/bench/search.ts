@@ -95,13 +95,9 @@ function varyDocuments(base: RecordSearchDocument[], count: number): Generator<R
 
 type QuerySource = () => SearchRecordsArgs;
 
-interface FacetChoices {
-  registries: string[];
-  subjects: string[];
-}
-
 /** The facet values of bench queries. */
-const MEASURED: FacetChoices = { registries: ['standard', 'database'], subjects: ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'] };
+const REGISTRIES = ['standard', 'database'];
+const SUBJECTS = ['life science', 'biomedical science', 'genomics', 'earth science', 'bioinformatics', 'medicine'];
 
 /** Words of real names (letters only, 4+ long): the text of every bench query. */
 function nameWords(documents: RecordSearchDocument[]): string[] {
@@ -111,14 +107,14 @@ function nameWords(documents: RecordSearchDocument[]): string[] {
 const ONE_WORD_SHARE = 2 / 3;
 
 /** Text drawn from real names (one word, or two for a third of them), a registry and a common subject. */
-function queryMaker(documents: RecordSearchDocument[], seed: number, { registries, subjects }: FacetChoices = MEASURED): QuerySource {
+function queryMaker(documents: RecordSearchDocument[], seed: number): QuerySource {
   const random = seededRandom(seed);
   const words = nameWords(documents);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
   return () => ({
     q: random() < ONE_WORD_SHARE ? pick(words) : `${pick(words)} ${pick(words)}`,
-    fairsharingRegistry: pick(registries),
-    subjects: pick(subjects),
+    fairsharingRegistry: pick(REGISTRIES),
+    subjects: pick(SUBJECTS),
   });
 }
 
@@ -129,11 +125,11 @@ function queryMaker(documents: RecordSearchDocument[], seed: number, { registrie
  * ever more frequent as the run went on, so each measurement would get a harder mix than the
  * one before it.
  */
-function distinctQueries(documents: RecordSearchDocument[], seed: number, { registries, subjects }: FacetChoices = MEASURED): QuerySource {
+function distinctQueries(documents: RecordSearchDocument[], seed: number): QuerySource {
   const random = seededRandom(seed);
   const words = nameWords(documents);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-  const oneWord = words.flatMap((q) => registries.flatMap((fairsharingRegistry) => subjects.map((subject) => ({ q, fairsharingRegistry, subjects: subject }))));
+  const oneWord = words.flatMap((q) => REGISTRIES.flatMap((fairsharingRegistry) => SUBJECTS.map((subject) => ({ q, fairsharingRegistry, subjects: subject }))));
   for (let i = oneWord.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [oneWord[i], oneWord[j]] = [oneWord[j], oneWord[i]];
@@ -146,7 +142,7 @@ function distinctQueries(documents: RecordSearchDocument[], seed: number, { regi
       return oneWord[nextOneWord++];
     }
     for (;;) {
-      const args = { q: `${pick(words)} ${pick(words)}`, fairsharingRegistry: pick(registries), subjects: pick(subjects) };
+      const args = { q: `${pick(words)} ${pick(words)}`, fairsharingRegistry: pick(REGISTRIES), subjects: pick(SUBJECTS) };
       const key = JSON.stringify(args);
       if (!askedTwoWord.has(key)) {
         askedTwoWord.add(key);
@@ -243,7 +239,7 @@ async function benchCorpus(client: SearchClient, config: RegistryConfig, label: 
   console.log(`\n== ${label}: ${index.alias}`);
   await warmUp(rawRunner(false), warmUpQueries);
   for (const mix of mixes) {
-    // Warms the JIT and, for the repeated mix, the request cache.
+    // Fills the request cache for the repeated mix (the JIT is warm by now).
     const warm = mix.queries();
     for (let count = 0; count < 500; count += 1) await api(warm());
     for (const clients of CONCURRENCY) {
