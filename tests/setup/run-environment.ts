@@ -2,6 +2,8 @@
  * Names of everything one test run owns (database, index prefix, queue prefix), so that
  * concurrent runs on one machine never see each other's data.
  */
+import { randomBytes } from 'node:crypto';
+
 export interface RunEnvironment {
   DATABASE_URL: string;
   REDIS_URL: string;
@@ -9,6 +11,8 @@ export interface RunEnvironment {
   INDEX_PREFIX: string;
   QUEUE_PREFIX: string;
   TEST_RUN_ID: string;
+  /** Tests sign with their own secret, never the machine's `.local/jwt-secret`. */
+  JWT_SECRET: string;
 }
 
 const postgresBase = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432';
@@ -22,6 +26,7 @@ export function runEnvironment(runId: string, suffix = ''): RunEnvironment {
     INDEX_PREFIX: `${name}_`,
     QUEUE_PREFIX: `registry_${name}`,
     TEST_RUN_ID: runId,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
   };
 }
 

@@ -28,6 +28,9 @@ const CASES: { script: string; env: Record<string, string>; names: RegExp }[] = 
   { script: 'services/api/src/server.ts', env: { DATABASE_URL: 'not a url' }, names: /DATABASE_URL is not a valid URL/ },
   { script: 'scripts/seed.ts', env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/registry' }, names: /connection refused at 127\.0\.0\.1:1/ },
   { script: 'indexer/src/cli/reindex.ts', env: { OPENSEARCH_URL: 'http://127.0.0.1:1' }, names: /cannot reach OpenSearch \(OPENSEARCH_URL\)/ },
+  { script: 'services/api/src/server.ts', env: { NODE_ENV: 'production', JWT_SECRET: '' }, names: /JWT_SECRET must be set in production/ },
+  { script: 'services/api/src/server.ts', env: { NODE_ENV: 'production', JWT_SECRET: 'development-only-secret-change-me-in-production' }, names: /JWT_SECRET is too weak/ },
+  { script: 'services/api/src/server.ts', env: { NODE_ENV: 'production', JWT_SECRET: 'secret' }, names: /JWT_SECRET is too weak/ },
 ];
 
 describe('bad configuration', () => {

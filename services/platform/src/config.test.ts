@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, DEFAULT_JWT_SECRET_FILE, loadConfig } from './config.ts';
+
+const STRONG_SECRET = 'q3N1x0Vb7yZ2kP9sT4wE6rU8iO0aS2dF4gH6jK8l';
+
+function secretFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'registry-config-')), '.local', 'jwt-secret');
+}
+
+describe('JWT_SECRET in production', () => {
+  it.each([
+    ['missing', undefined, /JWT_SECRET must be set in production/],
+    ['empty', '', /JWT_SECRET must be set in production/],
+    ['short', 'changeme', /JWT_SECRET is too weak/],
+    ['the old built-in default', 'development-only-secret-change-me-in-production', /JWT_SECRET is too weak/],
+  ])('refuses a %s secret', (_label, secret, message) => {
+    const file = secretFile();
+    const load = () => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_SECRET_FILE: file });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+  });
+
+  it('never falls back to a local file', () => {
+    const file = secretFile();
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: file })).toThrow(ConfigError);
+    expect(() => statSync(file)).toThrow();
+  });
+
+  it('accepts a long random secret', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET }).jwtSecret).toBe(STRONG_SECRET);
+  });
+});
+
+describe('JWT_SECRET outside production', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('uses the given secret as is', () => {
+    expect(loadConfig({ JWT_SECRET: 'dev', JWT_SECRET_FILE: secretFile() }).jwtSecret).toBe('dev');
+  });
+
+  it('generates a random secret once into a private file, says so, and reuses it', () => {
+    const notice = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const file = secretFile();
+    const first = loadConfig({ JWT_SECRET_FILE: file }).jwtSecret;
+    expect(first).toMatch(/^[\w-]{64}$/);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(notice).toHaveBeenCalledTimes(1);
+    expect(notice.mock.calls[0][0]).toMatch(/JWT_SECRET is not set; generated a random one into/);
+
+    expect(loadConfig({ JWT_SECRET_FILE: file }).jwtSecret).toBe(first);
+    expect(notice).toHaveBeenCalledTimes(1);
+    expect(loadConfig({ JWT_SECRET_FILE: secretFile() }).jwtSecret).not.toBe(first);
+  });
+
+  it('refuses a local file that holds no usable secret', () => {
+    const file = secretFile();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    loadConfig({ JWT_SECRET_FILE: file });
+    writeFileSync(file, '\n');
+    expect(() => loadConfig({ JWT_SECRET_FILE: file })).toThrow(/holds no usable JWT secret/);
+  });
+
+  it('keeps the generated file out of git', () => {
+    const check = spawnSync('git', ['check-ignore', '--quiet', DEFAULT_JWT_SECRET_FILE], { cwd: join(DEFAULT_JWT_SECRET_FILE, '../..') });
+    expect(check.status).toBe(0);
+  });
+});
