@@ -1,3 +1,3 @@
 export * from './search/record-document.ts';
 export * from './search/index-names.ts';
-export * from './viewer.ts';
+export * from './access/index.ts';

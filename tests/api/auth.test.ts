@@ -15,8 +15,8 @@ beforeAll(async () => {
   const rows = await env.db('users')
     .insert([
       { username: 'reader', email: 'reader@example.org' },
-      { username: 'curator', email: 'curator@example.org', is_curator: true },
-      { username: 'super', email: 'super@example.org', is_super_curator: true },
+      { username: 'curator', email: 'curator@example.org', role: 'curator' },
+      { username: 'super', email: 'super@example.org', role: 'super_curator' },
       { username: 'gone', email: 'gone@example.org', deactivated: true },
     ])
     .returning(['id', 'username']);

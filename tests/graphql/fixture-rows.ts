@@ -25,8 +25,8 @@ export async function insertFixtureCatalogue(db: Database, options: { extraRecor
   await db('relation_type_allowed_associations').insert({ relation_type_id: relatedTo, from_registry_id: standard, to_registry_id: database });
 
   const users = {
-    curator: await insertId(db, 'users', { username: 'curator', email: 'curator@example.org', is_curator: true, role: 'curator' }),
-    superCurator: await insertId(db, 'users', { username: 'super', email: 'super@example.org', is_curator: true, is_super_curator: true, role: 'super_curator' }),
+    curator: await insertId(db, 'users', { username: 'curator', email: 'curator@example.org', role: 'curator' }),
+    superCurator: await insertId(db, 'users', { username: 'super', email: 'super@example.org', role: 'super_curator' }),
     maintainer: await insertId(db, 'users', { username: 'maintainer', email: 'maintainer@example.org' }),
     watcher: await insertId(db, 'users', { username: 'watcher', email: 'watcher@example.org' }),
     other: await insertId(db, 'users', { username: 'other', email: 'other@example.org' }),

@@ -1,10 +1,10 @@
 /** Plain-JavaScript answers to compare the search engine's counts with. */
-import type { RecordSearchDocument } from '@registry/schemas';
+import { ANONYMOUS_VIEWER, canViewRecord, viewerForUser, type RecordSearchDocument } from '@registry/schemas';
 
-export const CURATOR = Object.freeze({ userId: 1, username: 'curator', isCurator: true, isSuperCurator: false });
+export const CURATOR = viewerForUser({ id: 1, username: 'curator', role: 'curator' }, 'session');
 
 export function visibleToAnonymous(document: RecordSearchDocument): boolean {
-  return !document.isHidden && document.isApproved;
+  return canViewRecord(ANONYMOUS_VIEWER, document);
 }
 
 /** Lower-case values a list facet argument matches on, per document. */

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANONYMOUS_VIEWER, type Viewer } from '@registry/schemas';
+import { ANONYMOUS_VIEWER, activeUsersOnly, isUserRole, viewerForUser, type Viewer } from '@registry/schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,9 +39,7 @@ export function signUserToken(
 interface ViewerRow {
   id: number;
   username: string;
-  is_curator: boolean;
-  is_super_curator: boolean;
-  deactivated: boolean;
+  role: string;
 }
 
 async function viewerFromRequest(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
@@ -56,16 +54,12 @@ async function viewerFromRequest(app: FastifyInstance, request: FastifyRequest):
   }
   if (!Number.isSafeInteger(userId) || userId <= 0) return ANONYMOUS_VIEWER;
   const user = await app.db<ViewerRow>('users')
-    .select('id', 'username', 'is_curator', 'is_super_curator', 'deactivated')
+    .select('id', 'username', 'role')
     .where({ id: userId })
+    .modify(activeUsersOnly())
     .first();
-  if (!user || user.deactivated) return ANONYMOUS_VIEWER;
-  return {
-    userId: user.id,
-    username: user.username,
-    isCurator: user.is_curator || user.is_super_curator,
-    isSuperCurator: user.is_super_curator,
-  };
+  if (!user || !isUserRole(user.role)) return ANONYMOUS_VIEWER;
+  return viewerForUser({ id: user.id, username: user.username, role: user.role }, 'session');
 }
 
 export const authPlugin = fp<AuthPluginOptions>(

@@ -11,7 +11,7 @@
  * Answers at most ADVANCED_SEARCH_LIMIT records, best match first (name order without text),
  * with the same visibility rules as search.
  */
-import type { RecordSearchDocument, Viewer } from '@registry/schemas';
+import { recordVisibilityFilter, type RecordSearchDocument, type Viewer } from '@registry/schemas';
 import { advancedSearchFilterById, type AdvancedSearchFilterDefinition } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
 import { readRecordTypeList, readRegistryList, readStatusList } from './search-arguments.ts';
@@ -19,7 +19,6 @@ import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchBody, type SearchDependencies } from './search-execution.ts';
 import { readSortOrder } from './search-records.ts';
 import { buildTextQuery, cleanSearchText } from './text-query.ts';
-import { visibilityFilters } from './visibility.ts';
 
 export const ADVANCED_SEARCH_LIMIT = 1_000;
 
@@ -125,7 +124,7 @@ export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer
     query: {
       bool: {
         must: cleaned ? [buildTextQuery(raw, cleaned, true, typoRetry ? 'only' : 'no')] : [{ match_all: {} }],
-        filter: [...visibilityFilters(viewer), ...(where ? [where] : [])],
+        filter: [...recordVisibilityFilter(viewer), ...(where ? [where] : [])],
       },
     },
     size: ADVANCED_SEARCH_LIMIT,

@@ -17,7 +17,7 @@
  * best match first whatever the direction, and `searchAnd` defaults to true (the client shows
  * "Match All Terms" as selected when the URL has no searchAnd).
  */
-import { METADATA_FILTER_IDS, type MetadataFilterId, type RecordSearchDocument, type Viewer } from '@registry/schemas';
+import { can, METADATA_FILTER_IDS, recordVisibilityFilter, type MetadataFilterId, type RecordSearchDocument, type Viewer } from '@registry/schemas';
 import { FACETS, type FacetArgument, type FacetDefinition, type FacetKey } from '@registry/schemas/search/facets.ts';
 import {
   readBooleanArgument,
@@ -34,7 +34,6 @@ import {
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
 import { buildTextQuery, cleanSearchText, firstQueryTypos, type TypoMatching } from './text-query.ts';
-import { canSeeUnpublished, visibilityFilters } from './visibility.ts';
 
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 100;
@@ -124,7 +123,7 @@ function valuesFor(facet: FacetDefinition, raw: ListArgument): string[] {
 function selectedFacets(args: SearchRecordsArgs, viewer: Viewer): SelectedFacet[] {
   const selected: SelectedFacet[] = [];
   for (const facet of FACETS) {
-    if (facet.curatorOnly && !canSeeUnpublished(viewer)) continue;
+    if (facet.curatorOnly && !can(viewer, 'search.curatorFilters')) continue;
     const raw = args[facet.argument as FacetArgument];
     if (facet.kind === 'boolean') {
       const value = readBooleanArgument(raw as BooleanArgument, facet.argument);
@@ -139,7 +138,7 @@ function selectedFacets(args: SearchRecordsArgs, viewer: Viewer): SelectedFacet[
 
 /** Filters that narrow both hits and counts. */
 function nonFacetFilters(args: SearchRecordsArgs, viewer: Viewer): { filter: Clause[]; mustNot: Clause[] } {
-  const filter: Clause[] = [...visibilityFilters(viewer)];
+  const filter: Clause[] = [...recordVisibilityFilter(viewer)];
   const mustNot: Clause[] = [];
   const ids = readIdList(args.ids, 'ids');
   if (ids.length) filter.push({ terms: { id: ids } });
@@ -190,7 +189,7 @@ const EXCEPT_GROUP_PREFIX = 'facets_under_selections_except_';
 function aggregationsRequest(viewer: Viewer, selected: SelectedFacet[]): Record<string, Clause> {
   const groups: Record<string, { filter: Clause; aggs: Record<string, Clause> }> = {};
   for (const facet of FACETS) {
-    if (facet.curatorOnly && !canSeeUnpublished(viewer)) continue;
+    if (facet.curatorOnly && !can(viewer, 'search.curatorFilters')) continue;
     const others = selected.filter((entry) => entry.facet.key !== facet.key).map((entry) => entry.clause);
     const name = others.length === selected.length ? ALL_SELECTIONS_GROUP : `${EXCEPT_GROUP_PREFIX}${facet.key}`;
     groups[name] ??= { filter: others.length ? { bool: { filter: others } } : { match_all: {} }, aggs: {} };

@@ -1,6 +1,7 @@
 /** Ordered list of migrations; knex reads them through a custom source so they load the same under tsx and Vitest. */
 import type { Knex } from 'knex';
 import * as coreSchema from './20261122_1200_core_schema.ts';
+import * as userRoleEnum from './20261123_1000_user_role_enum.ts';
 
 interface Migration {
   name: string;
@@ -8,7 +9,10 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: Migration[] = [{ name: '20261122_1200_core_schema', ...coreSchema }];
+export const migrations: Migration[] = [
+  { name: '20261122_1200_core_schema', ...coreSchema },
+  { name: '20261123_1000_user_role_enum', ...userRoleEnum },
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

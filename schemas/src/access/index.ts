@@ -1,0 +1,5 @@
+/** The access module: who the viewer is, what they may do, and which records they may see. */
+export * from './viewer.ts';
+export * from './policy.ts';
+export * from './record-visibility.ts';
+export * from './user-visibility.ts';

@@ -1,0 +1,64 @@
+/**
+ * Every permission decision: `can(viewer, action, resource)`. The table below is the whole
+ * policy (the authorisation-matrix tests enumerate it); routes, resolvers and services ask it
+ * and never test roles themselves. API keys are for reading: every action marked `write`
+ * needs a sign-in session.
+ */
+import { canViewRecord, type RecordVisibilityFacts } from './record-visibility.ts';
+import type { Viewer } from './viewer.ts';
+
+/** What a rule may need to know about the thing acted on. */
+export interface AccessResource {
+  /** For record actions. */
+  record?: RecordVisibilityFacts & { createdById?: number | null; maintainerIds?: readonly number[] };
+  /** For actions on a user account (the account's id). */
+  userId?: number;
+}
+
+type Rule = (viewer: Viewer, resource: AccessResource) => boolean;
+
+interface ActionDefinition {
+  /** Changes something: refused to API keys and anonymous viewers whatever the rule says. */
+  write: boolean;
+  rule: Rule;
+  description: string;
+}
+
+const signedIn: Rule = (viewer) => viewer.userId !== null;
+const curator: Rule = (viewer) => viewer.isCurator;
+const superCurator: Rule = (viewer) => viewer.isSuperCurator;
+const self: Rule = (viewer, resource) => viewer.userId !== null && resource.userId === viewer.userId;
+const maintains: Rule = (viewer, resource) =>
+  viewer.userId !== null && (resource.record?.maintainerIds ?? []).includes(viewer.userId);
+const createdUnapproved: Rule = (viewer, resource) =>
+  viewer.userId !== null && resource.record !== undefined && !resource.record.isApproved && resource.record.createdById === viewer.userId;
+const viewable: Rule = (viewer, resource) => resource.record !== undefined && canViewRecord(viewer, resource.record);
+const either = (...rules: Rule[]): Rule => (viewer, resource) => rules.some((rule) => rule(viewer, resource));
+const both = (...rules: Rule[]): Rule => (viewer, resource) => rules.every((rule) => rule(viewer, resource));
+
+export const ACTIONS = {
+  'record.view': { write: false, rule: viewable, description: 'see a record (the visibility rule)' },
+  'record.viewCuratorNotes': { write: false, rule: curator, description: 'read curator notes' },
+  'record.viewAllWatchers': { write: false, rule: curator, description: 'list every watcher of a record (others see only themselves)' },
+  'record.viewHistory': { write: false, rule: both(signedIn, viewable), description: 'read the edit history and legacy logs' },
+  'record.create': { write: true, rule: signedIn, description: 'create a record (approved at once only for curators)' },
+  'record.edit': { write: true, rule: both(viewable, either(curator, maintains, createdUnapproved)), description: 'edit a record' },
+  'record.approve': { write: true, rule: curator, description: 'approve, hide, review or merge records; change a record type' },
+  'record.delete': { write: true, rule: superCurator, description: 'delete a record' },
+  'record.watch': { write: true, rule: both(signedIn, viewable), description: 'watch or claim a record' },
+  'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },
+  'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
+  'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },
+  'user.admin': { write: false, rule: superCurator, description: 'list users and their e-mail' },
+  'user.manage': { write: true, rule: superCurator, description: 'set a role, deactivate or delete a user, edit a public profile' },
+  'curation.dashboard': { write: false, rule: curator, description: 'read the curator dashboard' },
+  'site.manage': { write: true, rule: superCurator, description: 'public messages and site modes' },
+} as const satisfies Record<string, ActionDefinition>;
+
+export type Action = keyof typeof ACTIONS;
+
+export function can(viewer: Viewer, action: Action, resource: AccessResource = {}): boolean {
+  const definition: ActionDefinition = ACTIONS[action];
+  if (definition.write && viewer.credential !== 'session') return false;
+  return definition.rule(viewer, resource);
+}
