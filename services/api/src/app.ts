@@ -24,6 +24,7 @@ import { recordAssociationRoutes } from './routes/record-associations.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { exportRoutes } from './routes/export.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
+import { statisticsRoutes } from './statistics/statistics-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
   await app.register(advancedSearchRoutes);
+  await app.register(statisticsRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
   return app;

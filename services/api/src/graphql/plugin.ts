@@ -14,6 +14,7 @@ import { createLoaders } from './loaders/index.ts';
 import { queryCostRule, MAX_QUERY_COST } from './query-cost.ts';
 import { resolvers } from './resolvers/index.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
+import { statisticsQueriesSdl } from '../statistics/statistics-graphql.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 /** Deep enough for every query of the public client (about 5 levels), far from pathological. */
@@ -22,7 +23,7 @@ export const QUERY_DEPTH_LIMIT = 12;
 export const MAX_QUERY_LENGTH = 100_000;
 
 export function graphqlSchemaSdl(): string {
-  return `${readGraphqlSdl()}\n${searchQueriesSdl()}`;
+  return `${readGraphqlSdl()}\n${searchQueriesSdl()}\n${statisticsQueriesSdl()}`;
 }
 
 /** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */

@@ -48,7 +48,7 @@ export function searchArgumentDefinitions(): SearchArgumentDefinition[] {
   return definitions.filter((definition) => (seen.has(definition.name) ? false : (seen.add(definition.name), true)));
 }
 
-function argumentList(definitions: SearchArgumentDefinition[]): string {
+export function argumentList(definitions: SearchArgumentDefinition[]): string {
   return definitions.map((definition) => `    "${definition.description.replace(/"/g, '\\"')}"\n    ${definition.name}: ${definition.type}`).join('\n');
 }
 

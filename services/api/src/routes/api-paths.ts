@@ -15,6 +15,7 @@ export const API_PATH_ROOTS: readonly string[] = [
   'sitemap.xml',
   'export',
   'advanced_search',
+  'statistics',
   'users',
   'user_admin',
   'user_roles',

@@ -6,6 +6,7 @@ import { graphQueries } from './record-graph.ts';
 import { recordListQueries, recordQueries, recordTypeResolvers, registryQueries, registryTypeResolvers } from './records.ts';
 import { searchQueries, searchTypeResolvers } from './search.ts';
 import { siteQueries, siteTypeResolvers } from './site.ts';
+import { statisticsQueries } from '../../statistics/statistics-graphql.ts';
 import { subjectBrowserQueries } from './subject-browser.ts';
 import { userQueries, userTypeResolvers } from './users.ts';
 import { vocabularyQueries, vocabularyTypeResolvers } from './vocabularies.ts';
@@ -22,6 +23,7 @@ export const resolvers = {
     ...organisationQueries,
     ...userQueries,
     ...siteQueries,
+    ...statisticsQueries,
     ...graphQueries,
     ...curationQueries,
   },

@@ -26,7 +26,7 @@ function searchDependencies(context: Context): SearchDependencies {
 }
 
 /** Search failures become client-facing errors; the formatter answers 503 for an unavailable index. */
-function asGraphqlError(failure: unknown): unknown {
+export function asGraphqlError(failure: unknown): unknown {
   if (failure instanceof SearchUnavailableError) return new GraphqlUserError(SEARCH_UNAVAILABLE_MESSAGE, 'SEARCH_UNAVAILABLE');
   if (failure instanceof InvalidQueryError) return new GraphqlUserError(`invalid query: ${failure.message}`, 'INVALID_QUERY');
   return failure;

@@ -1,0 +1,89 @@
+/**
+ * GET /statistics/records: the REST form of GraphQL `recordAggregations` (same filters, same
+ * caps, same visibility). Refused requests answer 400 `error: "invalid query"` with the reason.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { recordsAlias } from '@registry/schemas';
+import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
+import { sendError } from '../plugins/errors.ts';
+import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
+
+const NOT_FILTERS = new Set(['page', 'perPage', 'orderBy']);
+const MAX_VALUES = 100;
+
+function querystringProperty(type: string, description: string): TSchema {
+  if (type === 'Boolean') return Type.Boolean({ description });
+  if (type === 'Int') return Type.Integer({ description });
+  if (type === '[Int!]') return Type.Array(Type.Integer(), { maxItems: MAX_VALUES, description });
+  if (type === '[String!]') return Type.Array(Type.String({ maxLength: 500 }), { maxItems: MAX_VALUES, description });
+  return Type.String({ maxLength: 1_000, description });
+}
+
+/** The search filters, from the same generated list as the GraphQL arguments. */
+function filterProperties(): Record<string, TSchema> {
+  const properties: Record<string, TSchema> = {};
+  for (const definition of searchArgumentDefinitions()) {
+    if (NOT_FILTERS.has(definition.name)) continue;
+    properties[definition.name] = Type.Optional(querystringProperty(definition.type, definition.description));
+  }
+  return properties;
+}
+
+export const RecordStatisticsQuery = Type.Object({
+  ...filterProperties(),
+  by: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 5, description: 'One or two facet keys (fairsharing_registry, subjects, ...); two make a pivot' })),
+  size: Type.Optional(Type.Integer({ description: `Top N values per facet (default 10; at most ${MAX_BUCKETS}, 25 per level in a pivot)` })),
+  dateHistogram: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 2, description: `${DATE_FIELDS.join(' and/or ')}` })),
+  interval: Type.Optional(Type.String({ maxLength: 10, description: `${DATE_INTERVALS.join(' (default) or ')}` })),
+});
+
+const DateBucket = Type.Object({ date: Type.String(), count: Type.Integer() });
+const DateBuckets = Type.Optional(Type.Array(DateBucket));
+const bucketFields = { key: Type.String(), label: Type.String(), count: Type.Integer(), createdAt: DateBuckets, updatedAt: DateBuckets };
+const InnerBucket = Type.Object(bucketFields);
+const OuterBucket = Type.Object({ ...bucketFields, buckets: Type.Optional(Type.Array(InnerBucket)), otherCount: Type.Optional(Type.Integer()) });
+const NullableDates = Type.Union([Type.Array(DateBucket), Type.Null()]);
+
+export const RecordStatistics = Type.Object({
+  totalCount: Type.Integer({ description: 'Records matching the filters, each counted once' }),
+  by: Type.Array(Type.String()),
+  interval: Type.String(),
+  buckets: Type.Array(OuterBucket),
+  otherCount: Type.Integer({ description: "Records with values beyond the first facet's top N" }),
+  createdAt: NullableDates,
+  updatedAt: NullableDates,
+});
+export type RecordStatistics = Static<typeof RecordStatistics>;
+
+const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
+
+export async function statisticsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
+  app.get<{ Querystring: RecordAggregationsArgs }>(
+    '/statistics/records',
+    {
+      schema: {
+        summary: 'Records counted per facet value (or a pivot of two) and per period, under the search filters',
+        tags: ['statistics'],
+        querystring: RecordStatisticsQuery,
+        response: { 200: RecordStatistics, 400: ErrorAnswer, 503: ErrorAnswer },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await recordAggregations(deps, request.query, request.viewer);
+      } catch (failure) {
+        if (failure instanceof InvalidQueryError) {
+          return reply.code(400).send({ error: failure.publicMessage, message: failure.message, statusCode: 400 });
+        }
+        if (failure instanceof SearchUnavailableError) {
+          request.log.error({ err: failure }, 'record statistics failed');
+          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
+        }
+        throw failure;
+      }
+    },
+  );
+}
