@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { REDIRECTS } from '../../web/src/app/redirects.ts';
+import { REDIRECTS } from '@registry/schemas/web/redirects.ts';
 import { launchBrowser, openPage, recordVisitedUrls, startTestServer, visitedUrls, type TestServer } from './support/index.ts';
 
 const legacy = (registry: string, type: string) => `/search?fairsharingRegistry=${registry}&recordType=${type}&page=1`;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { isOffSiteTarget, type RedirectRule } from './redirects.ts';
+import { isOffSiteTarget, type RedirectRule } from '@registry/schemas/web/redirects.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 
 const FULL_LOAD_GUARD_KEY = 'registry.serverPageLoad';

@@ -1,12 +1,14 @@
 /**
  * The route table of the whole app (SPEC §2). Every screen is its own chunk, loaded with the
- * 120 s time-out; redirects come from the one table in redirects.ts.
+ * 120 s time-out; redirects come from the one table in
+ * @registry/schemas/web/redirects.ts, and the server learns every page path from
+ * @registry/schemas/web/page-paths.ts (routes.test.ts keeps the two in step).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { lazyScreen } from './loadScreen.ts';
 import { RedirectRoute } from './RedirectRoute.tsx';
-import { REDIRECTS, OBJECT_TYPES_DOC_PATH } from './redirects.ts';
+import { REDIRECTS, OBJECT_TYPES_DOC_PATH } from '@registry/schemas/web/redirects.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
