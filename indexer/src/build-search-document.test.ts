@@ -30,6 +30,7 @@ function record(overrides: Partial<IndexableRecord>): IndexableRecord {
     objectTypes: [],
     userDefinedTags: [],
     countries: [],
+    broaderTerms: [],
     licences: [],
     organisationLinks: [],
     publications: [],
@@ -58,6 +59,11 @@ const loinc = record({
   domains: [{ id: 21, label: 'Electronic health record', iri: null, definitions: ['A record of health information.'], synonyms: ['EHR'] }],
   taxonomies: [{ id: 31, label: 'Homo sapiens', iri: 'http://purl.obolibrary.org/obo/NCBITaxon_9606', definitions: [], synonyms: [] }],
   countries: [{ id: 5, code: 'US', name: 'United States' }],
+  broaderTerms: [
+    { label: 'Medicines Research and Development', synonyms: [] },
+    { label: 'Biomedical Science', synonyms: [] },
+    { label: 'data item', synonyms: ['data'] },
+  ],
   licences: [
     { id: 3, name: 'LOINC Licence', url: 'https://loinc.org/license/' },
     { id: 3, name: 'LOINC Licence', url: 'https://loinc.org/license/' },
@@ -148,6 +154,20 @@ describe('buildSearchDocument', () => {
 
   it('derives flags from counts', () => {
     const document = buildSearchDocument(loinc);
+  it('keys the topics of its terms and of the broader terms above them, once each, in lower case without punctuation', () => {
+    expect(buildSearchDocument(loinc).topicKeys).toEqual([
+      'clinical studies',
+      'electronic health record',
+      'ehr',
+      'homo sapiens',
+      'medicines research and development',
+      'biomedical science',
+      'data item',
+      'data',
+    ]);
+    expect(buildSearchDocument(pdb).topicKeys).toEqual(['structural biology']);
+  });
+
     expect(document).toMatchObject({ isMaintained: true, isImplemented: true, hasPublication: true });
     expect(buildSearchDocument(collection)).toMatchObject({ isMaintained: false, isImplemented: false, hasPublication: false });
   });

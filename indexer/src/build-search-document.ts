@@ -13,6 +13,7 @@ import {
   type RegistryName,
   type SearchDocumentTerm,
 } from '@registry/schemas';
+import { topicKey } from '@registry/schemas/search/topic-keys.ts';
 import type { IndexableRecord, IndexableTerm } from './indexable-record.ts';
 
 function asRegistry(name: string): RegistryName {
@@ -74,6 +75,13 @@ function term(source: IndexableTerm): SearchDocumentTerm {
   };
 }
 
+/** Keys of the record's subjects, domains, species and tags and of the terms above them. */
+function topicKeysOf(row: IndexableRecord): string[] {
+  const terms: { label: string; synonyms?: string[] }[] = [...row.subjects, ...row.domains, ...row.taxonomies, ...row.userDefinedTags, ...row.broaderTerms];
+  const keys = terms.flatMap((entry) => [entry.label, ...(entry.synonyms ?? [])]).map(topicKey);
+  return [...new Set(keys)].filter(Boolean);
+}
+
 function uniqueById<T extends { id: number }>(items: T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
@@ -108,6 +116,7 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
     objectTypes: row.objectTypes.map(term),
     userDefinedTags: row.userDefinedTags.map(({ id, label }) => ({ id, label })),
     countries: row.countries.map(({ id, code, name }) => ({ id, code, name })),
+    topicKeys: topicKeysOf(row),
     licences: uniqueById(row.licences.map(({ id, name, url }) => ({ id, name, url }))),
     organisations: row.organisationLinks.map((link) => ({
       id: link.organisationId,

@@ -43,6 +43,8 @@ export interface IndexableRecord {
   userDefinedTags: { id: number; label: string }[];
   countries: { id: number; code: string; name: string }[];
   licences: { id: number; name: string; url: string | null }[];
+  /** Every subject and domain above the record's own (parents, their parents, ...), once each. */
+  broaderTerms: { label: string; synonyms: string[] }[];
   organisationLinks: IndexableOrganisationLink[];
   publications: { id: number; title: string; url: string | null; doi: string | null }[];
   /** Records that `collects` this one. */

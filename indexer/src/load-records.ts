@@ -55,6 +55,38 @@ async function loadTerms(db: Database, ids: number[], vocabulary: (typeof VOCABU
 
 interface AssociationRow {
   record_id: number;
+/** The vocabularies with a hierarchy: a record is about every broader term of its own terms too. */
+const HIERARCHIES = [
+  { table: 'subjects', join: 'record_subjects', key: 'subject_id', parents: 'subject_parents', child: 'subject_id' },
+  { table: 'domains', join: 'record_domains', key: 'domain_id', parents: 'domain_parents', child: 'domain_id' },
+] as const;
+
+type BroaderTerm = IndexableRecord['broaderTerms'][number];
+
+async function loadBroaderTerms(db: Database, ids: number[]): Promise<Map<number, BroaderTerm[]>> {
+  const perHierarchy = await Promise.all(
+    HIERARCHIES.map(async (hierarchy): Promise<Linked<BroaderTerm>[]> => {
+      // UNION (not UNION ALL) keeps each (record, term) once, so a cycle in the parents ends.
+      const result = await db.raw(
+        `WITH RECURSIVE broader(record_id, term_id) AS (
+           SELECT link.record_id, parent.parent_id
+             FROM ?? AS link JOIN ?? AS parent ON parent.?? = link.??
+            WHERE link.record_id = ANY(?)
+           UNION
+           SELECT broader.record_id, parent.parent_id
+             FROM broader JOIN ?? AS parent ON parent.?? = broader.term_id
+         )
+         SELECT broader.record_id, term.label, term.synonyms
+           FROM broader JOIN ?? AS term ON term.id = broader.term_id
+          ORDER BY broader.record_id, term.id`,
+        [hierarchy.join, hierarchy.parents, hierarchy.child, hierarchy.key, ids, hierarchy.parents, hierarchy.child, hierarchy.table],
+      );
+      return result.rows as Linked<BroaderTerm>[];
+    }),
+  );
+  return groupByRecord(perHierarchy.flat());
+}
+
   linked_record_id: number;
   relation: string;
 }
@@ -126,6 +158,7 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       .then((rows: Linked<{ id: number; code: string; name: string }>[]) => groupByRecord(rows)),
     // A licence linked twice (different relations) is embedded once.
     db('licence_links as link')
+  const broaderTerms = await loadBroaderTerms(db, found);
       .join('licences as licence', 'licence.id', 'link.licence_id')
       .whereIn('link.record_id', found)
       .distinct('link.record_id', 'licence.id', 'licence.name', 'licence.url')
@@ -192,3 +225,4 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
     };
   });
 }
+      broaderTerms: broaderTerms.get(record.id) ?? [],

@@ -88,6 +88,28 @@ describe('save -> outbox -> queue -> worker', () => {
     expect((await indexedDocument(client, alias, untouched))?.subjects[0]?.label).toBe('Genomics');
   });
 
+  it('fans out to narrower terms: a record of Transcriptomics (under Genomics) gets the new topic keys of Genomics', async () => {
+    const { db } = environment;
+    const [transcriptomics] = await db('subjects')
+      .insert({ label: 'Transcriptomics', iri: 'http://edamontology.org/topic_3308' })
+      .returning('id');
+    const narrowerId = (transcriptomics as { id: number }).id;
+    await db('subject_parents').insert({ subject_id: narrowerId, parent_id: fixture.subjects.genomics });
+    const id = await insertRecord(db, { registryId: fixture.registries.Database, name: 'Expression Atlas' });
+    await db('record_subjects').insert({ record_id: id, subject_id: narrowerId });
+    await saveWithIndexing(db, publisher, async () => [{ entityType: 'record', id }]);
+    await waitFor('the broader term in the topic keys', async () => (await indexedDocument(client, alias, id))?.topicKeys.includes('genome science') === true);
+
+    await saveWithIndexing(db, publisher, async (trx) => {
+      await trx('subjects').where({ id: fixture.subjects.genomics }).update({ label: 'Genome science', synonyms: ['Genomics'] });
+      return [{ entityType: 'subject', id: fixture.subjects.genomics }];
+    });
+    await waitFor('the renamed broader term in the topic keys', async () => {
+      const document = await indexedDocument(client, alias, id);
+      return document?.topicKeys.join('|') === 'transcriptomics|genome science|genomics';
+    });
+  });
+
   it('removes a deleted record from the index', async () => {
     const { db } = environment;
     const id = await insertRecord(db, { registryId: fixture.registries.Policy, name: 'Withdrawn journal policy' });

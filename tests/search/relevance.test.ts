@@ -2,19 +2,23 @@
  * Relevance over the real corpus. Known-item: the name and the abbreviation of EVERY record,
  * in varied letter case, must rank that record first (or a record with exactly the same name
  * or abbreviation). Typos: one wrong letter in a word of 5+ letters still finds the record.
- * Uses the run's shared catalogue when it is seeded and indexed, else the search fixture.
+ * Topics: for 50+ vocabulary terms (support/topical-judgements.ts, built from Postgres), the
+ * records annotated with the term or a narrower one are relevant; nDCG@10 is printed.
+ * Uses the run's shared catalogue when it is seeded and indexed, else the search fixture
+ * (the topical set needs the shared catalogue's database).
  * Known-item queries go in parallel batches through `msearch`, with the very body
  * `searchRecords` sends first; typo queries go through `searchRecords` itself, since a typo
  * is found by its retry with typo matching when the exact terms match nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSearchClient, loadConfig, type SearchClient } from '@registry/platform';
+import { createDatabase, createSearchClient, loadConfig, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { buildSearchRecordsRequest, searchRecords } from '../../services/api/src/search/search-records.ts';
 import { scanSearchRecords } from '../../services/api/src/search/scan-search-records.ts';
 import { countDocuments } from './support/search-index.ts';
 import { searchFixture } from './support/search-fixture.ts';
 import { visibleToAnonymous } from './support/oracle.ts';
+import { normalisedDcg, topicalJudgements, type TopicalJudgement } from './support/topical-judgements.ts';
 
 const BATCH = 50;
 const PARALLEL_BATCHES = 3;
@@ -134,5 +138,67 @@ describe('typo tolerance', () => {
     const missing = cases.filter((_, index) => ranks[index] < 0).map((entry) => `${entry.q} (${entry.record.id})`);
     expect(cases.length).toBeGreaterThan(50);
     expect(missing).toEqual([]);
+  }, 300_000);
+});
+
+describe('topical search', () => {
+  let judgements: TopicalJudgement[];
+
+  beforeAll(async () => {
+    const db = createDatabase(loadConfig(process.env).databaseUrl);
+    try {
+      judgements = await topicalJudgements(db);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  /** Record ids of the first `perPage` results of each query, four queries at a time. */
+  async function rankings(queries: string[], perPage: number): Promise<number[][]> {
+    const answers: number[][] = [];
+    const pending = queries.map((q, index) => ({ q, index }));
+    const worker = async (): Promise<void> => {
+      for (let next = pending.shift(); next; next = pending.shift()) {
+        const result = await searchRecords({ client: catalogue.client, alias: catalogue.alias }, { q: next.q, perPage }, ANONYMOUS_VIEWER);
+        answers[next.index] = result.records.map((record) => record.id);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return answers;
+  }
+
+  it('ranks the records annotated with the term the query names (or a narrower term) first: nDCG@10 ≥ 0.95', async () => {
+    expect(catalogue.source).toBe('shared catalogue');
+    expect(judgements.length).toBeGreaterThanOrEqual(50);
+    for (const vocabulary of ['subject', 'domain', 'species', 'tag']) expect(judgements.some((judgement) => judgement.vocabulary === vocabulary)).toBe(true);
+    const queries = judgements.map((judgement, index) => varyCase(judgement.label, index));
+    const ranked = await rankings(queries, 10);
+    const scores = judgements.map((judgement, index) => normalisedDcg(ranked[index], judgement.relevant));
+    const mean = scores.reduce((sum, score) => sum + score, 0) / scores.length;
+    const counts = ['subject', 'domain', 'species', 'tag'].map((vocabulary) => `${judgements.filter((judgement) => judgement.vocabulary === vocabulary).length} ${vocabulary}`);
+    console.info(`topical: nDCG@10 ${mean.toFixed(3)} over ${judgements.length} terms (${counts.join(', ')})`);
+    const weakest = judgements
+      .map((judgement, index) => ({ judgement, score: scores[index] }))
+      .filter(({ score }) => score < 0.8)
+      .map(({ judgement, score }) => `${judgement.vocabulary} "${judgement.label}" ${score.toFixed(2)} (${judgement.relevant.size} relevant)`);
+    if (weakest.length) console.info(`topical, below 0.8: ${weakest.join('; ')}`);
+    expect(mean).toBeGreaterThanOrEqual(0.95);
+  }, 300_000);
+
+  it('finds the same annotated records for a synonym as for the label', async () => {
+    const withSynonym = judgements.filter((judgement) => judgement.synonyms.length > 0);
+    expect(withSynonym.length).toBeGreaterThan(3);
+    const pageSize = 100;
+    const [byLabel, bySynonym] = await Promise.all([
+      rankings(withSynonym.map((judgement) => judgement.label), pageSize),
+      rankings(withSynonym.map((judgement) => judgement.synonyms[0].toUpperCase()), pageSize),
+    ]);
+    const found = (ids: number[], relevant: Set<number>) => ids.filter((id) => relevant.has(id)).sort((a, b) => a - b);
+    withSynonym.forEach((judgement, index) => {
+      const expected = Math.min(pageSize, judgement.relevant.size);
+      expect(found(bySynonym[index], judgement.relevant), `"${judgement.synonyms[0]}" for "${judgement.label}"`).toEqual(found(byLabel[index], judgement.relevant));
+      expect(found(byLabel[index], judgement.relevant).length, `"${judgement.label}"`).toBe(expected);
+    });
+    console.info(`topical synonyms: ${withSynonym.length} terms found the same records by a synonym as by the label`);
   }, 300_000);
 });

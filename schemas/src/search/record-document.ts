@@ -1,7 +1,7 @@
 /**
  * The search document of one record: what the indexer writes to OpenSearch and what
  * search answers read back. Built from Postgres by one pure function in `indexer`.
- * Keep in step with `mappings/records-v2.json` (dynamic: strict).
+ * Keep in step with `mappings/records-v4.json` (dynamic: strict).
  */
 
 export const RECORD_STATUSES = ['ready', 'in_development', 'deprecated', 'uncertain'] as const;
@@ -85,6 +85,12 @@ export interface RecordSearchDocument {
   userDefinedTags: { id: number; label: string }[];
   countries: { id: number; code: string; name: string }[];
   licences: { id: number; name: string; url: string | null }[];
+  /**
+   * `topicKey`s of the labels and synonyms of the subjects, domains, species and tags above,
+   * and of every broader subject and domain above those (topic-keys.ts): what a topical
+   * query looks up.
+   */
+  topicKeys: string[];
   organisations: { id: number; name: string; relation: string; isLead: boolean }[];
   grants: { id: number; name: string }[];
   publications: { id: number; title: string; url: string | null; doi: string | null }[];

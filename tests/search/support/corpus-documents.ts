@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RecordSearchDocument, RecordStatus, RegistryName, SearchDocumentTerm } from '@registry/schemas';
+import { topicKey } from '@registry/schemas/search/topic-keys.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SHARED_DATA_DIRECTORY = resolve(repositoryRoot, '../shared/data');
@@ -71,6 +72,49 @@ function termFromApi(term: ApiTerm): SearchDocumentTerm {
   return { id: term.id ?? labelId(term.label), label: term.label, iri: term.iri ?? null, definitions: term.definitions ?? [], synonyms: term.synonyms ?? [] };
 }
 
+interface OntologyTerm {
+  id: string;
+  name: string;
+  parents: string[];
+  synonyms: string[];
+}
+
+/**
+ * Topic keys as the indexer writes them: each term's label and synonyms and those of every
+ * broader subject and domain, the hierarchy read from the vendored SRAO/DRAO files by label.
+ */
+function topicKeysBuilder(): (terms: SearchDocumentTerm[][], tags: string[]) => string[] {
+  const byKey = new Map<string, OntologyTerm[]>();
+  const byId = new Map<string, OntologyTerm>();
+  for (const file of ['SRAO.terms.json', 'DRAO.terms.json']) {
+    const parsed = JSON.parse(readFileSync(resolve(repositoryRoot, 'data/ontologies', file), 'utf8')) as OntologyTerm[] | { terms: OntologyTerm[] };
+    for (const term of Array.isArray(parsed) ? parsed : parsed.terms) {
+      byId.set(term.id, term);
+      byKey.set(topicKey(term.name), [...(byKey.get(topicKey(term.name)) ?? []), term]);
+    }
+  }
+  const broader = (label: string): OntologyTerm[] => {
+    const found = new Map<string, OntologyTerm>();
+    const stack = (byKey.get(topicKey(label)) ?? []).flatMap((term) => term.parents);
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      const term = byId.get(id);
+      if (!term || found.has(id)) continue;
+      found.set(id, term);
+      stack.push(...term.parents);
+    }
+    return [...found.values()];
+  };
+  return (terms, tags) => {
+    const own = terms.flat();
+    const texts = [
+      ...own.flatMap((term) => [term.label, ...term.synonyms]),
+      ...tags,
+      ...own.flatMap((term) => broader(term.label)).flatMap((term) => [term.name, ...(term.synonyms ?? [])]),
+    ];
+    return [...new Set(texts.map(topicKey))].filter(Boolean);
+  };
+}
+
 export const SYNTHETIC_COUNTRIES = [
   { id: 1, code: 'GB', name: 'United Kingdom' },
   { id: 2, code: 'US', name: 'United States of America' },
@@ -125,9 +169,13 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
   const merged = readJson<MergedRecord[]>('fairsharing_records_merged.json');
   const nested = new Map(readJson<ApiRecord[]>('fairsharing_api_records_216.json').map((record) => [record.id, record]));
   const stamp = '2024-01-01T00:00:00.000Z';
+  const topicKeysOf = topicKeysBuilder();
   const documents = merged.map((record): RecordSearchDocument => {
     const api = nested.get(record.id);
     const registry = registryOf(record.registry);
+    const subjects = api ? api.subjects.map(termFromApi) : record.subjects.map(termFromLabel);
+    const domains = api ? api.domains.map(termFromApi) : record.domains.map(termFromLabel);
+    const taxonomies = api ? api.taxonomies.map(termFromApi) : record.taxonomies.map(termFromLabel);
     return {
       id: record.id,
       revision: 1,
@@ -145,12 +193,13 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       isHidden: false,
       isImplemented: false,
       hasPublication: false,
-      subjects: api ? api.subjects.map(termFromApi) : record.subjects.map(termFromLabel),
-      domains: api ? api.domains.map(termFromApi) : record.domains.map(termFromLabel),
-      taxonomies: api ? api.taxonomies.map(termFromApi) : record.taxonomies.map(termFromLabel),
+      subjects,
+      domains,
+      taxonomies,
       objectTypes: [],
       userDefinedTags: record.userDefinedTags.map((label) => ({ id: labelId(label), label })),
       countries: [],
+      topicKeys: topicKeysOf([subjects, domains, taxonomies], record.userDefinedTags),
       licences: [],
       organisations: [],
       grants: [],
@@ -179,6 +228,7 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
     taxonomies: [],
     userDefinedTags: [],
   });
+    topicKeys: [topicKey(VISIBILITY_TEST_SUBJECT)],
   documents.push(probe(HIDDEN_RECORD_ID, 'Zyxwvut hidden probe', { isHidden: true, isApproved: true }));
   documents.push(probe(UNAPPROVED_RECORD_ID, 'Qwertzu unapproved probe', { isHidden: false, isApproved: false }));
   return documents;

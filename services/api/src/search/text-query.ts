@@ -1,6 +1,9 @@
 /**
  * Free-text relevance. Tiers, each far above the next so that a known item always wins:
  *   1. the whole query equals the name or abbreviation (case-insensitive keyword) — 10,000
+ *   T. the record is annotated with the vocabulary term (subject, domain, species or tag, by
+ *      label or synonym, or a narrower term of it) that the query, or a phrase in it, names —
+ *      up to 3,000, by the share of the query the phrase covers (`topicalMatch`)
  *   2. the name or abbreviation starts with the query — 1,000
  *   3. the name or abbreviation holds the query as a phrase (last word as a prefix) — 100
  *   4. BM25 over name and abbreviation (×3), description (×1) and `vocabulary` (×0.5: the
@@ -8,10 +11,11 @@
  *   5. a fuzzy match on `title` (name and abbreviation, copied into one field; one edit in
  *      words of 3+ letters, first letter fixed), low boost, so a one-letter typo (a letter
  *      wrong, missing, added, or two swapped) still finds the record.
- * Recall (which records match at all) is tier 4's cross-field match, or tier 5 for typos, on
+ * Recall (which records match at all) is tier 4's cross-field match, the record's annotation
+ * with the term the whole query names, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
- * The mapping (records-v2.json, `_meta.derived`) makes each tier cheap to build per search:
+ * The mapping (records-v4.json, `_meta.derived`) makes each tier cheap to build per search:
  * tier 2 reads the prefixes indexed under `name.start`/`abbreviation.start`, tiers 4 and 5
  * resolve four fields and one.
  *
@@ -27,11 +31,16 @@
  * first query.
  */
 
+import { cleanSearchText, queryTopicPhrases } from '@registry/schemas/search/topic-keys.ts';
+
+export { cleanSearchText };
+
 type QueryClause = Record<string, unknown>;
 
 const EXACT_BOOST = 10_000;
 const STARTS_WITH_BOOST = 1_000;
 const PHRASE_BOOST = 100;
+const TOPIC_BOOST = 3_000;
 const FUZZY_BOOST = 0.5;
 /** AUTO:low,high = exact below `low` letters, one edit from `low`, two from `high` (never, here). */
 const ONE_EDIT_FROM_3_LETTERS = 'AUTO:3,1000';
@@ -46,11 +55,6 @@ export const TEXT_FIELDS = ['name^3', 'abbreviation^3', 'description', 'vocabula
  */
 export type TypoMatching = 'no' | 'also' | 'only';
 
-/** SPEC §5: characters other than (unicode) letters and digits become spaces. */
-export function cleanSearchText(raw: string | null | undefined): string {
-  if (!raw) return '';
-  return raw.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
 
 /** Query strings an exact keyword match should try: as typed (punctuation kept) and cleaned. */
 function exactCandidates(raw: string, cleaned: string): string[] {
@@ -120,11 +124,33 @@ export function buildTextQuery(
     ...(typos === 'no' ? [] : [fuzzyTitleMatch(text, operator)]),
   ]);
 
+  // A record annotated with the term the whole query names is found even when its own text
+  // never uses the words (a narrower term's record: "Genomics" finds "Transcriptomics").
+  if (typos !== 'only') recall.push({ term: { topicKeys: lowerCleaned } });
+
   return {
     bool: {
-      // Recall: the terms across fields, or the fuzzy name match for typos.
+      // Recall: the terms across fields, the query's term, or the fuzzy name match for typos.
       must: [{ bool: { should: recall, minimum_should_match: 1 } }],
-      should: [exact, startsWith, phrase],
+      should: [exact, startsWith, phrase, topicalMatch(lowerCleaned)],
+    },
+  };
+}
+
+/**
+ * Tier "topic": records annotated with a term the query names (or a broader term of theirs:
+ * `topicKeys` holds the ancestors' keys too). The longest phrase of the query that is a term
+ * decides the boost, in proportion to the share of the query it covers, so "critical care
+ * medicine" puts Critical Care Medicine's records above Medicine's.
+ */
+function topicalMatch(lowerCleaned: string): QueryClause {
+  const phrases = queryTopicPhrases(lowerCleaned);
+  const queryWords = lowerCleaned.split(' ').length;
+  return {
+    dis_max: {
+      queries: phrases.map((group) => ({
+        constant_score: { boost: Math.round((TOPIC_BOOST * group.words) / queryWords), filter: { terms: { topicKeys: group.keys } } },
+      })),
     },
   };
 }
