@@ -20,6 +20,7 @@ function record(overrides: Partial<IndexableRecord>): IndexableRecord {
     isRecommended: false,
     isApproved: true,
     isHidden: false,
+    ownerIds: [],
     legacyIds: [],
     metadata: {},
     createdAt: created,
@@ -29,8 +30,8 @@ function record(overrides: Partial<IndexableRecord>): IndexableRecord {
     taxonomies: [],
     objectTypes: [],
     userDefinedTags: [],
-    countries: [],
     broaderTerms: [],
+    countries: [],
     licences: [],
     organisationLinks: [],
     publications: [],
@@ -58,12 +59,12 @@ const loinc = record({
   subjects: [{ id: 11, label: 'Clinical Studies', iri: 'http://www.fairsharing.org/ontology/subject/SRAO_0000218', definitions: [], synonyms: [] }],
   domains: [{ id: 21, label: 'Electronic health record', iri: null, definitions: ['A record of health information.'], synonyms: ['EHR'] }],
   taxonomies: [{ id: 31, label: 'Homo sapiens', iri: 'http://purl.obolibrary.org/obo/NCBITaxon_9606', definitions: [], synonyms: [] }],
-  countries: [{ id: 5, code: 'US', name: 'United States' }],
   broaderTerms: [
     { label: 'Medicines Research and Development', synonyms: [] },
     { label: 'Biomedical Science', synonyms: [] },
     { label: 'data item', synonyms: ['data'] },
   ],
+  countries: [{ id: 5, code: 'US', name: 'United States' }],
   licences: [
     { id: 3, name: 'LOINC Licence', url: 'https://loinc.org/license/' },
     { id: 3, name: 'LOINC Licence', url: 'https://loinc.org/license/' },
@@ -109,6 +110,7 @@ const plosPolicy = record({
   status: 'in_development',
   isHidden: true,
   isApproved: false,
+  ownerIds: [12, 40],
   metadata: {
     mandated_data_sharing: true,
     dataAvailabilityStatement: 'Required',
@@ -152,8 +154,6 @@ describe('buildSearchDocument', () => {
     expect(buildSearchDocument(plosPolicy).registry).toBe('policy');
   });
 
-  it('derives flags from counts', () => {
-    const document = buildSearchDocument(loinc);
   it('keys the topics of its terms and of the broader terms above them, once each, in lower case without punctuation', () => {
     expect(buildSearchDocument(loinc).topicKeys).toEqual([
       'clinical studies',
@@ -168,6 +168,8 @@ describe('buildSearchDocument', () => {
     expect(buildSearchDocument(pdb).topicKeys).toEqual(['structural biology']);
   });
 
+  it('derives flags from counts', () => {
+    const document = buildSearchDocument(loinc);
     expect(document).toMatchObject({ isMaintained: true, isImplemented: true, hasPublication: true });
     expect(buildSearchDocument(collection)).toMatchObject({ isMaintained: false, isImplemented: false, hasPublication: false });
   });

@@ -108,6 +108,7 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
     isMaintained: row.maintainersCount > 0,
     isApproved: row.isApproved,
     isHidden: row.isHidden,
+    ownerIds: row.ownerIds,
     isImplemented: row.implementedByCount > 0,
     hasPublication: row.publications.length > 0,
     subjects: row.subjects.map(term),
@@ -115,8 +116,8 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
     taxonomies: row.taxonomies.map(term),
     objectTypes: row.objectTypes.map(term),
     userDefinedTags: row.userDefinedTags.map(({ id, label }) => ({ id, label })),
-    countries: row.countries.map(({ id, code, name }) => ({ id, code, name })),
     topicKeys: topicKeysOf(row),
+    countries: row.countries.map(({ id, code, name }) => ({ id, code, name })),
     licences: uniqueById(row.licences.map(({ id, name, url }) => ({ id, name, url }))),
     organisations: row.organisationLinks.map((link) => ({
       id: link.organisationId,

@@ -32,6 +32,8 @@ export interface IndexableRecord {
   isRecommended: boolean;
   isApproved: boolean;
   isHidden: boolean;
+  /** Creator and maintainers: who may see the record while it is unpublished. */
+  ownerIds: number[];
   legacyIds: string[];
   metadata: Record<string, unknown>;
   createdAt: Date;
@@ -41,17 +43,17 @@ export interface IndexableRecord {
   taxonomies: IndexableTerm[];
   objectTypes: IndexableTerm[];
   userDefinedTags: { id: number; label: string }[];
-  countries: { id: number; code: string; name: string }[];
-  licences: { id: number; name: string; url: string | null }[];
   /** Every subject and domain above the record's own (parents, their parents, ...), once each. */
   broaderTerms: { label: string; synonyms: string[] }[];
+  countries: { id: number; code: string; name: string }[];
+  licences: { id: number; name: string; url: string | null }[];
   organisationLinks: IndexableOrganisationLink[];
   publications: { id: number; title: string; url: string | null; doi: string | null }[];
-  /** Records that `collects` this one. */
+  /** Public records that `collects` this one (relations count only when their other end is public). */
   collectionIds: number[];
   maintainersCount: number;
-  /** Records that `implements` this one. */
+  /** Public records that `implements` this one. */
   implementedByCount: number;
-  /** Distinct records linked to this one by an association in either direction. */
+  /** Distinct public records linked to this one by an association in either direction. */
   relatedRecordsCount: number;
 }

@@ -3,6 +3,7 @@
  * of queries per batch (one per relation), never one query per record.
  */
 import type { Database } from '@registry/platform';
+import { isPublicRecord } from '@registry/schemas';
 import type { IndexableOrganisationLink, IndexableRecord, IndexableTerm } from './indexable-record.ts';
 
 interface RecordRow {
@@ -19,6 +20,7 @@ interface RecordRow {
   is_recommended: boolean;
   is_approved: boolean;
   is_hidden: boolean;
+  created_by_id: number | null;
   legacy_ids: string[];
   metadata: Record<string, unknown> | null;
   created_at: Date;
@@ -53,8 +55,6 @@ async function loadTerms(db: Database, ids: number[], vocabulary: (typeof VOCABU
   return groupByRecord(rows);
 }
 
-interface AssociationRow {
-  record_id: number;
 /** The vocabularies with a hierarchy: a record is about every broader term of its own terms too. */
 const HIERARCHIES = [
   { table: 'subjects', join: 'record_subjects', key: 'subject_id', parents: 'subject_parents', child: 'subject_id' },
@@ -87,8 +87,14 @@ async function loadBroaderTerms(db: Database, ids: number[]): Promise<Map<number
   return groupByRecord(perHierarchy.flat());
 }
 
+interface AssociationRow {
+  record_id: number;
   linked_record_id: number;
   relation: string;
+  source_hidden: boolean;
+  source_approved: boolean;
+  target_hidden: boolean;
+  target_approved: boolean;
 }
 
 interface AssociationFacts {
@@ -100,8 +106,14 @@ interface AssociationFacts {
 async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<number, AssociationFacts>> {
   const rows: AssociationRow[] = await db('record_associations as association')
     .join('relation_types as relation', 'relation.id', 'association.relation_type_id')
+    .join('records as source', 'source.id', 'association.record_id')
+    .join('records as target', 'target.id', 'association.linked_record_id')
     .where((query) => query.whereIn('association.record_id', ids).orWhereIn('association.linked_record_id', ids))
-    .select('association.record_id', 'association.linked_record_id', 'relation.name as relation')
+    .select(
+      'association.record_id', 'association.linked_record_id', 'relation.name as relation',
+      'source.is_hidden as source_hidden', 'source.is_approved as source_approved',
+      'target.is_hidden as target_hidden', 'target.is_approved as target_approved',
+    )
     .orderBy('association.id');
   const wanted = new Set(ids);
   const facts = new Map<number, AssociationFacts>();
@@ -113,9 +125,12 @@ async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<nu
     }
     return found;
   };
+  // A relation to a record the public may not see must not show in public counts and facets.
   for (const row of rows) {
-    if (wanted.has(row.record_id)) factsOf(row.record_id).relatedIds.add(row.linked_record_id);
-    if (wanted.has(row.linked_record_id)) {
+    const targetPublic = isPublicRecord({ isHidden: row.target_hidden, isApproved: row.target_approved });
+    const sourcePublic = isPublicRecord({ isHidden: row.source_hidden, isApproved: row.source_approved });
+    if (wanted.has(row.record_id) && targetPublic) factsOf(row.record_id).relatedIds.add(row.linked_record_id);
+    if (wanted.has(row.linked_record_id) && sourcePublic) {
       const target = factsOf(row.linked_record_id);
       target.relatedIds.add(row.record_id);
       if (row.relation === 'collects' && !target.collectionIds.includes(row.record_id)) target.collectionIds.push(row.record_id);
@@ -135,7 +150,7 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
     .select(
       'record.id', 'record.revision', 'record.doi', 'record.name', 'record.abbreviation', 'record.description',
       'record.homepage', 'registry.name as registry_name', 'type.name as record_type_name', 'record.status',
-      'record.is_recommended', 'record.is_approved', 'record.is_hidden', 'record.legacy_ids', 'record.metadata',
+      'record.is_recommended', 'record.is_approved', 'record.is_hidden', 'record.created_by_id', 'record.legacy_ids', 'record.metadata',
       'record.created_at', 'record.updated_at',
     )
     .orderBy('record.id');
@@ -143,6 +158,7 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
   const found = records.map((record) => record.id);
 
   const [subjects, domains, taxonomies, objectTypes] = await Promise.all(VOCABULARIES.map((vocabulary) => loadTerms(db, found, vocabulary)));
+  const broaderTerms = await loadBroaderTerms(db, found);
   const [tags, countries, licences, organisationLinks, publications, maintainers, associations] = await Promise.all([
     db('record_user_defined_tags as link')
       .join('user_defined_tags as tag', 'tag.id', 'link.user_defined_tag_id')
@@ -158,7 +174,6 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       .then((rows: Linked<{ id: number; code: string; name: string }>[]) => groupByRecord(rows)),
     // A licence linked twice (different relations) is embedded once.
     db('licence_links as link')
-  const broaderTerms = await loadBroaderTerms(db, found);
       .join('licences as licence', 'licence.id', 'link.licence_id')
       .whereIn('link.record_id', found)
       .distinct('link.record_id', 'licence.id', 'licence.name', 'licence.url')
@@ -182,10 +197,9 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       .then((rows: Linked<{ id: number; title: string; url: string | null; doi: string | null }>[]) => groupByRecord(rows)),
     db('record_maintainers')
       .whereIn('record_id', found)
-      .groupBy('record_id')
-      .select('record_id')
-      .count<{ record_id: number; count: string | number }[]>('* as count')
-      .then((rows) => new Map(rows.map((row) => [row.record_id, Number(row.count)]))),
+      .select('record_id', 'user_id as id')
+      .orderBy([{ column: 'record_id' }, { column: 'user_id' }])
+      .then((rows: Linked<{ id: number }>[]) => groupByRecord(rows)),
     loadAssociationFacts(db, found),
   ]);
 
@@ -205,6 +219,7 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       isRecommended: record.is_recommended,
       isApproved: record.is_approved,
       isHidden: record.is_hidden,
+      ownerIds: ownerIds(record.created_by_id, maintainers.get(record.id) ?? []),
       legacyIds: record.legacy_ids ?? [],
       metadata: record.metadata ?? {},
       createdAt: record.created_at,
@@ -214,15 +229,21 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       taxonomies: taxonomies.get(record.id) ?? [],
       objectTypes: objectTypes.get(record.id) ?? [],
       userDefinedTags: tags.get(record.id) ?? [],
+      broaderTerms: broaderTerms.get(record.id) ?? [],
       countries: countries.get(record.id) ?? [],
       licences: licences.get(record.id) ?? [],
       organisationLinks: organisationLinks.get(record.id) ?? [],
       publications: publications.get(record.id) ?? [],
       collectionIds: facts?.collectionIds ?? [],
-      maintainersCount: maintainers.get(record.id) ?? 0,
+      maintainersCount: (maintainers.get(record.id) ?? []).length,
       implementedByCount: facts?.implementedByCount ?? 0,
       relatedRecordsCount: facts?.relatedIds.size ?? 0,
     };
   });
 }
-      broaderTerms: broaderTerms.get(record.id) ?? [],
+
+function ownerIds(creatorId: number | null, maintainers: { id: number }[]): number[] {
+  const ids = new Set(maintainers.map((maintainer) => maintainer.id));
+  if (creatorId !== null) ids.add(creatorId);
+  return [...ids].sort((a, b) => a - b);
+}

@@ -47,8 +47,10 @@ describe('auth → viewer', () => {
     expect(await viewerFor(`Bearer ${signUserToken(app, users.reader)}`)).toEqual({
       userId: users.reader,
       username: 'reader',
+      role: 'user',
       isCurator: false,
       isSuperCurator: false,
+      credential: 'session',
     });
     expect(await viewerFor(`Bearer ${signUserToken(app, users.curator)}`)).toMatchObject({ isCurator: true, isSuperCurator: false });
     expect(await viewerFor(`Bearer ${signUserToken(app, users.super)}`)).toMatchObject({ isCurator: true, isSuperCurator: true });

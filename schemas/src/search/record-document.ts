@@ -75,6 +75,8 @@ export interface RecordSearchDocument {
   isMaintained: boolean;
   isApproved: boolean;
   isHidden: boolean;
+  /** Creator and maintainers: who may see the record while it is hidden or awaiting approval. */
+  ownerIds: number[];
   /** Another record implements this one (reverse `implements` association). */
   isImplemented: boolean;
   hasPublication: boolean;
@@ -83,14 +85,14 @@ export interface RecordSearchDocument {
   taxonomies: SearchDocumentTerm[];
   objectTypes: SearchDocumentTerm[];
   userDefinedTags: { id: number; label: string }[];
-  countries: { id: number; code: string; name: string }[];
-  licences: { id: number; name: string; url: string | null }[];
   /**
    * `topicKey`s of the labels and synonyms of the subjects, domains, species and tags above,
    * and of every broader subject and domain above those (topic-keys.ts): what a topical
    * query looks up.
    */
   topicKeys: string[];
+  countries: { id: number; code: string; name: string }[];
+  licences: { id: number; name: string; url: string | null }[];
   organisations: { id: number; name: string; relation: string; isLead: boolean }[];
   grants: { id: number; name: string }[];
   publications: { id: number; title: string; url: string | null; doi: string | null }[];

@@ -191,6 +191,7 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       isMaintained: false,
       isApproved: true,
       isHidden: false,
+      ownerIds: [],
       isImplemented: false,
       hasPublication: false,
       subjects,
@@ -198,8 +199,8 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       taxonomies,
       objectTypes: [],
       userDefinedTags: record.userDefinedTags.map((label) => ({ id: labelId(label), label })),
-      countries: [],
       topicKeys: topicKeysOf([subjects, domains, taxonomies], record.userDefinedTags),
+      countries: [],
       licences: [],
       organisations: [],
       grants: [],
@@ -227,8 +228,8 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
     domains: [],
     taxonomies: [],
     userDefinedTags: [],
-  });
     topicKeys: [topicKey(VISIBILITY_TEST_SUBJECT)],
+  });
   documents.push(probe(HIDDEN_RECORD_ID, 'Zyxwvut hidden probe', { isHidden: true, isApproved: true }));
   documents.push(probe(UNAPPROVED_RECORD_ID, 'Qwertzu unapproved probe', { isHidden: false, isApproved: false }));
   return documents;

@@ -1,9 +1,10 @@
 /**
  * The open dump of the catalogue, read from Postgres (the source of truth) in id order, one
  * batch per query with every list aggregated in SQL and every column already named and shaped
- * as the export gives it. Only public records: not hidden, approved.
+ * as the export gives it. Only public records: what the access module shows an anonymous visitor.
  */
 import type { Database } from '@registry/platform';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 
 export interface PublicRecordExport {
   id: number;
@@ -28,18 +29,13 @@ export interface PublicRecordExport {
   updatedAt: string;
 }
 
-/** The condition every public listing (sitemap, dumps) shares. */
-export function publicRecordsCondition(alias = 'records'): string {
-  return `${alias}.is_hidden = false AND ${alias}.is_approved = true`;
-}
-
 function termList(joinTable: string, joinColumn: string, termTable: string): string {
   return `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'label', t.label) ORDER BY t.label, t.id)
     FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id), '[]'::json)`;
 }
 
-const PUBLIC_RECORDS_BATCH_SQL = `
-SELECT r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage,
+const EXPORT_COLUMNS_SQL = `
+  r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage,
   lower(reg.name) AS registry, rt.name AS "recordType", r.status, r.is_recommended AS "isRecommended",
   r.legacy_ids AS "legacyIds",
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
@@ -52,22 +48,23 @@ SELECT r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage,
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) ORDER BY c.name)
     FROM record_countries rc JOIN countries c ON c.id = rc.country_id WHERE rc.record_id = r.id), '[]'::json) AS countries,
   COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('id', l.id, 'name', l.name, 'url', l.url))
-    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id), '[]'::json) AS licences
-FROM records r
-JOIN registries reg ON reg.id = r.registry_id
-LEFT JOIN record_types rt ON rt.id = r.record_type_id
-WHERE ${publicRecordsCondition('r')} AND r.id > ?
-ORDER BY r.id
-LIMIT ?`;
+    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id), '[]'::json) AS licences`;
 
 /** Batches of public records in id order; memory stays bounded by one batch. */
 export async function* readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
   let afterId = 0;
   for (;;) {
-    const result = await db.raw<{ rows: PublicRecordExport[] }>(PUBLIC_RECORDS_BATCH_SQL, [afterId, batchSize]);
-    if (result.rows.length === 0) return;
-    yield result.rows;
-    if (result.rows.length < batchSize) return;
-    afterId = result.rows[result.rows.length - 1].id;
+    const rows: PublicRecordExport[] = await db('records as r')
+      .join('registries as reg', 'reg.id', 'r.registry_id')
+      .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
+      .select(db.raw(EXPORT_COLUMNS_SQL))
+      .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
+      .where('r.id', '>', afterId)
+      .orderBy('r.id')
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1].id;
   }
 }

@@ -1,12 +1,12 @@
 /**
- * Finding a record by any of the identifiers people hold, and deciding whether the viewer may
- * see it: hidden or unapproved records are shown only to curators and their maintainers.
+ * Finding a record by any of the identifiers people hold, and asking the access module whether
+ * the viewer may see it.
  */
 import type { Database } from '@registry/platform';
-import type { Viewer } from '@registry/schemas';
+import { canViewRecord, isActiveUser, type AccessResource } from '@registry/schemas';
 import type { RegistryGraphqlContext } from './context.ts';
 import { numericId } from './context.ts';
-import type { RecordRow } from './rows.ts';
+import type { RecordRow, UserRow } from './rows.ts';
 
 export const DOI_PREFIX = '10.25504/';
 
@@ -39,8 +39,30 @@ export async function findRecordRow(db: Database, identifier: RecordIdentifier):
   return row ?? null;
 }
 
-export function isPubliclyVisible(record: Pick<RecordRow, 'is_hidden' | 'is_approved'>): boolean {
-  return !record.is_hidden && record.is_approved;
+/**
+ * Whether the viewer may see this record: the access module's rule, fed with the record's owners
+ * (creator and maintainers) only when the answer depends on them.
+ */
+export async function viewerCanSeeRecord(context: RegistryGraphqlContext, record: RecordRow): Promise<boolean> {
+  const withoutOwners = { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [] };
+  if (canViewRecord(context.viewer, withoutOwners)) return true;
+  if (context.viewer.userId === null) return false;
+  const resource = await recordAccessResource(context, record);
+  return resource.record !== undefined && canViewRecord(context.viewer, resource.record);
+}
+
+/** What the access module's record rules need to know about this record. */
+export async function recordAccessResource(context: RegistryGraphqlContext, record: RecordRow): Promise<AccessResource> {
+  const maintainerIds = (await context.loaders.recordMaintainers.load(record.id)).map((user) => user.id);
+  const ownerIds = record.created_by_id === null ? maintainerIds : [...maintainerIds, record.created_by_id];
+  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds, maintainerIds, createdById: record.created_by_id } };
+}
+
+/** A user reached by id, or null when deactivated (deactivated users are absent everywhere). */
+export async function activeUserById(context: RegistryGraphqlContext, userId: number | null): Promise<UserRow | null> {
+  if (userId === null) return null;
+  const user = await context.loaders.userById.load(userId);
+  return isActiveUser(user) ? user : null;
 }
 
 export async function viewerMaintains(context: RegistryGraphqlContext, recordId: number): Promise<boolean> {
@@ -50,19 +72,9 @@ export async function viewerMaintains(context: RegistryGraphqlContext, recordId:
   return maintainers.some((user) => user.id === viewer.userId);
 }
 
-export async function canViewRecord(context: RegistryGraphqlContext, record: RecordRow): Promise<boolean> {
-  if (isPubliclyVisible(record) || context.viewer.isCurator) return true;
-  return viewerMaintains(context, record.id);
-}
-
 /** Drops the records this viewer may not see from a list (relations, saved searches...). */
 export async function visibleRecords(context: RegistryGraphqlContext, records: (RecordRow | null)[]): Promise<RecordRow[]> {
   const present = records.filter((record): record is RecordRow => record !== null);
-  const allowed = await Promise.all(present.map((record) => canViewRecord(context, record)));
+  const allowed = await Promise.all(present.map((record) => viewerCanSeeRecord(context, record)));
   return present.filter((_, index) => allowed[index]);
-}
-
-/** SQL condition for list queries that cannot check maintainers row by row. */
-export function publicRecordsOnly(viewer: Viewer): boolean {
-  return !viewer.isCurator;
 }

@@ -1,4 +1,5 @@
 /** Shapes of the Postgres rows the resolvers receive (snake_case, as knex returns them). */
+import type { UserRole } from '@registry/schemas';
 
 export interface RecordRow {
   id: number;
@@ -126,10 +127,10 @@ export interface RecordTypeRow {
   registry_id: number;
 }
 
+/** The public columns of a user (`PUBLIC_USER_COLUMNS`); private fields are read by the accounts code. */
 export interface UserRow {
   id: number;
   username: string;
-  email: string;
   first_name: string | null;
   last_name: string | null;
   homepage: string | null;
@@ -139,10 +140,8 @@ export interface UserRow {
   bluesky: string | null;
   third_party: boolean;
   awards: string[];
-  role: string;
+  role: UserRole;
   deactivated: boolean;
-  is_curator: boolean;
-  is_super_curator: boolean;
 }
 
 export interface SavedSearchRow {

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { REGISTRY_NAMES } from '@registry/schemas';
-import { publicRecordsCondition } from '../export/public-records.ts';
+import { ANONYMOUS_VIEWER, REGISTRY_NAMES, visibleRecordsOnly } from '@registry/schemas';
 import { siteJsonLd } from '../linked-data/site-json-ld.ts';
 
 export const HomepageStats = Type.Object({
@@ -22,13 +21,13 @@ export type HomepageStats = Static<typeof HomepageStats>;
 const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export async function publicRecordCountsByRegistry(app: FastifyInstance): Promise<Record<string, number>> {
-  const result = await app.db.raw<{ rows: { registry: string; count: number }[] }>(`
-    SELECT lower(reg.name) AS registry, count(records.id)::int AS count
-    FROM registries reg
-    LEFT JOIN records ON records.registry_id = reg.id AND ${publicRecordsCondition('records')}
-    GROUP BY lower(reg.name)`);
+  const rows: { registry: string; count: number }[] = await app.db('records')
+    .join('registries as reg', 'reg.id', 'records.registry_id')
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
+    .groupByRaw('lower(reg.name)')
+    .select(app.db.raw('lower(reg.name) AS registry'), app.db.raw('count(*)::int AS count'));
   const counts: Record<string, number> = Object.fromEntries(REGISTRY_NAMES.map((name) => [name, 0]));
-  for (const row of result.rows) counts[row.registry] = row.count;
+  for (const row of rows) counts[row.registry] = row.count;
   return counts;
 }
 
@@ -38,8 +37,11 @@ export async function homepageStats(app: FastifyInstance): Promise<HomepageStats
     app.db.raw<{ rows: { users: number; organisations: number; views: number }[] }>(`
       SELECT
         (SELECT count(*)::int FROM users WHERE deactivated = false) AS users,
-        (SELECT count(DISTINCT ol.organisation_id)::int FROM organisation_links ol
-           JOIN records ON records.id = ol.record_id AND ${publicRecordsCondition('records')}) AS organisations,
+        (${app.db('organisation_links as ol')
+          .join('records', 'records.id', 'ol.record_id')
+          .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
+          .select(app.db.raw('count(DISTINCT ol.organisation_id)::int'))
+          .toString()}) AS organisations,
         (SELECT COALESCE(sum(views), 0)::bigint FROM record_views) AS views`),
   ]);
   const { users, organisations, views } = people.rows[0];

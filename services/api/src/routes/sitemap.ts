@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { publicRecordsCondition } from '../export/public-records.ts';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 
 /** Public informational pages (SPEC §2), without the account and curator pages. */
 export const SITEMAP_STATIC_PAGES: readonly string[] = [
@@ -45,12 +45,13 @@ function urlEntry(location: string, lastModified?: Date): string {
 
 export async function buildSitemap(app: FastifyInstance): Promise<string> {
   const publicUrl = app.config.publicUrl.replace(/\/$/, '');
-  const records = await app.db.raw<{ rows: { id: number; updated_at: Date }[] }>(
-    `SELECT id, updated_at FROM records WHERE ${publicRecordsCondition('records')} ORDER BY id`,
-  );
+  const records: { id: number; updated_at: Date }[] = await app.db('records')
+    .select('id', 'updated_at')
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
+    .orderBy('id');
   const entries = [
     ...SITEMAP_STATIC_PAGES.map((page) => urlEntry(`${publicUrl}${page}`)),
-    ...records.rows.map((record) => urlEntry(`${publicUrl}/${record.id}`, record.updated_at)),
+    ...records.map((record) => urlEntry(`${publicUrl}/${record.id}`, record.updated_at)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -4,6 +4,7 @@
  * loader sends one query per batch, so a list of N parents costs one query, not N.
  */
 import DataLoader from 'dataloader';
+import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 
 type Row = Record<string, unknown>;
@@ -19,9 +20,13 @@ function groupByKey<T>(keys: readonly number[], rows: (T & { __owner: number })[
   return keys.map((key) => groups.get(key) ?? []);
 }
 
-export function byIdLoader<T extends { id: number }>(db: Database, table: string): DataLoader<number, T | null> {
+export function byIdLoader<T extends { id: number }>(
+  db: Database,
+  table: string,
+  columns: readonly string[] = ['*'],
+): DataLoader<number, T | null> {
   return new DataLoader<number, T | null>(async (ids) => {
-    const rows = (await db(table).select('*').whereIn('id', [...ids])) as T[];
+    const rows = (await db(table).select(columns.map((column) => `${table}.${column}`)).whereIn('id', [...ids])) as T[];
     const found = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.map((id) => found.get(id) ?? null);
   });
@@ -54,6 +59,10 @@ export interface ManyToManyOptions {
   orderBy: string;
   /** Extra columns of the join table to keep on each row. */
   joinColumns?: string[];
+  /** Columns of the target table to read (default all). */
+  targetColumns?: readonly string[];
+  /** Narrows the targets (e.g. the access module's `activeUsersOnly`). */
+  targetFilter?: (query: Knex.QueryBuilder) => void;
 }
 
 export function manyToManyLoader<T>(db: Database, options: ManyToManyOptions): DataLoader<number, T[]> {
@@ -61,12 +70,13 @@ export function manyToManyLoader<T>(db: Database, options: ManyToManyOptions): D
     const { joinTable, ownerColumn, targetColumn, targetTable } = options;
     const rows = (await db(targetTable)
       .select(
-        `${targetTable}.*`,
+        ...(options.targetColumns ?? ['*']).map((column) => `${targetTable}.${column}`),
         ...(options.joinColumns ?? []).map((column) => `${joinTable}.${column}`),
         db.raw('?? as "__owner"', [`${joinTable}.${ownerColumn}`]),
       )
       .join(joinTable, `${joinTable}.${targetColumn}`, `${targetTable}.id`)
       .whereIn(`${joinTable}.${ownerColumn}`, [...ownerIds])
+      .modify(options.targetFilter ?? (() => {}))
       .orderBy(`${targetTable}.${options.orderBy}`)) as (T & { __owner: number })[];
     return groupByKey(ownerIds, rows);
   });

@@ -4,6 +4,7 @@
  */
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
+import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
 import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch.ts';
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
@@ -71,10 +72,16 @@ export function createLoaders(db: Database): Loaders {
   const through = <T>(joinTable: string, ownerColumn: string, targetColumn: string, targetTable: string, orderBy: string) =>
     manyToManyLoader<T>(db, { joinTable, ownerColumn, targetColumn, targetTable, orderBy });
   const owned = <T>(table: string, ownerColumn: string, orderBy = 'id') => oneToManyLoader<T>(db, { table, ownerColumn, orderBy });
+  // Users listed with a record, organisation or search: public columns of active users only.
+  const users = (joinTable: string, ownerColumn: string) =>
+    manyToManyLoader<UserRow>(db, {
+      joinTable, ownerColumn, targetColumn: 'user_id', targetTable: 'users', orderBy: 'username',
+      targetColumns: PUBLIC_USER_COLUMNS, targetFilter: activeUsersOnly(),
+    });
 
   return {
     recordById: byIdLoader<RecordRow>(db, 'records'),
-    userById: byIdLoader<UserRow>(db, 'users'),
+    userById: byIdLoader<UserRow>(db, 'users', PUBLIC_USER_COLUMNS),
     registryById: byIdLoader<RegistryRow>(db, 'registries'),
     recordTypeById: byIdLoader<RecordTypeRow>(db, 'record_types'),
     relationTypeById: byIdLoader<RelationTypeRow>(db, 'relation_types'),
@@ -88,9 +95,9 @@ export function createLoaders(db: Database): Loaders {
     recordObjectTypes: through('record_object_types', 'record_id', 'object_type_id', 'object_types', 'label'),
     recordUserDefinedTags: through('record_user_defined_tags', 'record_id', 'user_defined_tag_id', 'user_defined_tags', 'label'),
     recordCountries: through('record_countries', 'record_id', 'country_id', 'countries', 'name'),
-    recordMaintainers: through('record_maintainers', 'record_id', 'user_id', 'users', 'username'),
-    recordWatchers: through('record_watchers', 'record_id', 'user_id', 'users', 'username'),
-    recordCommunityCurators: through('record_community_curators', 'record_id', 'user_id', 'users', 'username'),
+    recordMaintainers: users('record_maintainers', 'record_id'),
+    recordWatchers: users('record_watchers', 'record_id'),
+    recordCommunityCurators: users('record_community_curators', 'record_id'),
     recordPublications: through('record_publications', 'record_id', 'publication_id', 'publications', 'id'),
     recordOrganisationLinks: owned('organisation_links', 'record_id'),
     recordLicenceLinks: owned('licence_links', 'record_id'),
@@ -110,12 +117,12 @@ export function createLoaders(db: Database): Loaders {
     organisationParents: through('organisation_parents', 'organisation_id', 'parent_id', 'organisations', 'name'),
     organisationChildren: through('organisation_parents', 'parent_id', 'organisation_id', 'organisations', 'name'),
     organisationLinks: owned('organisation_links', 'organisation_id'),
-    organisationUsers: through('user_organisations', 'organisation_id', 'user_id', 'users', 'username'),
+    organisationUsers: users('user_organisations', 'organisation_id'),
     organisationSavedSearches: through('saved_search_organisations', 'organisation_id', 'saved_search_id', 'saved_searches', 'id'),
 
     savedSearchRecords: through('saved_search_records', 'saved_search_id', 'record_id', 'records', 'name'),
     savedSearchOrganisations: through('saved_search_organisations', 'saved_search_id', 'organisation_id', 'organisations', 'name'),
-    savedSearchUsers: through('saved_search_users', 'saved_search_id', 'user_id', 'users', 'username'),
+    savedSearchUsers: users('saved_search_users', 'saved_search_id'),
 
     userMaintainedRecords: through('record_maintainers', 'user_id', 'record_id', 'records', 'name'),
     userWatchedRecords: through('record_watchers', 'user_id', 'record_id', 'records', 'name'),

@@ -5,7 +5,7 @@
  */
 import type { RegistryGraphqlContext } from '../context.ts';
 import { recordNotFound } from '../errors.ts';
-import { canViewRecord, findRecordRow, parseRecordIdentifier, visibleRecords } from '../record-access.ts';
+import { viewerCanSeeRecord, findRecordRow, parseRecordIdentifier, visibleRecords } from '../record-access.ts';
 import type { RecordAssociationRow, RecordRow } from '../rows.ts';
 
 type Context = RegistryGraphqlContext;
@@ -23,7 +23,7 @@ export const graphQueries = {
   async fairsharingGraph(_root: unknown, args: { id?: string | null }, context: Context) {
     const identifier = parseRecordIdentifier(args.id);
     const root = identifier ? await findRecordRow(context.db, identifier) : null;
-    if (!root || !(await canViewRecord(context, root))) throw recordNotFound();
+    if (!root || !(await viewerCanSeeRecord(context, root))) throw recordNotFound();
 
     const depthOf = new Map<number, number>([[root.id, 0]]);
     const records = new Map<number, RecordRow>([[root.id, root]]);

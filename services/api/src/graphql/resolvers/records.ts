@@ -2,7 +2,10 @@
 import type { RegistryGraphqlContext } from '../context.ts';
 import { numericId } from '../context.ts';
 import { recordNotFound } from '../errors.ts';
-import { canViewRecord, findRecordRow, parseRecordIdentifier, viewerMaintains, visibleRecords } from '../record-access.ts';
+import { can, visibleRecordsOnly } from '@registry/schemas';
+import {
+  activeUserById, findRecordRow, parseRecordIdentifier, recordAccessResource, viewerCanSeeRecord, viewerMaintains, visibleRecords,
+} from '../record-access.ts';
 import { recordSchemaOrg } from '../record-schema-org.ts';
 import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
@@ -23,7 +26,7 @@ export const recordQueries = {
     const identifier = parseRecordIdentifier(args.id);
     if (!identifier) throw recordNotFound();
     const record = await findRecordRow(context.db, identifier);
-    if (!record || !(await canViewRecord(context, record))) throw recordNotFound();
+    if (!record || !(await viewerCanSeeRecord(context, record))) throw recordNotFound();
     context.loaders.recordById.prime(record.id, record);
     return record;
   },
@@ -55,20 +58,19 @@ export const recordTypeResolvers = {
     incomplete: (record: RecordRow) => !record.is_complete,
     async hasGraph(record: RecordRow, _args: NoArgs, context: Context) {
       const [outgoing, incoming] = await Promise.all([
-        context.loaders.recordAssociations.load(record.id),
-        context.loaders.recordReverseAssociations.load(record.id),
+        context.loaders.recordAssociations.load(record.id).then((list) => associationsWithVisibleEnd(context, list, 'linked_record_id')),
+        context.loaders.recordReverseAssociations.load(record.id).then((list) => associationsWithVisibleEnd(context, list, 'record_id')),
       ]);
       return outgoing.length + incoming.length > 0;
     },
-    curatorNotes: (record: RecordRow, _args: NoArgs, context: Context) => (context.viewer.isCurator ? record.curator_notes : null),
+    curatorNotes: (record: RecordRow, _args: NoArgs, context: Context) =>
+      (can(context.viewer, 'record.viewCuratorNotes') ? record.curator_notes : null),
     exhaustiveLicences: (record: RecordRow) => record.exhaustive_licences,
     legacyIds: (record: RecordRow) => record.legacy_ids,
     metadata: (record: RecordRow) => record.metadata ?? {},
     reviews: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordReviews.load(record.id),
-    lastEditor: (record: RecordRow, _args: NoArgs, context: Context) =>
-      record.last_editor_id === null ? null : context.loaders.userById.load(record.last_editor_id),
-    creator: (record: RecordRow, _args: NoArgs, context: Context) =>
-      record.created_by_id === null ? null : context.loaders.userById.load(record.created_by_id),
+    lastEditor: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.last_editor_id),
+    creator: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.created_by_id),
     countries: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCountries.load(record.id),
     subjects: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSubjects.load(record.id),
     domains: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordDomains.load(record.id),
@@ -88,7 +90,7 @@ export const recordTypeResolvers = {
     maintainers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordMaintainers.load(record.id),
     async watchers(record: RecordRow, _args: NoArgs, context: Context) {
       const watchers = await context.loaders.recordWatchers.load(record.id);
-      if (context.viewer.isCurator) return watchers;
+      if (can(context.viewer, 'record.viewAllWatchers')) return watchers;
       return watchers.filter((user) => user.id === context.viewer.userId);
     },
     communityCurators: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCommunityCurators.load(record.id),
@@ -108,7 +110,7 @@ export const recordTypeResolvers = {
     },
     savedSearches: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSavedSearches.load(record.id),
     async history(record: RecordRow, _args: NoArgs, context: Context) {
-      if (context.viewer.userId === null) return null;
+      if (!can(context.viewer, 'record.viewHistory', await recordAccessResource(context, record))) return null;
       const events = await context.loaders.recordEditEvents.load(record.id);
       return events.map((event) => ({
         id: Number(event.id),
@@ -118,8 +120,8 @@ export const recordTypeResolvers = {
         createdAt: isoDate(event.created_at),
       }));
     },
-    legacyLogs(record: RecordRow, _args: NoArgs, context: Context) {
-      if (context.viewer.userId === null) return null;
+    async legacyLogs(record: RecordRow, _args: NoArgs, context: Context) {
+      if (!can(context.viewer, 'record.viewHistory', await recordAccessResource(context, record))) return null;
       const logs = record.metadata?.legacy_logs;
       return Array.isArray(logs) ? logs : [];
     },
@@ -143,13 +145,12 @@ export const recordTypeResolvers = {
 
   RecordReview: {
     createdAt: (review: ReviewRow) => isoDate(review.created_at),
-    user: (review: ReviewRow, _args: NoArgs, context: Context) => (review.user_id === null ? null : context.loaders.userById.load(review.user_id)),
+    user: (review: ReviewRow, _args: NoArgs, context: Context) => activeUserById(context, review.user_id),
   },
 
   SavedSearch: {
     createdAt: (search: SavedSearchRow) => isoDate(search.created_at),
-    creator: (search: SavedSearchRow, _args: NoArgs, context: Context) =>
-      search.creator_id === null ? null : context.loaders.userById.load(search.creator_id),
+    creator: (search: SavedSearchRow, _args: NoArgs, context: Context) => activeUserById(context, search.creator_id),
     async fairsharingRecords(search: SavedSearchRow, _args: NoArgs, context: Context) {
       return visibleRecords(context, await context.loaders.savedSearchRecords.load(search.id));
     },
@@ -213,9 +214,8 @@ export const registryTypeResolvers = {
   Registry: {
     recordTypes: (registry: RegistryRow, _args: NoArgs, context: Context) => context.loaders.registryRecordTypes.load(registry.id),
     async fairsharingRecords(registry: RegistryRow, _args: NoArgs, context: Context) {
-      const query = context.db<RecordRow>('records').select('*').where('registry_id', registry.id).orderBy('name');
-      if (!context.viewer.isCurator) query.where({ is_hidden: false, is_approved: true });
-      return query;
+      return context.db<RecordRow>('records').select('*').where('registry_id', registry.id)
+        .modify(visibleRecordsOnly(context.viewer)).orderBy('name');
     },
   },
   RecordType: {
@@ -230,21 +230,19 @@ export const recordListQueries = {
     const values = [...new Set((args.fields ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))]
       .filter((value) => value !== '');
     if (values.length === 0) return [];
-    const query = context.db<RecordRow>('records')
+    return context.db<RecordRow>('records')
       .select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi')
       .where((where) => {
         where.whereRaw('lower(name) = any(?)', [values])
           .orWhereRaw('lower(abbreviation) = any(?)', [values])
           .orWhereRaw('lower(homepage) = any(?)', [values]);
       })
+      .modify(visibleRecordsOnly(context.viewer))
       .orderBy('id')
       .limit(100);
-    if (!context.viewer.isCurator) query.where({ is_hidden: false });
-    return query;
   },
   async allFairsharingRecords(_root: unknown, _args: NoArgs, context: Context) {
-    const query = context.db<RecordRow>('records').select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi').orderBy('id');
-    if (!context.viewer.isCurator) query.where({ is_hidden: false, is_approved: true });
-    return query;
+    return context.db<RecordRow>('records').select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi')
+      .modify(visibleRecordsOnly(context.viewer)).orderBy('id');
   },
 };

@@ -1,4 +1,5 @@
 /** Public warnings and the statistics page. */
+import { activeUsersOnly, ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import { isoDate, type MessageRow } from '../rows.ts';
 
@@ -30,11 +31,11 @@ export const siteQueries = {
       db('records as r')
         .join('registries as g', 'g.id', 'r.registry_id')
         .leftJoin('record_types as t', 't.id', 'r.record_type_id')
-        .where({ 'r.is_hidden': false, 'r.is_approved': true })
+        .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
         .groupBy('g.name', 't.name', 'r.status')
         .select(db.raw('lower(g.name) as registry'), 't.name as record_type', 'r.status', db.raw('count(*)::int as count')) as Promise<CountRow[]>,
       db('organisations').count<{ count: string }[]>('* as count'),
-      db('users').where({ deactivated: false }).count<{ count: string }[]>('* as count'),
+      db('users').modify(activeUsersOnly()).count<{ count: string }[]>('* as count'),
       db('record_views').sum<{ sum: string | null }[]>('views as sum'),
     ]);
     const registries: Record<string, number> = {};

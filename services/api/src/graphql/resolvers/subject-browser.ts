@@ -3,6 +3,7 @@
  * parents, with the number of public records annotated with the term or any descendant and the
  * number of distinct descendants. Four queries, the rest in memory (a few hundred terms).
  */
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import type { VocabularyRow } from '../rows.ts';
 
@@ -85,7 +86,7 @@ export const subjectBrowserQueries = {
       db('subject_parents').select('subject_id', 'parent_id'),
       db('record_subjects as rs')
         .join('records as r', 'r.id', 'rs.record_id')
-        .where({ 'r.is_hidden': false, 'r.is_approved': true })
+        .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
         .select('rs.subject_id', 'rs.record_id'),
     ]);
     return { data: buildSubjectTree(subjects, parentLinks, annotations) };

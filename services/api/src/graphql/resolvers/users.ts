@@ -2,6 +2,7 @@
  * Public user profiles. Anyone sees the public fields; e-mail only the user themself and super
  * curators; the user list only super curators.
  */
+import { can, isActiveUser, PUBLIC_USER_COLUMNS } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import { numericId } from '../context.ts';
 import { notFound, unauthorised } from '../errors.ts';
@@ -11,20 +12,26 @@ import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
+/** A user row with the e-mail, read only for viewers the access module lets see it. */
+type UserWithEmail = UserRow & { email?: string };
+
 function isSelfOrSuperCurator(user: UserRow, context: Context): boolean {
-  return context.viewer.isSuperCurator || context.viewer.userId === user.id;
+  return can(context.viewer, 'user.viewPrivate', { userId: user.id });
 }
 
 export const userQueries = {
   async user(_root: unknown, args: { id?: string | null }, context: Context) {
     const id = numericId(args.id);
-    const user = id === null ? null : await context.loaders.userById.load(id);
-    if (!user || (user.deactivated && !context.viewer.isSuperCurator)) throw notFound('user');
+    if (id === null) throw notFound('user');
+    const user: UserWithEmail | null = can(context.viewer, 'user.viewPrivate', { userId: id })
+      ? ((await context.db('users').select([...PUBLIC_USER_COLUMNS, 'email']).where({ id }).first()) ?? null)
+      : await context.loaders.userById.load(id);
+    if (!user || (!isActiveUser(user) && !can(context.viewer, 'user.admin'))) throw notFound('user');
     return user;
   },
   async allUsers(_root: unknown, args: { q?: string | null }, context: Context) {
-    if (!context.viewer.isSuperCurator) throw unauthorised();
-    const query = context.db<UserRow>('users').select('*').orderBy('username').limit(10_000);
+    if (!can(context.viewer, 'user.admin')) throw unauthorised();
+    const query = context.db<UserWithEmail>('users').select([...PUBLIC_USER_COLUMNS, 'email']).orderBy('username').limit(10_000);
     const text = (args.q ?? '').trim();
     if (text !== '' && text !== '*') {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
@@ -36,7 +43,7 @@ export const userQueries = {
 
 export const userTypeResolvers = {
   User: {
-    email: (user: UserRow, _args: NoArgs, context: Context) => (isSelfOrSuperCurator(user, context) ? user.email : null),
+    email: (user: UserWithEmail, _args: NoArgs, context: Context) => (isSelfOrSuperCurator(user, context) ? (user.email ?? null) : null),
     firstName: (user: UserRow) => user.first_name,
     lastName: (user: UserRow) => user.last_name,
     thirdParty: (user: UserRow) => user.third_party,
