@@ -25,6 +25,7 @@ import { sitemapRoutes } from './routes/sitemap.ts';
 import { exportRoutes } from './routes/export.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
+import { recordViewsRoutes } from './record-views/record-views-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);
+  await app.register(recordViewsRoutes, {});
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
   return app;

@@ -16,6 +16,7 @@ export const API_PATH_ROOTS: readonly string[] = [
   'export',
   'advanced_search',
   'statistics',
+  'record_views',
   'users',
   'user_admin',
   'user_roles',

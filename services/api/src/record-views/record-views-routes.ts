@@ -1,0 +1,100 @@
+/**
+ * POST /record_views/{id}: the record page reports a view (202; bots are answered the same but
+ * not counted). GET /record_views/{id}: the record's flushed total. GET /statistics/most_viewed:
+ * the public records viewed most. A timer flushes the pending counts into Postgres, and once
+ * more when the app closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { countRecordView, flushRecordViews, recordViewKeys } from './record-view-counter.ts';
+import { mostViewedRecords, recordViewCount } from './record-views-repository.ts';
+
+export interface RecordViewsRoutesOptions {
+  /** Seconds between flushes into Postgres. */
+  flushSeconds?: number;
+}
+
+const DEFAULT_FLUSH_SECONDS = 10;
+/** A view is not worth holding a request for: Redis that does not answer in this time loses it. */
+const COUNT_TIMEOUT_MS = 500;
+const MAX_MOST_VIEWED = 100;
+
+const RecordIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+type RecordIdParams = Static<typeof RecordIdParams>;
+const MostViewedQuery = Type.Object({ size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MOST_VIEWED, default: 10 })) });
+type MostViewedQuery = Static<typeof MostViewedQuery>;
+
+const MostViewedRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  abbreviation: Type.Union([Type.String(), Type.Null()]),
+  registry: Type.String(),
+  views: Type.Integer(),
+});
+
+function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), milliseconds).unref())]);
+}
+
+export async function recordViewsRoutes(app: FastifyInstance, options: RecordViewsRoutesOptions): Promise<void> {
+  const keys = recordViewKeys(app.config.queuePrefix);
+  const flush = () => flushRecordViews(app.redis, app.db, keys);
+
+  const timer = setInterval(() => {
+    flush().catch((error: unknown) => app.log.warn({ err: error }, 'record views flush failed; the counts stay in Redis'));
+  }, (options.flushSeconds ?? DEFAULT_FLUSH_SECONDS) * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await withTimeout(flush(), 2_000).catch(() => undefined);
+  });
+
+  app.post<{ Params: RecordIdParams }>(
+    '/record_views/:id',
+    {
+      // Not logged per request: a view is no event worth a log line (and the line would hold the IP).
+      logLevel: 'warn',
+      schema: {
+        summary: 'Count one view of a record page (no IP, cookie or time is kept; obvious bots are not counted)',
+        tags: ['statistics'],
+        params: RecordIdParams,
+        response: { 202: Type.Object({ counted: Type.Boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const counted = await withTimeout(countRecordView(app.redis, keys, request.params.id, request.headers['user-agent']), COUNT_TIMEOUT_MS).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'record view not counted');
+          return false;
+        },
+      );
+      return reply.code(202).send({ counted });
+    },
+  );
+
+  app.get<{ Params: RecordIdParams }>(
+    '/record_views/:id',
+    {
+      schema: {
+        summary: "A record's page views (flushed every few seconds)",
+        tags: ['statistics'],
+        params: RecordIdParams,
+        response: { 200: Type.Object({ recordId: Type.Integer(), views: Type.Integer() }) },
+      },
+    },
+    async (request) => ({ recordId: request.params.id, views: await recordViewCount(app.db, request.params.id) }),
+  );
+
+  app.get<{ Querystring: MostViewedQuery }>(
+    '/statistics/most_viewed',
+    {
+      schema: {
+        summary: 'The public records viewed most',
+        tags: ['statistics'],
+        querystring: MostViewedQuery,
+        response: { 200: Type.Array(MostViewedRecord) },
+      },
+    },
+    async (request) => mostViewedRecords(app.db, request.query.size ?? 10),
+  );
+}
