@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { facetCounts } from './aggregations.ts';
 
-const fixturePath = fileURLToPath(new URL('../../../../shared/data/fairsharing-client-fixture-getRecords-aggregations.json', import.meta.url));
+const fixturePath = fileURLToPath(new URL('./fixtures/client-aggregations.json', import.meta.url));
 
 describe('facetCounts', () => {
   it('reads the public API aggregation shape', () => {
