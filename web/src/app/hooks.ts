@@ -16,9 +16,9 @@ export function useModes(): ModesState {
   return useAppSelector((state) => state.modes);
 }
 
-/** Types of the search query's arguments (empty object until start-up has loaded them). */
-export function useSearchArgumentTypes(): SearchArgumentTypes {
-  return useAppSelector((state) => state.introspection.searchArgumentTypes);
+/** Types of the search query's arguments, undefined until start-up has loaded them. */
+export function useSearchArgumentTypes(): SearchArgumentTypes | undefined {
+  return useAppSelector((state) => (state.introspection.loaded ? state.introspection.searchArgumentTypes : undefined));
 }
 
 export function useSearchFilters() {

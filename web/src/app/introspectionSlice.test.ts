@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeType, isUnquotedArgument, searchArgumentTypesFrom } from './introspectionSlice.ts';
+import { describeType, searchArgumentTypesFrom } from './introspectionSlice.ts';
 
 describe('search argument types from introspection', () => {
   const answer = {
@@ -25,14 +25,6 @@ describe('search argument types from introspection', () => {
   it('describes each argument type without non-null marks', () => {
     expect(searchArgumentTypesFrom(answer)).toEqual({ page: 'Int', searchAnd: 'Boolean', q: 'String', subjects: '[String]' });
     expect(describeType({ name: null, kind: 'NON_NULL', ofType: { name: 'ID', kind: 'SCALAR' } })).toBe('ID');
-  });
-
-  it('sends Int and Boolean arguments unquoted', () => {
-    const types = searchArgumentTypesFrom(answer) ?? {};
-    expect(isUnquotedArgument(types, 'page')).toBe(true);
-    expect(isUnquotedArgument(types, 'searchAnd')).toBe(true);
-    expect(isUnquotedArgument(types, 'q')).toBe(false);
-    expect(isUnquotedArgument(types, 'unknown')).toBe(false);
   });
 
   it('reports a schema without the search query', () => {

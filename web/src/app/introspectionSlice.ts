@@ -1,12 +1,12 @@
 /**
  * Argument types of `searchFairsharingRecords`, read from the API's introspection at start-up
- * and cached in localStorage for 24 hours (SPEC §9). The search page uses them to type URL
- * parameters: arguments whose type is Int or Boolean are sent unquoted.
+ * and cached in localStorage for 24 hours (SPEC §9). The search page and the start-up prefetch
+ * type URL parameters with them (`searchQueryForUrl`): Int and Boolean unquoted, lists as lists.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SearchArgumentTypes } from '@registry/schemas/search/client/search-query.ts';
 
-/** Argument name → type written GraphQL-style without non-null marks: "Int", "String", "[String]". */
-export type SearchArgumentTypes = Record<string, string>;
+export type { SearchArgumentTypes };
 
 export interface IntrospectionState {
   searchArgumentTypes: SearchArgumentTypes;
@@ -40,12 +40,6 @@ export function searchArgumentTypesFrom(answer: IntrospectionAnswer): SearchArgu
   const field = answer.__type?.fields.find((candidate) => candidate.name === SEARCH_QUERY_NAME);
   if (!field) return null;
   return Object.fromEntries(field.args.map((arg) => [arg.name, describeType(arg.type)]));
-}
-
-/** True when the argument's value goes into a query unquoted (Int, Float, Boolean). */
-export function isUnquotedArgument(types: SearchArgumentTypes, argument: string): boolean {
-  const type = types[argument];
-  return type === 'Int' || type === 'Boolean' || type === 'Float';
 }
 
 interface CachedIntrospection {

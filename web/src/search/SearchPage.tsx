@@ -8,7 +8,7 @@ import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSearchFilters } from '../app/hooks.ts';
+import { useSearchArgumentTypes, useSearchFilters } from '../app/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
 import { facetCounts } from './aggregations.ts';
@@ -61,7 +61,8 @@ export function SearchPage() {
   }, [cleaned, canonicalSearch, params, location.pathname, navigate]);
 
   const state = withPreset(urlState, route.preset);
-  const query = useMemo(() => searchQueryForUrl(location.pathname, params), [location.pathname, params]);
+  const argumentTypes = useSearchArgumentTypes();
+  const query = useMemo(() => searchQueryForUrl(location.pathname, params, argumentTypes), [location.pathname, params, argumentTypes]);
   const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
 
   const go = (next: SearchState, pathname = location.pathname) => {

@@ -5,9 +5,10 @@
  */
 import { startEarlyQuery } from '../api/early-queries.ts';
 import { isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
+import { readCachedIntrospection } from '../app/introspectionSlice.ts';
 
 export function prefetchSearchFor(location: Pick<Location, 'pathname' | 'search'>): void {
   if (!isSearchPath(location.pathname)) return;
-  const query = searchQueryForUrl(location.pathname, new URLSearchParams(location.search));
+  const query = searchQueryForUrl(location.pathname, new URLSearchParams(location.search), readCachedIntrospection() ?? undefined);
   if (query) startEarlyQuery(query);
 }

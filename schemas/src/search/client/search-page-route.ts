@@ -1,5 +1,5 @@
 /** What the search routes differ in: /search has no preset, listing pages preset a registry. */
-import { buildSearchRecordsQuery } from './search-query.ts';
+import { buildSearchRecordsQuery, type SearchArgumentTypes } from './search-query.ts';
 import { cleanSearchParams } from './search-route-guard.ts';
 import { urlToSearchState, withPreset } from './search-state.ts';
 
@@ -35,9 +35,9 @@ export function isSearchPath(pathname: string): boolean {
  * to clean the URL (the page redirects first). The page and the start-up prefetch both use it,
  * so the prefetched answer is the one the page asks for.
  */
-export function searchQueryForUrl(pathname: string, params: URLSearchParams): string | null {
+export function searchQueryForUrl(pathname: string, params: URLSearchParams, argumentTypes?: SearchArgumentTypes): string | null {
   if (cleanSearchParams(params)) return null;
-  return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset));
+  return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset), { argumentTypes });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchRecordsQuery, searchArguments } from './search-query.ts';
+import { buildSearchRecordsQuery, searchArguments, searchFilterArguments } from './search-query.ts';
 import { urlToSearchState } from './search-state.ts';
 
 const state = (query: string) => urlToSearchState(new URLSearchParams(query));
@@ -23,6 +23,15 @@ describe('searchArguments', () => {
     expect(args).not.toHaveProperty('isMaintained');
     expect(args.subjects).toEqual(['genomics']);
     expect(args).not.toHaveProperty('bogus');
+  });
+
+  it('types filters by the API introspection when the app has it, and writes the same query as the registry would', () => {
+    const types = { isRecommended: 'Boolean', subjects: '[String]', status: 'String', minYear: 'Int' };
+    expect(searchFilterArguments({ isRecommended: ['true'], subjects: ['genomics'], status: ['ready', 'deprecated'], minYear: ['2001'], fairsharingRegistry: ['standard'] }, types))
+      .toEqual({ isRecommended: true, subjects: ['genomics'], status: 'ready,deprecated', minYear: 2001 });
+    const filters = { isRecommended: ['true'], subjects: ['genomics'] };
+    const introspected = { isRecommended: 'Boolean', subjects: '[String]' };
+    expect(buildSearchRecordsQuery({ ...state(''), filters }, { argumentTypes: introspected })).toBe(buildSearchRecordsQuery({ ...state(''), filters }));
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The `searchFairsharingRecords` query of one search state. Arguments are written inline
- * as literals; boolean facets go unquoted, list facets as string lists. Filters that the
- * facet registry does not know are not sent (the API would reject the whole query).
+ * as literals, typed by the API's own introspection when the app has it (SPEC §4: Int and
+ * Boolean unquoted, lists as lists, the rest quoted) and by the facet registry until then;
+ * both agree for every facet, so the query text is the same either way. A filter the API does
+ * not declare is not sent (it would reject the whole query).
  */
 import { facetByArgument } from '../facets.ts';
 import { graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
@@ -10,25 +12,48 @@ import type { SearchState } from './search-state.ts';
 export const SEARCH_RESULT_FIELDS = `id type name abbreviation doi registry description status isRecommended relatedRecordsCount
       subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}`;
 
+/** Argument name → GraphQL type without non-null marks ("Int", "String", "[String]"), from introspection. */
+export type SearchArgumentTypes = Record<string, string>;
+
 export interface SearchQueryOptions {
   /** Restrict to these record ids (a collection's member list). */
   ids?: number[];
   excludeId?: number;
+  /** The search query's argument types as the API's introspection gives them. */
+  argumentTypes?: SearchArgumentTypes;
+}
+
+type ArgumentShape = 'boolean' | 'list' | 'int' | 'string';
+
+function argumentShape(name: string, argumentTypes: SearchArgumentTypes | undefined): ArgumentShape | null {
+  if (argumentTypes) {
+    const type = argumentTypes[name];
+    if (type === undefined) return null;
+    if (type === 'Boolean') return 'boolean';
+    if (type === 'Int') return 'int';
+    return type.startsWith('[') ? 'list' : 'string';
+  }
+  const facet = facetByArgument(name);
+  if (!facet) return null;
+  return facet.kind === 'boolean' ? 'boolean' : 'list';
 }
 
 /** The filter arguments of a state; a boolean facet with both values selected filters nothing. */
-export function searchFilterArguments(filters: SearchState['filters']): Record<string, GraphqlLiteral> {
+export function searchFilterArguments(filters: SearchState['filters'], argumentTypes?: SearchArgumentTypes): Record<string, GraphqlLiteral> {
   const args: Record<string, GraphqlLiteral> = {};
   for (const [name, values] of Object.entries(filters)) {
-    const facet = facetByArgument(name);
-    if (!facet || values.length === 0) continue;
-    if (facet.kind === 'boolean') {
+    const shape = argumentShape(name, argumentTypes);
+    if (!shape || values.length === 0) continue;
+    if (shape === 'boolean') {
       const distinct = new Set(values.map((value) => value.toLowerCase()));
       if (distinct.size !== 1) continue;
       const [only] = [...distinct];
       if (only === 'true' || only === 'false') args[name] = only === 'true';
+    } else if (shape === 'int') {
+      const number = Number(values[0]);
+      if (Number.isSafeInteger(number)) args[name] = number;
     } else {
-      args[name] = values;
+      args[name] = shape === 'list' ? values : values.join(',');
     }
   }
   return args;
@@ -41,7 +66,7 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
     perPage: state.perPage,
     orderBy: state.orderBy === '' ? undefined : state.orderBy,
     searchAnd: state.searchAnd,
-    ...searchFilterArguments(state.filters),
+    ...searchFilterArguments(state.filters, options.argumentTypes),
     ids: options.ids,
     excludeId: options.excludeId,
   };
