@@ -27,6 +27,7 @@ import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
 import { recordViewsRoutes } from './record-views/record-views-routes.ts';
 
+import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 export interface BuildAppOptions {
   config: RegistryConfig;
   /** Fastify logger setting; tests pass false. Default: info level (LOG_LEVEL overrides). */
@@ -86,5 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordViewsRoutes, {});
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
+  await app.register(suggestionsRoutes);
   return app;
 }

@@ -26,6 +26,7 @@ const GENERAL_ARGUMENTS: SearchArgumentDefinition[] = [
   { name: 'searchAnd', type: 'Boolean', description: 'true: every term must match; false: any term.' },
   { name: 'ids', type: '[Int!]', description: 'Only these record ids (a collection).' },
   { name: 'excludeId', type: 'Int', description: 'Leave this record out.' },
+  { name: 'exact', type: 'Boolean', description: 'true: the words exactly as typed, without the typo retry.' },
 ];
 
 /** Document-level yes/no filters that narrow hits and counts but have no facet panel. */

@@ -26,6 +26,15 @@ function selectedFields(selectionSet: SelectionSetNode | undefined, fragments: R
   return fields;
 }
 
+function selectedRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): FieldNode[] {
+  return info.fieldNodes.flatMap((node) => selectedFields(node.selectionSet, info.fragments).filter((field) => field.name.value === 'records'));
+}
+
 export function searchSelectsRecords(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
-  return info.fieldNodes.some((node) => selectedFields(node.selectionSet, info.fragments).some((field) => field.name.value === 'records'));
+  return selectedRecordFields(info).length > 0;
+}
+
+/** Highlighting costs OpenSearch a pass over each hit's text: only when `records { highlight }` asks. */
+export function searchSelectsHighlights(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  return selectedRecordFields(info).some((records) => selectedFields(records.selectionSet, info.fragments).some((field) => field.name.value === 'highlight'));
 }

@@ -20,6 +20,7 @@ export const API_PATH_ROOTS: readonly string[] = [
   'users',
   'user_admin',
   'user_roles',
+  'search_suggestions',
   'fairsharing_records',
   'maintenance_requests',
   'record_reviews',

@@ -4,6 +4,7 @@
  */
 import type { SearchClient } from '@registry/platform';
 import type { RecordSearchDocument } from '@registry/schemas';
+import type { SuggestAnswer } from './did-you-mean.ts';
 import { classifySearchFailure } from './search-errors.ts';
 
 export interface SearchDependencies {
@@ -25,6 +26,7 @@ export interface SearchHit {
   _score: number | null;
   _source: RecordSearchDocument;
   sort?: unknown[];
+  highlight?: Record<string, string[]>;
 }
 
 export interface TermsAggregationAnswer {
@@ -40,6 +42,7 @@ export interface SearchAnswer {
   hits: { total: { value: number; relation: string }; hits: SearchHit[] };
   /** Filter aggregations, each holding its doc_count and terms aggregations by name. */
   aggregations?: Record<string, FilterAggregationAnswer>;
+  suggest?: SuggestAnswer;
   pit_id?: string;
 }
 

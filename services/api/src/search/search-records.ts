@@ -34,6 +34,8 @@ import {
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
 import { buildTextQuery, cleanSearchText, firstQueryTypos, type TypoMatching } from './text-query.ts';
+import { correctedText, correctionRequest } from './did-you-mean.ts';
+import { highlightRequest, readHighlight, type RecordHighlight } from './highlights.ts';
 
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 100;
@@ -55,6 +57,8 @@ export interface SearchRecordsArgs extends FacetArguments, MetadataArguments {
   hasPublication?: BooleanArgument;
   ids?: ListArgument;
   excludeId?: IntegerArgument;
+  /** true: search exactly the words typed, without the typo retry (the "search instead for" link). */
+  exact?: BooleanArgument;
 }
 
 export interface FacetBucket {
@@ -81,10 +85,15 @@ export interface SearchRecordsResult {
   firstPage: boolean;
   /** true on the last page (or past it). */
   lastPage: boolean;
-  records: RecordSearchDocument[];
+  records: SearchResultDocument[];
   aggregations: SearchAggregations;
+  /** The words the typo retry matched instead of the typed ones, when it found the records. */
+  correctedQuery?: string | null;
   error?: 'invalid query';
 }
+
+/** A record of the answer, with the words that matched highlighted when they were asked for. */
+export type SearchResultDocument = RecordSearchDocument & { highlight?: RecordHighlight };
 
 type Clause = Record<string, unknown>;
 
@@ -106,6 +115,8 @@ export interface SearchRequestOptions {
    * Records, when fetched, are whole documents (see graphql/search-selection.ts).
    */
   withRecords?: boolean;
+  /** Highlight the matched words of the records fetched (highlights.ts). */
+  withHighlights?: boolean;
 }
 
 interface SelectedFacet {
@@ -204,7 +215,8 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
   const raw = args.q ?? '';
   const cleaned = cleanSearchText(raw);
   const matchAllTerms = readBooleanArgument(args.searchAnd, 'searchAnd') ?? true;
-  const typos: TypoMatching = options.typoRetry ? 'only' : firstQueryTypos(matchAllTerms);
+  const exact = readBooleanArgument(args.exact, 'exact') ?? false;
+  const typos: TypoMatching = options.typoRetry ? 'only' : exact ? 'no' : firstQueryTypos(matchAllTerms);
   const { filter, mustNot } = nonFacetFilters(args, viewer);
   const selected = selectedFacets(args, viewer);
   const from = (page - 1) * perPage;
@@ -227,7 +239,9 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
     aggs: aggregationsRequest(viewer, selected),
   };
   if (selected.length) body.post_filter = { bool: { filter: selected.map((entry) => entry.clause) } };
-  return { body, page, perPage, noHits, typoRetry: cleaned !== '' && typos === 'no' };
+  if (cleaned && options.withHighlights && !noHits) body.highlight = highlightRequest(cleaned, typos !== 'no');
+  if (cleaned && options.typoRetry) body.suggest = correctionRequest(cleaned);
+  return { body, page, perPage, noHits, typoRetry: cleaned !== '' && typos === 'no' && !exact };
 }
 
 function bucketKey(bucket: TermsBucket): string {
@@ -264,7 +278,7 @@ export function readAggregations(answer: SearchAnswer): SearchAggregations {
   return aggregations;
 }
 
-function pageOfResults(page: number, perPage: number, totalCount: number, records: RecordSearchDocument[], aggregations: SearchAggregations): SearchRecordsResult {
+function pageOfResults(page: number, perPage: number, totalCount: number, records: SearchResultDocument[], aggregations: SearchAggregations): SearchRecordsResult {
   const totalPages = Math.ceil(totalCount / perPage);
   return {
     currentPage: page,
@@ -296,17 +310,22 @@ export async function searchRecords(
   deps: SearchDependencies,
   args: SearchRecordsArgs,
   viewer: Viewer,
-  options: Pick<SearchRequestOptions, 'withRecords'> = {},
+  options: Pick<SearchRequestOptions, 'withRecords' | 'withHighlights'> = {},
 ): Promise<SearchRecordsResult> {
   try {
     let request = buildSearchRecordsRequest(args, viewer, options);
     let answer = await executeSearch(deps, request.body, CACHED);
+    let correctedQuery: string | null = null;
     if (request.typoRetry && queryMatchedNothing(answer)) {
       request = buildSearchRecordsRequest(args, viewer, { ...options, typoRetry: true });
       answer = await executeSearch(deps, request.body, CACHED);
+      if (answer.hits.total.value > 0) correctedQuery = correctedText(cleanSearchText(args.q), answer.suggest);
     }
-    const records = request.noHits ? [] : answer.hits.hits.map((hit) => hit._source);
-    return pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer));
+    const records = request.noHits ? [] : answer.hits.hits.map((hit): SearchResultDocument => {
+      const highlight = readHighlight(hit.highlight);
+      return highlight ? { ...hit._source, highlight } : hit._source;
+    });
+    return { ...pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer)), correctedQuery };
   } catch (failure) {
     if (failure instanceof InvalidQueryError) return invalidQueryResult(args);
     throw failure;

@@ -8,6 +8,7 @@ import { searchQueries, searchTypeResolvers } from './search.ts';
 import { siteQueries, siteTypeResolvers } from './site.ts';
 import { statisticsQueries } from '../../statistics/statistics-graphql.ts';
 import { subjectBrowserQueries } from './subject-browser.ts';
+import { suggestionQueries } from '../../suggestions/suggestions-graphql.ts';
 import { userQueries, userTypeResolvers } from './users.ts';
 import { vocabularyQueries, vocabularyTypeResolvers } from './vocabularies.ts';
 
@@ -24,6 +25,7 @@ export const resolvers = {
     ...userQueries,
     ...siteQueries,
     ...statisticsQueries,
+    ...suggestionQueries,
     ...graphQueries,
     ...curationQueries,
   },

@@ -14,7 +14,7 @@ import { InvalidQueryError, SearchUnavailableError } from '../../search/search-e
 import type { SearchDependencies } from '../../search/search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../../export/records-csv.ts';
 import type { RegistryGraphqlContext } from '../context.ts';
-import { searchSelectsRecords } from '../search-selection.ts';
+import { searchSelectsHighlights, searchSelectsRecords } from '../search-selection.ts';
 import { GraphqlUserError } from '../errors.ts';
 
 type Context = RegistryGraphqlContext;
@@ -45,7 +45,10 @@ interface DownloadArgs extends SearchRecordsArgs {
 export const searchQueries = {
   async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context, info: GraphQLResolveInfo) {
     try {
-      return await searchRecords(searchDependencies(context), args, context.viewer, { withRecords: searchSelectsRecords(info) });
+      return await searchRecords(searchDependencies(context), args, context.viewer, {
+        withRecords: searchSelectsRecords(info),
+        withHighlights: searchSelectsHighlights(info),
+      });
     } catch (failure) {
       throw asGraphqlError(failure);
     }

@@ -1,0 +1,67 @@
+/**
+ * GET /search_suggestions?q=&size=: the REST form of GraphQL `searchSuggestions`, for search
+ * boxes that suggest records and vocabulary terms while the user types.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { recordsAlias } from '@registry/schemas';
+import { sendError } from '../plugins/errors.ts';
+import { SearchUnavailableError } from '../search/search-errors.ts';
+import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS, searchSuggestions } from './suggestions-service.ts';
+
+export const SUGGESTIONS_PATH = '/search_suggestions';
+
+const SuggestionsQuery = Type.Object({
+  q: Type.String({ maxLength: MAX_SUGGESTION_TEXT, description: 'The text typed so far' }),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SUGGESTIONS, default: DEFAULT_SUGGESTIONS, description: 'How many records and how many terms' })),
+});
+type SuggestionsQuery = Static<typeof SuggestionsQuery>;
+
+const Suggestions = Type.Object({
+  records: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      abbreviation: Type.Union([Type.String(), Type.Null()]),
+      registry: Type.String({ description: 'standard, database, policy or collection' }),
+    }),
+  ),
+  terms: Type.Array(
+    Type.Object({
+      argument: Type.String({ description: 'The search argument that filters by the term: subjects, domains, taxonomies or userDefinedTags' }),
+      kind: Type.String({ description: 'Subject, Domain, Species or Tag' }),
+      id: Type.Integer(),
+      label: Type.String(),
+      synonym: Type.Union([Type.String(), Type.Null()], { description: 'The synonym that matched, when the label did not' }),
+      recordCount: Type.Integer({ description: 'Records annotated with the term that the viewer may see' }),
+    }),
+  ),
+});
+
+const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
+
+export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = { search: { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) }, db: app.db };
+  app.get<{ Querystring: SuggestionsQuery }>(
+    SUGGESTIONS_PATH,
+    {
+      schema: {
+        summary: 'Records (name or abbreviation starting with the text) and vocabulary terms (a word starting with it) for a search box',
+        tags: ['search'],
+        querystring: SuggestionsQuery,
+        response: { 200: Suggestions, 400: ErrorAnswer, 503: ErrorAnswer },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await searchSuggestions(deps, request.query.q, request.viewer, request.query.size);
+      } catch (failure) {
+        if (failure instanceof SearchUnavailableError) {
+          request.log.error({ err: failure }, 'search suggestions failed');
+          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
+        }
+        throw failure;
+      }
+    },
+  );
+}
