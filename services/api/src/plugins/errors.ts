@@ -47,6 +47,10 @@ export const errorsPlugin = fp(
         // Our own 503s (maintenance, read-only) are sent directly with sendError, never thrown.
         return sendError(reply, statusCode, 'The server could not complete this request.');
       }
+      const details = (error as { details?: unknown }).details;
+      if (details && typeof details === 'object') {
+        return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...errorBody(statusCode, error.message), ...details });
+      }
       return sendError(reply, statusCode, error.message);
     });
   },
