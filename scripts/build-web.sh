@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -f web/dist/index.html ] && [ -z "$(find web/src web/index.html web/vite.config.ts schemas/src package-lock.json -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+if [ -f web/dist/index.html ] && [ -z "$(find web/src web/index.html web/graphiql.html web/vite.config.ts web/graphiql.vite.config.ts schemas/src package-lock.json -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
   echo "web: build is up to date"
   exit 0
 fi

@@ -9,6 +9,7 @@ import { buildTestApp, BROWSER_NAVIGATION, JSON_CLIENT } from './support.ts';
 import { searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>registry test build</title></head><body><div id="root"></div></body></html>';
+const GRAPHIQL_HTML = '<!doctype html><html><head><title>GraphiQL</title></head><body><div id="graphiql"></div></body></html>';
 let webDistDir: string;
 let app: FastifyInstance;
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
   webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
   mkdirSync(join(webDistDir, 'assets'));
   writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDistDir, 'graphiql.html'), GRAPHIQL_HTML);
   writeFileSync(join(webDistDir, 'assets', 'index-3f2a91bc.js'), 'console.log("app")');
   writeFileSync(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildTestApp(sharedCatalogueConfig(), { webDistDir });
@@ -48,15 +50,17 @@ describe('static files', () => {
 });
 
 describe('SPA fallback', () => {
-  it.each(['/2', '/10.25504/FAIRsharing.2mk2zb', '/no/such/page', '/organisations', '/organisations/12', '/users/5'])(
-    'a browser navigating to %s gets the app',
-    async (url) => {
-      const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toBe(INDEX_HTML);
-    },
-  );
+  it.each([
+    ['/organisations', 200],
+    ['/organisations/12', 200],
+    ['/users/5', 200],
+    ['/no/such/page', 404],
+  ])('a browser navigating to %s gets the app (status %i)', async (url, statusCode) => {
+    const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
+    expect(response.statusCode).toBe(statusCode);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it.each(['/search?q=genomics', '/standards'])('a browser navigating to %s gets the app with the answer to its search', async (url) => {
     const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
@@ -82,11 +86,12 @@ describe('SPA fallback', () => {
     expect(missingAsset.statusCode).toBe(404);
   });
 
-  it('leaves GraphiQL and the API docs to their own routes', async () => {
+  it('serves GraphiQL from the build, under the site\'s CSP, and leaves the API docs to their own routes', async () => {
     const graphiql = await app.inject({ url: '/graphiql', headers: BROWSER_NAVIGATION });
     expect(graphiql.statusCode).toBe(200);
-    expect(graphiql.body).toContain('GraphiQL');
-    expect(graphiql.headers['content-security-policy']).toContain('https://unpkg.com');
+    expect(graphiql.body).toBe(GRAPHIQL_HTML);
+    expect(graphiql.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(graphiql.headers['content-security-policy']).not.toContain('unpkg');
     const docs = await app.inject({ url: '/api/docs/json', headers: BROWSER_NAVIGATION });
     expect(docs.json()).toHaveProperty('openapi');
   });

@@ -1,6 +1,6 @@
 /**
- * The GraphQL endpoint (POST/GET /graphql, GraphiQL at /graphiql), compatible with the public
- * FAIRsharing client. Reads `app.db`, `app.searchClient`, `app.config` and `request.viewer`,
+ * The GraphQL endpoint (POST/GET /graphql), compatible with the public FAIRsharing client
+ * (GraphiQL at /graphiql is a page of the web build, served by static-web). Reads `app.db`, `app.searchClient`, `app.config` and `request.viewer`,
  * which the app decorates before registering this plugin.
  */
 import fp from 'fastify-plugin';
@@ -55,7 +55,6 @@ export const graphqlPlugin = fp(
       schema: graphqlSchemaSdl(),
       resolvers: resolvers as unknown as IResolvers,
       path: GRAPHQL_PATH,
-      graphiql: true,
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,
       validationRules: [queryCostRule(MAX_QUERY_COST, QUERY_DEPTH_LIMIT)],

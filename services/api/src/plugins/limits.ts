@@ -24,19 +24,6 @@ const EXPOSED_HEADERS = [
   'content-disposition',
 ];
 
-// GraphiQL (served by mercurius) loads React and its own bundle from unpkg.
-const GRAPHIQL_CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://unpkg.com",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "img-src 'self' data: https:",
-  "font-src 'self' data: https://unpkg.com",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
-
 export const limitsPlugin = fp<LimitsPluginOptions>(
   async (app, options) => {
     await app.register(fastifyHelmet, {
@@ -60,10 +47,6 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       crossOriginEmbedderPolicy: false,
       // Other sites may show our open data (logos, exports) and call the API.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
-    });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (pathOf(request.url).startsWith('/graphiql')) reply.header('content-security-policy', GRAPHIQL_CSP);
-      return payload;
     });
 
     await app.register(fastifyCors, {

@@ -1,17 +1,25 @@
 /**
- * Serves the built web app (`web/dist`) from the same origin as the API, and is the 404 handler:
- * a browser asking for a path that is not an API route gets `index.html` (the app routes it and
- * shows its own 404 page); everything else gets the JSON 404.
+ * Serves the built web app (`web/dist`) from the same origin as the API, and is the 404 handler.
+ * A GET of a path that is not an API route gets the app's page (`*\/*` and `text/html`), with
+ * the status the path deserves: 200 for a page of the app's route table
+ * (@registry/schemas/web/page-paths.ts) and for a record an anonymous visitor may see, 404 for
+ * anything else (the app shows its own 404 page). Record and DOI URLs also answer
+ * `application/ld+json` with the record's JSON-LD, as DOI resolvers expect. Clients that take
+ * neither get the JSON 404.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import Negotiator from 'negotiator';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer } from './early-search-answer.ts';
-import { loadWebPageHtml } from './web-page-html.ts';
+import { findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
+import { MAINTENANCE_MESSAGE } from './site-mode.ts';
+import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
 
 export interface StaticWebPluginOptions {
   /** Folder of the built web app; when it has no index.html only the API is served. */
@@ -20,6 +28,25 @@ export interface StaticWebPluginOptions {
 
 /** Vite puts content-hashed files under assets/: they never change, so they cache for a year. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
+
+/** What a record URL can be answered with, the page first (for `*\/*` and no Accept). */
+const RECORD_MEDIA_TYPES = ['text/html', 'application/ld+json', 'application/json'];
+const PAGE_MEDIA_TYPES = ['text/html'];
+
+/**
+ * Media-type parameters other than q are dropped first: JSON-LD clients add a `profile`
+ * (`application/ld+json;profile="…#compacted"`), and every profile gets the same document.
+ */
+function preferredMediaType(request: FastifyRequest, available: string[]): string | undefined {
+  const accept = (request.headers.accept ?? '*/*')
+    .split(',')
+    .map((range) => {
+      const [type = '', ...parameters] = range.split(';');
+      return [type, ...parameters.filter((parameter) => /^\s*q\s*=/i.test(parameter))].join(';');
+    })
+    .join(',');
+  return new Negotiator({ headers: { accept } }).mediaType(available);
+}
 
 export const staticWebPlugin = fp<StaticWebPluginOptions>(
   async (app, options) => {
@@ -33,7 +60,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
         // Routes for the files present at start (a build is immutable), so unknown paths reach
         // the not-found handler below instead of a catch-all route.
         wildcard: false,
-        // Another static registration (GraphiQL in mercurius) owns reply.sendFile.
+        // Pages are sent from memory below; nothing needs reply.sendFile.
         decorateReply: false,
         index: false,
         cacheControl: false,
@@ -48,12 +75,44 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
 
     const pages = indexHtml ? loadWebPageHtml(options.webDistDir, indexHtml) : undefined;
     /** The app's page for a URL; a search page's comes with the answer to its search. */
-    const sendApp = async (reply: FastifyReply, url: string, method: string) => {
+    const sendApp = async (reply: FastifyReply, url: string, method: string, statusCode = 200, head: PageHead = {}) => {
       const path = pathOf(url);
-      const answer = method === 'GET' ? await earlySearchAnswer(app, path, url.slice(path.length + 1)) : null;
-      const page = pages?.forPath(path, answer ? earlyAnswerElement(answer) : '');
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      const answer = method === 'GET' && statusCode === 200 ? await earlySearchAnswer(app, path, url.slice(path.length + 1)) : null;
+      const page = pages?.forPath(path, answer ? { ...head, extraHead: earlyAnswerElement(answer) } : head);
+      return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept').send(page);
     };
+
+    /** A record or DOI URL: its page (404 when no public record has that id), or its JSON-LD. */
+    const answerRecordPath = async (request: FastifyRequest, reply: FastifyReply, identifier: string, mediaType: string) => {
+      const wantsPage = mediaType === 'text/html';
+      if (app.config.maintenanceMode) {
+        return wantsPage && indexHtml ? sendApp(reply, request.url, request.method) : sendError(reply, 503, MAINTENANCE_MESSAGE);
+      }
+      let record: Awaited<ReturnType<typeof findPublicRecord>>;
+      try {
+        record = await findPublicRecord(app, identifier);
+      } catch (error) {
+        request.log.error({ err: error }, 'record page lookup failed');
+        return wantsPage && indexHtml
+          ? sendApp(reply, request.url, request.method, 503)
+          : sendError(reply, 503, 'The record cannot be read right now. Please try again later.');
+      }
+      if (wantsPage && indexHtml) {
+        return record ? sendApp(reply, request.url, request.method, 200, recordPageHead(record, app.config)) : sendApp(reply, request.url, request.method, 404);
+      }
+      if (!record) return sendError(reply, 404, `No public record at ${pathOf(request.url).slice(0, 200)}`);
+      const document = await recordPageJsonLd(app, record);
+      return reply.type(`${mediaType}; charset=utf-8`).header('cache-control', 'no-cache').header('vary', 'Accept').send(document);
+    };
+
+    // GraphiQL is a page of the same build (web/graphiql.html), under the site's CSP, offline.
+    const graphiqlPath = join(options.webDistDir, 'graphiql.html');
+    if (existsSync(graphiqlPath)) {
+      const graphiqlHtml = readFileSync(graphiqlPath);
+      app.get('/graphiql', { schema: { hide: true } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(graphiqlHtml),
+      );
+    }
 
     if (indexHtml) {
       app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url, request.method));
@@ -69,13 +128,16 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
-      const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') &&
-        (request.headers.accept ?? '').includes('text/html');
-      if (indexHtml && wantsHtml && requestAudience(request.method, request.url, request.headers.accept) === 'web') {
-        return sendApp(reply, request.url, request.method);
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = pathOf(request.url);
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (isRead && requestAudience(request.method, request.url, request.headers.accept) === 'web') {
+        const target = webPathKind(path);
+        const mediaType = preferredMediaType(request, target.kind === 'record' ? RECORD_MEDIA_TYPES : PAGE_MEDIA_TYPES);
+        if (target.kind === 'record' && mediaType) return answerRecordPath(request, reply, target.identifier, mediaType);
+        if (indexHtml && mediaType) return sendApp(reply, request.url, request.method, target.kind === 'page' ? 200 : 404);
       }
-      return sendError(reply, 404, `No route for ${request.method} ${pathOf(request.url).slice(0, 200)}`);
+      return sendError(reply, 404, `No route for ${request.method} ${path.slice(0, 200)}`);
     });
   },
   { name: 'registry-static-web' },

@@ -3,20 +3,33 @@
  * `<link rel="modulepreload">` for the code of the screen that path lands on, as the build's
  * `route-preloads.json` lists it (web/build/route-preloads.ts). The browser then fetches that
  * screen's code alongside the entry instead of after running it. Pages are built once per
- * route pattern; a build without the list gets the plain index.html everywhere.
+ * route pattern; a build without the list gets the plain index.html everywhere. A page may
+ * bring its own title and description (a record's, for link previews).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeMarkup } from './escape-markup.ts';
 
 interface RoutePreload {
   pattern: string;
   files: string[];
 }
 
-export interface WebPageHtml {
-  /** The page to send for a path (no query string), with `extraHead` added at the end of its head. */
-  forPath(path: string, extraHead?: string): string;
+/** What one page changes in the head: plain text (escaped here), and markup added at its end. */
+export interface PageHead {
+  title?: string;
+  description?: string;
+  /** Markup, already escaped. */
+  extraHead?: string;
 }
+
+export interface WebPageHtml {
+  /** The page to send for a path (no query string), with its own head. */
+  forPath(path: string, head?: PageHead): string;
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 
 function isRoutePreloadList(value: unknown): value is RoutePreload[] {
   return (
@@ -47,9 +60,17 @@ export function loadWebPageHtml(webDistDir: string, indexHtml: Buffer): WebPageH
     return { pattern: new RegExp(pattern, 'i'), page: html.replace('</head>', `${links}  </head>`) };
   });
   return {
-    forPath(path, extraHead = '') {
-      const page = pages.find(({ pattern }) => pattern.test(path))?.page ?? html;
-      return extraHead ? page.replace('</head>', `    ${extraHead}\n  </head>`) : page;
+    forPath(path, { title, description, extraHead = '' } = {}) {
+      let page = pages.find(({ pattern }) => pattern.test(path))?.page ?? html;
+      // Replacer functions throughout, so a `$` in the text is never read as a pattern.
+      if (title !== undefined) page = page.replace(TITLE, () => `<title>${escapeMarkup(title)}</title>`);
+      let added = extraHead;
+      if (description !== undefined) {
+        const element = `<meta name="description" content="${escapeMarkup(description)}" />`;
+        if (DESCRIPTION.test(page)) page = page.replace(DESCRIPTION, () => element);
+        else added = `${element}\n    ${added}`.trimEnd();
+      }
+      return added ? page.replace('</head>', () => `    ${added}\n  </head>`) : page;
     },
   };
 }

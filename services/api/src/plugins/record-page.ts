@@ -1,0 +1,60 @@
+/**
+ * What the server says about a record page before the app runs: whether an anonymous visitor
+ * may see the record (otherwise the page is a 404), the page head (title, description, Open
+ * Graph) so a pasted link previews, and the record's schema.org JSON-LD for clients that ask
+ * for `application/ld+json`. One indexed lookup per page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
+import { graphqlContextFor } from '../graphql/plugin.ts';
+import { findRecordRow, parseRecordIdentifier } from '../graphql/record-access.ts';
+import { recordSchemaOrg } from '../graphql/record-schema-org.ts';
+import type { RecordRow } from '../graphql/rows.ts';
+import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
+import { escapeMarkup } from './escape-markup.ts';
+import type { PageHead } from './web-page-html.ts';
+
+/** Ids, DOIs and legacy ids are short visible ASCII; anything else names no record. */
+const PLAUSIBLE_IDENTIFIER = /^[\x21-\x7e]{1,200}$/;
+/** Link previews show about this much; longer descriptions are cut at a word. */
+const DESCRIPTION_LENGTH = 300;
+
+export async function findPublicRecord(app: FastifyInstance, identifier: string): Promise<RecordRow | null> {
+  if (!PLAUSIBLE_IDENTIFIER.test(identifier)) return null;
+  const parsed = parseRecordIdentifier(identifier);
+  if (!parsed) return null;
+  const record = await findRecordRow(app.db, parsed);
+  // Pages are served to anonymous visitors: signed-in users send their token to the API only.
+  const visible = record && canViewRecord(ANONYMOUS_VIEWER, { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [] });
+  return visible ? record : null;
+}
+
+export function previewDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, DESCRIPTION_LENGTH - 1);
+  const wordEnd = cut.lastIndexOf(' ');
+  return `${(wordEnd > DESCRIPTION_LENGTH / 2 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
+}
+
+export function recordPageHead(record: Pick<RecordRow, 'id' | 'name' | 'description'>, site: { publicUrl: string; siteName: string }): PageHead {
+  const title = `${site.siteName} | ${record.name}`;
+  const description = previewDescription(record.description);
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeMarkup(content)}">`;
+  return {
+    title,
+    description,
+    extraHead: [
+      meta('og:type', 'website'),
+      meta('og:site_name', site.siteName),
+      meta('og:title', record.name),
+      meta('og:description', description),
+      meta('og:url', recordPageUrl(site.publicUrl, record.id)),
+      '<meta name="twitter:card" content="summary">',
+    ].join('\n    '),
+  };
+}
+
+export function recordPageJsonLd(app: FastifyInstance, record: RecordRow): Promise<JsonLdDocument> {
+  return recordSchemaOrg(record, graphqlContextFor(app, ANONYMOUS_VIEWER));
+}

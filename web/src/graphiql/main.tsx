@@ -1,0 +1,28 @@
+/**
+ * Entry of /graphiql (web/graphiql.html, a second page of the build): the GraphiQL explorer from
+ * its npm package, served by our own server under the site's CSP, so it works offline. It
+ * sends queries to /graphql as an anonymous client, as the API's examples do.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { GraphiQL, type GraphiQLProps } from 'graphiql';
+import 'graphiql/style.css';
+import './graphiql-page.css';
+
+const fetcher: GraphiQLProps['fetcher'] = async (params) => {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+  });
+  return response.json();
+};
+
+const container = document.getElementById('graphiql');
+if (!container) throw new Error('graphiql.html has no #graphiql element');
+
+createRoot(container).render(
+  <StrictMode>
+    <GraphiQL fetcher={fetcher} defaultQuery={'{\n  searchFairsharingRecords(q: "ontology") {\n    totalCount\n    records { id name abbreviation }\n  }\n}\n'} />
+  </StrictMode>,
+);
