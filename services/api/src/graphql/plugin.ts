@@ -11,9 +11,12 @@ import { readGraphqlSdl } from '@registry/schemas/graphql/index.ts';
 import type { RegistryGraphqlContext } from './context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
 import { createLoaders } from './loaders/index.ts';
-import { queryCostRule, MAX_QUERY_COST } from './query-cost.ts';
+import { answerSizeCap } from './answer-size.ts';
+import { countListSizes, FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
+import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS } from './query-cost.ts';
 import { resolvers } from './resolvers/index.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
+import { storableTextRule } from './storable-text-rule.ts';
 import { statisticsQueriesSdl } from '../statistics/statistics-graphql.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -51,13 +54,31 @@ export const graphqlPlugin = fp(
       }
     });
 
+    app.addHook('onSend', answerSizeCap(GRAPHQL_PATH));
+
+    let listSizes = FALLBACK_LIST_SIZES;
+    const countSizes = () =>
+      countListSizes(app.db).then(
+        (counted) => { listSizes = counted; },
+        (failure: unknown) => app.log.warn({ err: failure }, 'could not count the unpaged lists; the query cost keeps its last sizes'),
+      );
+    let refresh: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await countSizes();
+      refresh = setInterval(countSizes, LIST_SIZES_REFRESH_MS).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(refresh));
+
     await app.register(mercurius, {
       schema: graphqlSchemaSdl(),
       resolvers: resolvers as unknown as IResolvers,
       path: GRAPHQL_PATH,
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,
-      validationRules: [queryCostRule(MAX_QUERY_COST, QUERY_DEPTH_LIMIT)],
+      validationRules: [
+        queryLimitsRule({ maxCost: MAX_QUERY_COST, maxRootFields: MAX_ROOT_FIELDS, depthLimit: QUERY_DEPTH_LIMIT, listSizes: () => listSizes }),
+        storableTextRule,
+      ],
       context: (request: FastifyRequest): RegistryGraphqlContext => graphqlContextFor(app, request.viewer ?? ANONYMOUS_VIEWER),
       errorFormatter: (execution, context) => formatGraphqlErrors(execution, context.reply?.log ?? app.log),
     });

@@ -1,20 +1,128 @@
 /**
- * A cost limit on top of the depth limit: every field costs 1, and a field below a list costs
- * as many times as the list may hold items (the `perPage` asked for by the search, otherwise a
- * fixed estimate). Introspection is free, so tools and the client's start-up always work.
+ * Limits on what one GraphQL operation may ask for, checked while the query is validated:
+ *   - the cost: about the number of values the answer holds. A field costs 1; a field below a
+ *     list costs as many times as the list holds items: a search page its `perPage`, a list that
+ *     is not paged its real size (the catalogue, the subject tree, the schema for introspection),
+ *     any other relation list a generous estimate;
+ *   - at most MAX_ROOT_FIELDS root fields (aliases count);
+ *   - each unpaged field (UNPAGED_FIELDS, `__schema`, `__type`) at most once, however it is reached.
+ * Every fragment is measured once and reused wherever it is spread, and the cost walk stops as
+ * soon as the running total passes the limit, so a document of fragments that each spread the
+ * previous one twice is refused in time linear in its length.
  */
 import type {
-  ASTVisitor, FragmentDefinitionNode, GraphQLNamedType, SelectionSetNode, ValidationContext, ValueNode,
+  ASTVisitor, DocumentNode, FragmentDefinitionNode, GraphQLField, GraphQLNamedType, GraphQLSchema, InlineFragmentNode,
+  OperationDefinitionNode, SelectionSetNode, ValidationContext, ValueNode,
 } from 'graphql';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
-const { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, isInterfaceType } = graphqlRuntime;
+const {
+  GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, isInterfaceType, isInputObjectType, isEnumType,
+  isUnionType, SchemaMetaFieldDef, TypeMetaFieldDef,
+} = graphqlRuntime;
 
-/** How many items a list is assumed to hold when nothing in the query says so. */
+/** Items assumed in a relation list (a record's subjects, maintainers, links…): generous, most hold fewer. */
 export const DEFAULT_LIST_SIZE = 10;
-/** perPage cap of the search; a larger perPage costs as much as this. */
-export const MAX_PAGE_SIZE = 100;
 export const MAX_QUERY_COST = 50_000;
+/** Every query of the public client has one root field; a few leave room for GraphiQL users. */
+export const MAX_ROOT_FIELDS = 5;
+/** Fragments spreading fragments this deep are refused; the client's deepest chain is 3. */
+export const MAX_FRAGMENT_NESTING = 50;
+/** Values in one record's JSON-LD (`schemaOrg`): name, description, identifiers, subjects, licences… */
+export const RECORD_JSON_LD_VALUES = 25;
+/** Values in one node of the subject tree (id, name, description, two counts, children). */
+export const SUBJECT_NODE_VALUES = 6;
+
+/** The real sizes of the lists that are not paged, counted in Postgres (see list-sizes.ts). */
+export interface ListSizes {
+  /** Every record, hidden ones included (curators see them). */
+  records: number;
+  registries: number;
+  /** Nodes of the subject tree as `browseSubjects` answers it (a term appears under each parent). */
+  subjectTreeNodes: number;
+}
+
+/**
+ * Fields that answer a whole collection at once, by `Type.field`, with the number of items the
+ * selection below them is charged for. Each may be asked for once per operation.
+ */
+export const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
+  'Query.allFairsharingRecords': (sizes) => sizes.records,
+  // A registry holds at most the whole catalogue.
+  'Registry.fairsharingRecords': (sizes) => sizes.records,
+  // One CSV line per record of the search, whatever perPage says.
+  'Query.downloadSearchResults': (sizes) => sizes.records,
+  'Query.browseSubjects': (sizes) => sizes.subjectTreeNodes * SUBJECT_NODE_VALUES,
+  'Query.__schema': () => 1,
+  'Query.__type': () => 1,
+};
+
+/** Other lists whose size is known, by `Type.field`. */
+const KNOWN_LIST_SIZES: Readonly<Record<string, (sizes: ListSizes) => number>> = {
+  'RegistryList.records': (sizes) => sizes.registries,
+};
+
+/** JSON fields that hold more than one value, by `Type.field`. */
+const JSON_FIELD_VALUES: Readonly<Record<string, number>> = {
+  'FairsharingRecord.schemaOrg': RECORD_JSON_LD_VALUES,
+};
+
+export interface QueryLimits {
+  maxCost: number;
+  maxRootFields: number;
+  /** Mercurius checks depth after validation; a deeper query gets its depth error instead of ours. */
+  depthLimit: number;
+  /** Read when a query is validated, so the sizes can follow the catalogue. */
+  listSizes: () => ListSizes;
+}
+
+/** Sizes of the introspection lists, from the schema itself: `__schema { types }` holds every type… */
+interface IntrospectionSizes {
+  'types': number;
+  'directives': number;
+  'fields': number;
+  'args': number;
+  'inputFields': number;
+  'enumValues': number;
+  'interfaces': number;
+  'possibleTypes': number;
+}
+
+const introspectionSizesBySchema = new WeakMap<GraphQLSchema, IntrospectionSizes>();
+
+/** Lists nested in introspection are charged at their average size over the schema (at least 1). */
+function introspectionSizes(schema: GraphQLSchema): IntrospectionSizes {
+  const known = introspectionSizesBySchema.get(schema);
+  if (known) return known;
+  const types = Object.values(schema.getTypeMap());
+  const directives = schema.getDirectives();
+  let fields = 0, args = 0, inputFields = 0, enumValues = 0, interfaces = 0, possibleTypes = 0;
+  for (const type of types) {
+    if (isObjectType(type) || isInterfaceType(type)) {
+      const typeFields = Object.values(type.getFields());
+      fields += typeFields.length;
+      for (const field of typeFields) args += field.args.length;
+      interfaces += type.getInterfaces().length;
+    }
+    if (isInputObjectType(type)) inputFields += Object.keys(type.getFields()).length;
+    if (isEnumType(type)) enumValues += type.getValues().length;
+    if (isUnionType(type)) possibleTypes += type.getTypes().length;
+  }
+  const average = (total: number, count: number) => Math.max(1, Math.ceil(total / Math.max(count, 1)));
+  const sizes: IntrospectionSizes = {
+    types: types.length,
+    directives: directives.length,
+    fields: average(fields, types.length),
+    args: average(args + directives.reduce((sum, directive) => sum + directive.args.length, 0), fields + directives.length),
+    inputFields: average(inputFields, types.length),
+    enumValues: average(enumValues, types.length),
+    interfaces: average(interfaces, types.length),
+    possibleTypes: average(possibleTypes, types.length),
+  };
+  introspectionSizesBySchema.set(schema, sizes);
+  return sizes;
+}
 
 function intArgument(value: ValueNode | undefined): number | null {
   if (!value) return null;
@@ -23,84 +131,251 @@ function intArgument(value: ValueNode | undefined): number | null {
   return null;
 }
 
-export interface CostWalk {
-  fragments: Map<string, FragmentDefinitionNode>;
-  visitedFragments: Set<string>;
-  /** Deepest field level seen, so a too-deep query is left to the depth limit's clearer message. */
-  maxDepth: number;
-}
+type Fragments = ReadonlyMap<string, FragmentDefinitionNode>;
 
-export function estimateSelectionCost(
-  selectionSet: SelectionSetNode,
-  parentType: GraphQLNamedType,
-  walk: CostWalk,
-  pageSize: number | null,
-  depth = 1,
-): number {
-  walk.maxDepth = Math.max(walk.maxDepth, depth);
-  const { fragments, visitedFragments } = walk;
-  if (!isObjectType(parentType) && !isInterfaceType(parentType)) return 0;
-  const fields = parentType.getFields();
-  let cost = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const name = selection.name.value;
-      const fragment = fragments.get(name);
-      if (!fragment || visitedFragments.has(name)) continue; // cycles are reported by the standard rules
-      visitedFragments.add(name);
-      cost += estimateSelectionCost(fragment.selectionSet, parentType, walk, pageSize, depth);
-      visitedFragments.delete(name);
-      continue;
-    }
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += estimateSelectionCost(selection.selectionSet, parentType, walk, pageSize, depth);
-      continue;
-    }
-    const name = selection.name.value;
-    if (name.startsWith('__')) continue;
-    const field = fields[name];
-    if (!field) continue; // unknown fields are reported by the standard rules
-    const perPage = intArgument(selection.arguments?.find((argument) => argument.name.value === 'perPage')?.value);
-    const childPageSize = perPage === null ? pageSize : Math.min(Math.max(perPage, 1), MAX_PAGE_SIZE);
-    let multiplier = 1;
-    let nextPageSize = childPageSize;
-    if (isListType(getNullableType(field.type))) {
-      multiplier = childPageSize ?? DEFAULT_LIST_SIZE;
-      nextPageSize = null; // a page size applies to the first list below the search only
-    }
-    const childCost = selection.selectionSet
-      ? estimateSelectionCost(selection.selectionSet, getNamedType(field.type), walk, nextPageSize, depth + 1)
-      : 0;
-    cost += 1 + multiplier * childCost;
+/** The field's definition, the meta fields of the query root included (`__typename` is free and skipped). */
+function fieldDefinition(schema: GraphQLSchema, parentType: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (parentType === schema.getQueryType()) {
+    if (name === '__schema') return SchemaMetaFieldDef;
+    if (name === '__type') return TypeMetaFieldDef;
   }
-  return cost;
+  if (!isObjectType(parentType) && !isInterfaceType(parentType)) return undefined;
+  return parentType.getFields()[name];
 }
 
-/** Mercurius checks depth after validation; a query deeper than this gets its depth error instead. */
-export function queryCostRule(maxCost: number = MAX_QUERY_COST, depthLimit = Number.POSITIVE_INFINITY) {
-  return (context: ValidationContext): ASTVisitor => {
-    const document = context.getDocument();
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of document.definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+function inlineFragmentType(schema: GraphQLSchema, fragment: InlineFragmentNode, parentType: GraphQLNamedType): GraphQLNamedType | undefined {
+  return fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parentType;
+}
+
+/** What an operation asks for, apart from its cost: computed once per fragment. */
+interface Shape {
+  /** Field levels, as Mercurius counts depth (a root field alone is 1). */
+  height: number;
+  /** Field selections at the top of the selection set. */
+  fields: number;
+  /** Selections of each unpaged field anywhere below, a fragment counting once per spread. */
+  unpaged: Map<string, number>;
+}
+
+class FragmentsTooDeep extends Error {}
+
+/**
+ * Heights stop growing past `depthLimit + 1` (such a query is refused by the depth check), and a
+ * fragment chain longer than MAX_FRAGMENT_NESTING throws FragmentsTooDeep, so the walk's own
+ * recursion stays shallow whatever the document.
+ */
+function shapeWalker(schema: GraphQLSchema, fragments: Fragments, depthLimit: number) {
+  const memo = new Map<string, Shape>();
+  const inProgress = new Set<string>();
+
+  function add(into: Shape, from: Shape, times = 1): void {
+    for (const [coordinate, count] of from.unpaged) into.unpaged.set(coordinate, (into.unpaged.get(coordinate) ?? 0) + count * times);
+  }
+
+  function fragmentShape(name: string): Shape | null {
+    const known = memo.get(name);
+    if (known) return known;
+    const fragment = fragments.get(name);
+    // Unknown fragments and cycles are reported by the standard rules.
+    if (!fragment || inProgress.has(name)) return null;
+    const type = schema.getType(fragment.typeCondition.name.value);
+    if (!type) return null;
+    if (inProgress.size >= MAX_FRAGMENT_NESTING) throw new FragmentsTooDeep();
+    inProgress.add(name);
+    const shape = shapeOf(fragment.selectionSet, type, 0);
+    inProgress.delete(name);
+    memo.set(name, shape);
+    return shape;
+  }
+
+  /** `level`: field levels above this selection set within the same fragment. */
+  function shapeOf(selectionSet: SelectionSetNode, parentType: GraphQLNamedType, level: number): Shape {
+    const shape: Shape = { height: 0, fields: 0, unpaged: new Map() };
+    if (level > depthLimit) return { ...shape, height: 1 };
+    for (const selection of selectionSet.selections) {
+      let inner: Shape | null = null;
+      if (selection.kind === Kind.FRAGMENT_SPREAD) inner = fragmentShape(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = inlineFragmentType(schema, selection, parentType);
+        inner = type ? shapeOf(selection.selectionSet, type, level) : null;
+      }
+      if (inner) {
+        shape.height = Math.max(shape.height, inner.height);
+        shape.fields += inner.fields;
+        add(shape, inner);
+        continue;
+      }
+      if (selection.kind !== Kind.FIELD || selection.name.value === '__typename') continue;
+      shape.fields += 1;
+      const coordinate = `${parentType.name}.${selection.name.value}`;
+      if (coordinate in UNPAGED_FIELDS) shape.unpaged.set(coordinate, (shape.unpaged.get(coordinate) ?? 0) + 1);
+      const field = fieldDefinition(schema, parentType, selection.name.value);
+      const child = field && selection.selectionSet ? shapeOf(selection.selectionSet, getNamedType(field.type), level + 1) : null;
+      shape.height = Math.min(depthLimit + 1, Math.max(shape.height, 1 + (child?.height ?? 0)));
+      if (child) add(shape, child);
     }
-    return {
-      OperationDefinition(operation) {
-        const schema = context.getSchema();
-        const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
-        if (!root) return;
-        const walk: CostWalk = { fragments, visitedFragments: new Set(), maxDepth: 0 };
-        const cost = estimateSelectionCost(operation.selectionSet, root, walk, null);
-        // Root fields are level 1 here and level 0 for the depth limit.
-        if (cost > maxCost && walk.maxDepth - 1 <= depthLimit) {
-          context.reportError(
-            new GraphQLError(`query is too expensive: estimated cost ${cost} exceeds the limit of ${maxCost}; ask for fewer fields, smaller pages or less nesting`, {
-              nodes: [operation],
-              extensions: { code: 'QUERY_TOO_EXPENSIVE', cost, maxCost },
-            }),
-          );
+    return shape;
+  }
+
+  return shapeOf;
+}
+
+class CostLimitPassed extends Error {}
+
+/**
+ * Cost of a selection set, each fragment measured once per page size it is reached with (a
+ * handful of values). With a finite `maxCost`, throws CostLimitPassed as soon as any partial sum
+ * passes it: every multiplier is at least 1, so a partial sum never exceeds the total.
+ */
+function costWalker(schema: GraphQLSchema, fragments: Fragments, sizes: ListSizes, maxCost: number) {
+  const memo = new Map<string, number>();
+  const inProgress = new Set<string>();
+  const metaSizes = introspectionSizes(schema);
+
+  function checked(cost: number): number {
+    if (cost > maxCost) throw new CostLimitPassed();
+    return cost;
+  }
+
+  function fragmentCost(name: string, pageSize: number | null): number {
+    const key = `${name}\u0000${pageSize ?? ''}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const fragment = fragments.get(name);
+    if (!fragment || inProgress.has(key)) return 0;
+    const type = schema.getType(fragment.typeCondition.name.value);
+    if (!type) return 0;
+    inProgress.add(key);
+    const cost = costOf(fragment.selectionSet, type, pageSize);
+    inProgress.delete(key);
+    memo.set(key, cost);
+    return cost;
+  }
+
+  /** How many items the selection below the field is charged for, and the page size it passes on. */
+  function multiplierOf(coordinate: string, field: GraphQLField<unknown, unknown>, arguments_: readonly { name: { value: string }; value: ValueNode }[] | undefined, pageSize: number | null) {
+    const unpaged = UNPAGED_FIELDS[coordinate];
+    if (unpaged) return { multiplier: unpaged(sizes), nextPageSize: null };
+    if (field.args.some((argument) => argument.name === 'perPage')) {
+      const given = arguments_?.find((argument) => argument.name.value === 'perPage');
+      const perPage = given ? intArgument(given.value) : DEFAULT_PER_PAGE;
+      // A variable may hold anything up to the cap; 0 or less asks for the default page.
+      const page = perPage === null ? MAX_PER_PAGE : perPage <= 0 ? DEFAULT_PER_PAGE : Math.min(perPage, MAX_PER_PAGE);
+      return { multiplier: isListType(getNullableType(field.type)) ? page : 1, nextPageSize: page };
+    }
+    if (!isListType(getNullableType(field.type))) return { multiplier: 1, nextPageSize: pageSize };
+    const known = KNOWN_LIST_SIZES[coordinate];
+    if (known) return { multiplier: known(sizes), nextPageSize: null };
+    const meta = coordinate.startsWith('__') ? metaSizes[coordinate.slice(coordinate.indexOf('.') + 1) as keyof IntrospectionSizes] : undefined;
+    // A page size applies to the first list below the paged field only.
+    return { multiplier: pageSize ?? meta ?? DEFAULT_LIST_SIZE, nextPageSize: null };
+  }
+
+  function costOf(selectionSet: SelectionSetNode, parentType: GraphQLNamedType, pageSize: number | null): number {
+    let cost = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        cost = checked(cost + fragmentCost(selection.name.value, pageSize));
+        continue;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = inlineFragmentType(schema, selection, parentType);
+        if (type) cost = checked(cost + costOf(selection.selectionSet, type, pageSize));
+        continue;
+      }
+      const field = fieldDefinition(schema, parentType, selection.name.value);
+      if (!field) continue; // `__typename`, or an unknown field the standard rules report
+      const coordinate = `${parentType.name}.${selection.name.value}`;
+      const { multiplier, nextPageSize } = multiplierOf(coordinate, field, selection.arguments, pageSize);
+      const childCost = selection.selectionSet ? costOf(selection.selectionSet, getNamedType(field.type), nextPageSize) : 0;
+      cost = checked(cost + (JSON_FIELD_VALUES[coordinate] ?? 1) + multiplier * childCost);
+    }
+    return cost;
+  }
+
+  return costOf;
+}
+
+function rootType(schema: GraphQLSchema, operation: OperationDefinitionNode): GraphQLNamedType | null | undefined {
+  if (operation.operation === 'query') return schema.getQueryType();
+  return operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+}
+
+export function fragmentsOf(document: DocumentNode): Fragments {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  return fragments;
+}
+
+/** The estimated cost of an operation, or null once it passes `maxCost`. */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, sizes: ListSizes, maxCost = Number.POSITIVE_INFINITY): number | null {
+  const root = rootType(schema, operation);
+  if (!root) return 0;
+  try {
+    return costWalker(schema, fragmentsOf(document), sizes, maxCost)(operation.selectionSet, root, null);
+  } catch (failure) {
+    if (failure instanceof CostLimitPassed) return null;
+    throw failure;
+  }
+}
+
+const fieldName = (coordinate: string) => (coordinate.startsWith('Query.') ? coordinate.slice('Query.'.length) : coordinate);
+
+/** The first limit the operation breaks, as the error to report, or null. */
+export function operationLimitError(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, limits: QueryLimits) {
+  const root = rootType(schema, operation);
+  if (!root) return null;
+  const error = (message: string, code: string, extensions: Record<string, unknown>) => new GraphQLError(message, { nodes: [operation], extensions: { code, ...extensions } });
+  let shape: Shape;
+  try {
+    shape = shapeWalker(schema, fragmentsOf(document), limits.depthLimit)(operation.selectionSet, root, 0);
+  } catch (failure) {
+    if (!(failure instanceof FragmentsTooDeep)) throw failure;
+    return error(`fragments spread fragments more than ${MAX_FRAGMENT_NESTING} deep; spread fewer levels of fragments`, 'FRAGMENTS_TOO_DEEP', { maxFragmentNesting: MAX_FRAGMENT_NESTING });
+  }
+  if (shape.height > limits.depthLimit) return null;
+  for (const [coordinate, count] of shape.unpaged) {
+    if (count > 1) {
+      return error(
+        `${fieldName(coordinate)} is not paged, so a query may ask for it only once; this one asks ${count} times`,
+        'UNPAGED_FIELD_REPEATED',
+        { field: fieldName(coordinate), count },
+      );
+    }
+  }
+  if (shape.fields > limits.maxRootFields) {
+    return error(
+      `a query may ask for at most ${limits.maxRootFields} root fields (aliases count); this one asks for ${shape.fields}: send separate queries`,
+      'TOO_MANY_ROOT_FIELDS',
+      { rootFields: shape.fields, maxRootFields: limits.maxRootFields },
+    );
+  }
+  if (operationCost(schema, document, operation, limits.listSizes(), limits.maxCost) === null) {
+    return error(
+      `query is too expensive: its estimated cost passes the limit of ${limits.maxCost}; ask for fewer fields, smaller pages or less nesting`,
+      'QUERY_TOO_EXPENSIVE',
+      { maxCost: limits.maxCost },
+    );
+  }
+  return null;
+}
+
+/**
+ * The validation rule. It works when the whole document has been visited, so the standard rules
+ * (run in the same pass, listed before it) have looked at every node first.
+ */
+export function queryLimitsRule(limits: QueryLimits) {
+  return (context: ValidationContext): ASTVisitor => ({
+    Document: {
+      leave(document) {
+        for (const definition of document.definitions) {
+          if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+          const error = operationLimitError(context.getSchema(), document, definition, limits);
+          if (error) context.reportError(error);
         }
       },
-    };
-  };
+    },
+  });
 }

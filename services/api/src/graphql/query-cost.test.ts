@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationDefinitionNode } from 'graphql';
+import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlSchemaSdl } from './plugin.ts';
+import { aliasedQuery, doublingFragmentsQuery as doublingFragments } from '../../../../tests/graphql/abusive-queries.ts';
+import { DEFAULT_LIST_SIZE, operationCost, queryLimitsRule, type ListSizes, type QueryLimits } from './query-cost.ts';
+
+const { buildSchema, parse, validate, specifiedRules } = graphqlRuntime;
+const schema = buildSchema(graphqlSchemaSdl());
+const sizes: ListSizes = { records: 3_270, registries: 4, subjectTreeNodes: 2_000 };
+const limits: QueryLimits = { maxCost: 50_000, maxRootFields: 5, depthLimit: 12, listSizes: () => sizes };
+
+function costOf(query: string, listSizes = sizes): number | null {
+  const document = parse(query);
+  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')!;
+  return operationCost(schema, document, operation, listSizes);
+}
+
+function errorsOf(query: string, queryLimits = limits): { message: string; code: unknown }[] {
+  return validate(schema, parse(query), [...specifiedRules, queryLimitsRule(queryLimits)]).map((error) => ({ message: error.message, code: error.extensions.code }));
+}
+
+describe('operationCost', () => {
+  it('charges a fragment as often as it is spread, measuring it once', () => {
+    // F0 costs 1; Fn costs 2·F(n-1) + 1, so F(n) = 2^(n+1) - 1, plus 1 for the root field.
+    expect(costOf(doublingFragments(10))).toBe(2 ** 11 - 1 + 1);
+    expect(costOf(doublingFragments(60))).toBe(2 ** 61);
+  });
+
+  it('charges a search page its perPage, the default page when none is given, and the cap for a variable', () => {
+    const page = (args: string) => costOf(`query($n: Int) { searchFairsharingRecords${args} { records { id } } }`)! - 2;
+    expect(page('(perPage: 7)')).toBe(7);
+    expect(page('')).toBe(30);
+    expect(page('(perPage: 1000)')).toBe(100);
+    expect(page('(perPage: $n)')).toBe(100);
+  });
+
+  it('charges the lists that are not paged at their real size', () => {
+    expect(costOf('{ allFairsharingRecords { id name } }')).toBe(1 + 3_270 * 2);
+    expect(costOf('{ downloadSearchResults(perPage: 1) { fileData } }')).toBe(1 + 3_270);
+    expect(costOf('{ browseSubjects { data } }')).toBe(1 + 2_000 * 6);
+    expect(costOf('{ fairsharingRegistries { records { fairsharingRecords { id } } } }')).toBe(1 + 1 + 4 * (1 + 3_270));
+    expect(costOf('{ fairsharingRecord(id: 2) { schemaOrg } }')).toBe(1 + 25);
+    // Introspection is charged from the schema: every type, fields at their average count.
+    const typeCount = Object.keys(schema.getTypeMap()).length;
+    expect(costOf('{ __schema { types { name } } }')).toBe(1 + 1 + typeCount);
+    expect(costOf('{ __schema { types { fields { name } } } }')).toBeGreaterThan(typeCount * 2);
+  });
+
+  it('charges other relation lists an estimate, and follows the counted sizes', () => {
+    expect(costOf('{ fairsharingRecord(id: 2) { subjects { id } } }')).toBe(1 + 1 + DEFAULT_LIST_SIZE);
+    expect(costOf('{ allFairsharingRecords { id } }', { ...sizes, records: 10 })).toBe(11);
+  });
+
+  it('stops as soon as the running cost passes the limit', () => {
+    const document = parse(doublingFragments(45));
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    expect(operationCost(schema, document, operation, sizes, 50_000)).toBeNull();
+    expect(operationCost(schema, document, operation, sizes)).toBe(2 ** 46);
+  });
+});
+
+describe('queryLimitsRule', () => {
+  it('accepts a query within the limits', () => {
+    expect(errorsOf('{ a: fairsharingRecord(id: 2) { id } b: searchFairsharingRecords { totalCount } c: messages { id } }')).toEqual([]);
+  });
+
+  it('refuses the doubling-fragment query by its cost, whatever its depth of fragments', () => {
+    for (const levels of [26, 45]) {
+      expect(errorsOf(doublingFragments(levels))).toEqual([{ message: expect.stringMatching(/^query is too expensive: .* limit of 50000/), code: 'QUERY_TOO_EXPENSIVE' }]);
+    }
+  });
+
+  it('allows each unpaged field once, counting aliases and repeated fragment spreads', () => {
+    const aliased = aliasedQuery('downloadSearchResults { fileData }', 48);
+    expect(errorsOf(aliased)).toEqual([{ message: 'downloadSearchResults is not paged, so a query may ask for it only once; this one asks 48 times', code: 'UNPAGED_FIELD_REPEATED' }]);
+    const throughFragments = '{ a: fairsharingRegistry(id: 1) { ...R } b: fairsharingRegistry(id: 2) { ...R } } fragment R on Registry { fairsharingRecords { id } }';
+    expect(errorsOf(throughFragments)[0]).toMatchObject({ message: expect.stringMatching(/^Registry\.fairsharingRecords is not paged.* 2 times$/) });
+    for (const field of ['allFairsharingRecords { id }', 'browseSubjects { data }', '__schema { queryType { name } }', '__type(name: "Query") { name }']) {
+      expect(errorsOf(`{ a: ${field} b: ${field} }`)[0]?.code, field).toBe('UNPAGED_FIELD_REPEATED');
+      expect(errorsOf(`{ ${field} }`), field).toEqual([]);
+    }
+  });
+
+  it('allows a few root fields, counting aliases and fragments but not __typename', () => {
+    expect(errorsOf(aliasedQuery('messages { id } __typename', 5))).toEqual([]);
+    expect(errorsOf(aliasedQuery('messages { id }', 6))).toEqual([{ message: expect.stringMatching(/^a query may ask for at most 5 root fields \(aliases count\); this one asks for 6/), code: 'TOO_MANY_ROOT_FIELDS' }]);
+    expect(errorsOf('{ ...M ...M } fragment M on Query { a: messages { id } b: messages { id } c: messages { id } }')[0]?.code).toBe('TOO_MANY_ROOT_FIELDS');
+  });
+
+  it('leaves a query deeper than the depth limit to the depth check', () => {
+    expect(errorsOf(doublingFragments(26), { ...limits, depthLimit: 1 })).toEqual([]);
+    const nested = `{ fairsharingRecord(id: 2) { ${'recordAssociations { linkedRecord { '.repeat(700)}id${' } }'.repeat(700)} } }`;
+    expect(errorsOf(nested).map((error) => error.code)).toEqual([]);
+  });
+
+  it('refuses a chain of fragments deeper than it measures', () => {
+    const chain = ['fragment C0 on Query { __typename }'];
+    for (let level = 1; level <= 3_000; level += 1) chain.push(`fragment C${level} on Query { ...C${level - 1} }`);
+    expect(errorsOf(`{ ...C3000 } ${chain.join(' ')}`)).toEqual([{ message: 'fragments spread fragments more than 50 deep; spread fewer levels of fragments', code: 'FRAGMENTS_TOO_DEEP' }]);
+  });
+
+  it('leaves unknown fragments and fragment cycles to the standard rules', () => {
+    const codes = (query: string) => errorsOf(query).map((error) => error.code);
+    expect(codes('{ fairsharingRecord(id: 2) { ...Missing } }')).toEqual([undefined]);
+    expect(codes('{ fairsharingRecord(id: 2) { ...A } } fragment A on FairsharingRecord { ...B } fragment B on FairsharingRecord { ...A }')).toEqual([undefined]);
+  });
+});
