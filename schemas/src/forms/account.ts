@@ -3,7 +3,8 @@
  * validate with them, and the accounts service can run the same schema on a request body so a
  * rule and its message live in one place.
  */
-import { object, ref, string, type InferType } from 'yup';
+import { boolean, object, ref, string, type InferType } from 'yup';
+import { USER_ROLES } from '../access/viewer.ts';
 
 export const ACCOUNT_MESSAGES = {
   required: 'Required',
@@ -90,6 +91,12 @@ export const profileFormSchema = object({
   profile_type: optionalText(),
 });
 
+/** A super curator's edit of another user: the profile fields plus role and deactivation. */
+export const adminUserFormSchema = profileFormSchema.shape({
+  role: string().required(ACCOUNT_MESSAGES.required).oneOf([...USER_ROLES], ACCOUNT_MESSAGES.required),
+  deactivated: boolean().default(false),
+});
+
 export const apiKeyFormSchema = object({ name: requiredText() });
 
 export type LoginForm = InferType<typeof loginFormSchema>;
@@ -98,4 +105,5 @@ export type EmailForm = InferType<typeof emailFormSchema>;
 export type PasswordResetForm = InferType<typeof passwordResetFormSchema>;
 export type PasswordChangeForm = InferType<typeof passwordChangeFormSchema>;
 export type ProfileForm = InferType<typeof profileFormSchema>;
+export type AdminUserForm = InferType<typeof adminUserFormSchema>;
 export type ApiKeyForm = InferType<typeof apiKeyFormSchema>;

@@ -32,6 +32,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sends the token even if the caller did not ask (default: send when logged in). */
   withToken?: boolean;
+  /** A token to send instead of the session's (e.g. one just received from a third-party sign-in). */
+  token?: string;
 }
 
 const CLIENT_ID = 'registry-web';
@@ -56,7 +58,7 @@ function requestHeaders(options: RequestOptions | undefined, hasBody: boolean): 
     'X-Client-Id': CLIENT_ID,
   };
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const token = tokenProvider();
+  const token = options?.token ?? tokenProvider();
   if (token && options?.withToken !== false) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
@@ -89,13 +91,20 @@ async function send(method: string, path: string, body: unknown, options?: Reque
   reportModes(response);
   const payload = await readJson(response);
   if (!response.ok) {
-    const message =
-      payload && typeof payload === 'object' && 'error' in payload
-        ? String((payload as { error: unknown }).error)
-        : `Request failed with status ${response.status}`;
-    throw new ApiError(message, response.status, payload);
+    throw new ApiError(failureMessage(payload, response.status), response.status, payload);
   }
   return payload;
+}
+
+/** The server's reason for a failure: its `message` (account answers, Fastify errors), else `error` (SPEC §7). */
+function failureMessage(payload: unknown, status: number): string {
+  if (payload && typeof payload === 'object') {
+    for (const key of ['message', 'error'] as const) {
+      const value = (payload as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  return `Request failed with status ${status}`;
 }
 
 /** GET a REST path (relative to the site, e.g. `/homepage_stats`) and return its JSON. */

@@ -10,25 +10,43 @@ import { setPageTitle } from '../shell/usePageTitle.ts';
 import { useAppDispatch, useModes, useSession } from './hooks.ts';
 import { noticeAdded } from './messagesSlice.ts';
 import { isRouteHandle } from './routeHandle.ts';
-import { loggedOut, writeStoredSession } from './sessionSlice.ts';
+import { endSession, isSessionValid, SESSION_EXPIRED_MESSAGE } from './sessionSlice.ts';
+
+export const SESSION_REFUSED_MESSAGE = 'Your session is no longer valid; please log in again.';
 
 export const MAINTENANCE_PATH = '/maintenance';
 
-/** SPEC §4: while logged in, the token is checked on every route change; a failure logs out. */
+/**
+ * SPEC §4: while logged in, every route change checks the session: one past its validity is
+ * cleared with the expiry message; otherwise the server re-validates the token and a refusal
+ * (401/403, or an answer that is not a success) logs out. A network failure or a server error
+ * says nothing about the token, so it keeps the session.
+ */
 function useSessionRevalidation(pathname: string): void {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (!isLoggedIn) return;
+    if (!isLoggedIn || !user) return;
+    if (!isSessionValid(user)) {
+      endSession(dispatch);
+      dispatch(noticeAdded('warning', SESSION_EXPIRED_MESSAGE));
+      return;
+    }
     const controller = new AbortController();
-    restGet('/users/valid', { signal: controller.signal }).catch((error: unknown) => {
-      if (controller.signal.aborted || (error instanceof ApiError && error.status === 503)) return;
-      writeStoredSession(null);
-      dispatch(loggedOut());
-      dispatch(noticeAdded('error', 'Your session could not be validated; please log in again.'));
-    });
+    const refused = () => {
+      endSession(dispatch);
+      dispatch(noticeAdded('error', SESSION_REFUSED_MESSAGE));
+    };
+    restGet<{ success?: boolean } | null>('/users/valid', { signal: controller.signal }).then(
+      (answer) => {
+        if (!controller.signal.aborted && answer?.success === false) refused();
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted && error instanceof ApiError && (error.status === 401 || error.status === 403)) refused();
+      },
+    );
     return () => controller.abort();
-  }, [isLoggedIn, pathname, dispatch]);
+  }, [isLoggedIn, user, pathname, dispatch]);
 }
 
 function useRouteTitle(): void {

@@ -4,6 +4,7 @@
  * @registry/schemas/web/redirects.ts, and the server learns every page path from
  * @registry/schemas/web/page-paths.ts (routes.test.ts keeps the two in step).
  */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { lazyScreen } from './loadScreen.ts';
@@ -32,22 +33,30 @@ function page(path: string, title: string | undefined, load: RouteObject['lazy']
   return { path, lazy: load, handle: handle({ title, ...extra }) };
 }
 
-/** Account pages that need a login (SPEC §6); placeholders until the accounts work lands. */
-function guarded(path: string, title: string, superCurator = false): RouteObject {
-  return {
-    path,
-    handle: handle({ title }),
-    lazy: async () => {
-      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
-      return {
-        Component: () => (
-          <RequireLogin superCurator={superCurator}>
-            <AccountPlaceholderPage title={title} />
-          </RequireLogin>
-        ),
-      };
-    },
+/** Wraps a lazily loaded screen in the login guard of SPEC §6. */
+function requireLogin(load: () => Promise<{ Component: ComponentType }>, superCurator = false): RouteObject['lazy'] {
+  return async () => {
+    const { Component } = await load();
+    return {
+      Component: () => (
+        <RequireLogin superCurator={superCurator}>
+          <Component />
+        </RequireLogin>
+      ),
+    };
   };
+}
+
+/** Screens that need a login (SPEC §6) and arrive with later work: a placeholder behind the guard. */
+function guarded(path: string, title: string): RouteObject {
+  return page(
+    path,
+    title,
+    requireLogin(async () => {
+      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
+      return { Component: () => <AccountPlaceholderPage title={title} /> };
+    }),
+  );
 }
 
 function placeholder(path: string, title: string): RouteObject {
@@ -107,22 +116,26 @@ export const routes: RouteObject[] = [
 
       page('/accounts/login', 'Login', lazyScreen(() => import('../pages/account/LoginPage.tsx'), (m) => m.LoginPage)),
       page('/accounts/signup', 'Sign up', lazyScreen(() => import('../pages/account/SignupPage.tsx'), (m) => m.SignupPage)),
-      placeholder('/login_success', 'Login successful'),
-      placeholder('/login_failure', 'Login failed'),
-      placeholder('/users/confirmation', 'Account confirmation'),
-      placeholder('/users/resendConfirmation', 'Resend confirmation'),
-      placeholder('/accounts/forgotPassword', 'Forgotten password'),
-      placeholder('/users/password/edit', 'Reset password'),
+      page('/login_success', 'Login successful', lazyScreen(() => import('../pages/account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginSuccessPage)),
+      page('/login_failure', 'Login failed', lazyScreen(() => import('../pages/account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginFailurePage)),
+      page('/users/confirmation', 'Account confirmation', lazyScreen(() => import('../pages/account/ConfirmationPage.tsx'), (m) => m.ConfirmationPage)),
+      page('/users/resendConfirmation', 'Resend confirmation', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ResendConfirmationPage)),
+      page('/accounts/forgotPassword', 'Forgotten password', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ForgotPasswordPage)),
+      page('/users/password/edit', 'Reset password', lazyScreen(() => import('../pages/account/PasswordEditPage.tsx'), (m) => m.PasswordEditPage)),
       placeholder('/users/orcid/sendEmail', 'ORCID login'),
-      placeholder('/users/:id', 'User profile'),
-      guarded('/accounts/profile', 'Your profile'),
-      guarded('/profiles/edit', 'Edit profile'),
+      page('/users/:id', 'User profile', lazyScreen(() => import('../pages/account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
+      page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../pages/account/ProfilePage.tsx'), (m) => m.ProfilePage))),
+      page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../pages/account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
       guarded('/create', 'New record'),
       guarded('/create-fairassist', 'New FAIRassist record'),
       guarded('/curator', 'Curator dashboard'),
       guarded('/:id/edit', 'Edit record'),
-      guarded('/profiles/editPublicProfile/:id', 'Edit public profile', true),
-      guarded('/profiles/usersList', 'Users list', true),
+      page(
+        '/profiles/editPublicProfile/:id',
+        'Edit public profile',
+        requireLogin(lazyScreen(() => import('../pages/account/EditPublicProfilePage.tsx'), (m) => m.EditPublicProfilePage), true),
+      ),
+      page('/profiles/usersList', 'Users list', requireLogin(lazyScreen(() => import('../pages/account/UsersListPage.tsx'), (m) => m.UsersListPage), true)),
 
       ...REDIRECTS.map((rule): RouteObject => ({ path: rule.path, element: <RedirectRoute rule={rule} /> })),
 

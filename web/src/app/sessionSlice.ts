@@ -1,8 +1,8 @@
 /**
- * The signed-in user, kept in localStorage so a reload keeps the session (SPEC §4).
- * Login itself arrives with the accounts work; this slice restores, stores and clears.
+ * The signed-in user, kept in localStorage so a reload keeps the session (SPEC §4): this slice
+ * restores, stores and clears it; the login screens start it from the sign-in answer.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface StoredSession {
   id?: number;
@@ -66,6 +66,32 @@ export function writeStoredSession(session: StoredSession | null): void {
   }
 }
 
+/** What `POST /users/sign_in` and `GET /users/valid` answer for a signed-in user. */
+export interface SignInAnswer {
+  success: boolean;
+  jwt?: string;
+  /** Epoch seconds, epoch milliseconds or an ISO date; a small number is a lifetime in seconds. */
+  expiry?: number | string;
+  username?: string;
+  id?: number;
+  is_curator?: boolean;
+  is_super_curator?: boolean;
+  role?: string;
+}
+
+/** Lifetimes below this many seconds (about 31 years) are durations, not instants. */
+const LARGEST_LIFETIME_SECONDS = 1e9;
+
+/** The stored session of a sign-in answer (a token and expiry given separately win, as after ORCID sign-in). */
+export function sessionFromSignIn(answer: SignInAnswer, token = answer.jwt, expiry = answer.expiry, now = Date.now()): StoredSession {
+  const validity = typeof expiry === 'number' && expiry < LARGEST_LIFETIME_SECONDS ? now + expiry * 1000 : (expiry ?? 0);
+  return {
+    id: answer.id,
+    credentials: { username: answer.username ?? '', token: token ?? '', validity },
+    flags: { is_curator: !!answer.is_curator, is_super_curator: !!answer.is_super_curator, role: answer.role },
+  };
+}
+
 const initialState: SessionState = { isLoggedIn: false, user: null };
 
 export const sessionSlice = createSlice({
@@ -84,3 +110,15 @@ export const sessionSlice = createSlice({
 });
 
 export const { loggedIn, loggedOut } = sessionSlice.actions;
+
+/** Stores the session locally and in the app. */
+export function startSession(dispatch: Dispatch, session: StoredSession): void {
+  writeStoredSession(session);
+  dispatch(loggedIn(session));
+}
+
+/** Forgets the session locally and in the app (the server side is ended by the caller). */
+export function endSession(dispatch: Dispatch): void {
+  writeStoredSession(null);
+  dispatch(loggedOut());
+}

@@ -112,7 +112,7 @@ export function Header() {
           <HeaderSearch onAdvancedSearch={openAdvancedSearch} />
         </Box>
         <Box order={{ base: 2, lg: 3 }} ml="auto" display={{ base: 'none', lg: 'block' }}>
-          <LoginMenu session={session} currentPath={location.pathname + location.search} />
+          <LoginMenu session={session} />
         </Box>
       </Flex>
       <Flex

@@ -1,18 +1,24 @@
 /**
- * The header's account control: a small Login menu (log in, create an account) for visitors,
- * or a profile button showing the username for signed-in users. A plain disclosure rather than
- * a menu widget keeps it light; Escape and clicking elsewhere close it.
+ * The header's account control: for visitors a Login button opening the login form in a popup
+ * (SPEC §2: no redirect after success, the visitor stays on the page), for signed-in users a
+ * profile button showing the username and Log out. A plain disclosure rather than a menu widget
+ * keeps it light; the form's code loads only when the popup first opens. Escape and clicking
+ * elsewhere close it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Box, Button, Flex } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Box, Button, Flex, Spinner } from '@chakra-ui/react';
 import { useAppDispatch } from '../app/hooks.ts';
-import { loginPathFor } from '../app/RequireLogin.tsx';
-import { loggedOut, writeStoredSession, type SessionState } from '../app/sessionSlice.ts';
+import { withLoadTimeout } from '../app/loadScreen.ts';
+import { logOut } from '../app/logOut.ts';
+import type { SessionState } from '../app/sessionSlice.ts';
 import { UserIcon } from './icons.tsx';
 
-export function LoginMenu({ session, currentPath }: { session: SessionState; currentPath: string }) {
+const LoginForm = lazy(() => withLoadTimeout(() => import('../pages/account/LoginForm.tsx')).then((m) => ({ default: m.LoginForm })));
+
+export function LoginMenu({ session }: { session: SessionState }) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -47,8 +53,7 @@ export function LoginMenu({ session, currentPath }: { session: SessionState; cur
           color="white"
           _hover={{ bg: 'brand.600' }}
           onClick={() => {
-            writeStoredSession(null);
-            dispatch(loggedOut());
+            void logOut(dispatch).then(() => navigate('/'));
           }}
         >
           Log out
@@ -74,6 +79,8 @@ export function LoginMenu({ session, currentPath }: { session: SessionState; cur
       {open && (
         <Box
           id={menuId}
+          role="dialog"
+          aria-label="Login"
           position="absolute"
           right="0"
           mt="2"
@@ -81,20 +88,15 @@ export function LoginMenu({ session, currentPath }: { session: SessionState; cur
           color="gray.900"
           rounded="md"
           boxShadow="lg"
-          minW="48"
-          py="2"
+          w="sm"
+          maxW="calc(100vw - 2rem)"
+          p="4"
           zIndex="dropdown"
+          data-testid="login-popup"
         >
-          <Box asChild display="block" px="4" py="2" _hover={{ bg: 'gray.100' }}>
-            <RouterLink to={loginPathFor(currentPath)} onClick={() => setOpen(false)}>
-              Log in
-            </RouterLink>
-          </Box>
-          <Box asChild display="block" px="4" py="2" _hover={{ bg: 'gray.100' }}>
-            <RouterLink to="/accounts/signup" onClick={() => setOpen(false)}>
-              Create an account
-            </RouterLink>
-          </Box>
+          <Suspense fallback={<Spinner aria-label="Loading the login form" />}>
+            <LoginForm redirect={false} onDone={() => setOpen(false)} />
+          </Suspense>
         </Box>
       )}
     </Box>

@@ -1,10 +1,11 @@
 /**
  * Side drawer for small screens (SPEC §2): the header's buttons in a column. Its Login goes to
- * /accounts/login with goTo set to the current path.
+ * /accounts/login with goTo set to the current path; signed-in users get their profile and Log out.
  */
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
-import { useSession } from '../app/hooks.ts';
+import { useAppDispatch, useSession } from '../app/hooks.ts';
+import { logOut } from '../app/logOut.ts';
 import { loginPathFor } from '../app/RequireLogin.tsx';
 import { NAVIGATION_LINKS } from './navigation.ts';
 
@@ -17,6 +18,8 @@ export interface NavDrawerProps {
 
 export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavDrawerProps) {
   const session = useSession();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   return (
     <Drawer.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="start" size="xs">
       <Portal>
@@ -29,9 +32,21 @@ export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavD
             <Drawer.Body>
               <Stack as="nav" aria-label="Site menu" gap="1">
                 {session.isLoggedIn && session.user ? (
-                  <Button asChild variant="solid" colorPalette="brand" justifyContent="flex-start" onClick={onClose}>
-                    <RouterLink to="/accounts/profile">{session.user.credentials.username}</RouterLink>
-                  </Button>
+                  <>
+                    <Button asChild variant="solid" colorPalette="brand" justifyContent="flex-start" onClick={onClose}>
+                      <RouterLink to="/accounts/profile">{session.user.credentials.username}</RouterLink>
+                    </Button>
+                    <Button
+                      variant="outline"
+                      justifyContent="flex-start"
+                      onClick={() => {
+                        onClose();
+                        void logOut(dispatch).then(() => navigate('/'));
+                      }}
+                    >
+                      Log out
+                    </Button>
+                  </>
                 ) : (
                   <Button asChild variant="solid" colorPalette="brand" justifyContent="flex-start" onClick={onClose}>
                     <RouterLink to={loginPathFor(currentPath)}>Login</RouterLink>

@@ -1,21 +1,64 @@
-import { Navigate } from 'react-router';
-import { Heading, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router';
+import { Form, Formik } from 'formik';
+import { Box, Button, Link, Stack } from '@chakra-ui/react';
+import { signUpFormSchema, type SignUpForm } from '@registry/schemas/forms/account.ts';
 import { useSession } from '../../app/hooks.ts';
-import { PageContainer } from '../../shell/Layout.tsx';
+import { AccountCard } from './AccountPage.tsx';
+import { signUp } from './account-api.ts';
+import { errorMessage } from './account-paths.ts';
+import { FormAnswer, PasswordField, TextField } from './FormFields.tsx';
 
-/** /accounts/signup; signed-in users go to their profile. The form arrives with user accounts. */
+const SIGNED_UP_MESSAGE = 'Your account has been created. Please check your e-mail and follow the link to confirm it.';
+
+/** /accounts/signup: signed-in users go to their profile; a new account is confirmed by e-mail. */
 export function SignupPage() {
   const session = useSession();
+  const [answer, setAnswer] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   if (session.isLoggedIn) return <Navigate to="/accounts/profile" replace />;
+
+  async function submit(values: SignUpForm) {
+    setAnswer(null);
+    try {
+      await signUp({ ...values, username: values.username.trim(), email: values.email.trim() });
+      setAnswer({ kind: 'success', text: SIGNED_UP_MESSAGE });
+    } catch (error) {
+      setAnswer({ kind: 'error', text: errorMessage(error) });
+    }
+  }
+
   return (
-    <PageContainer>
-      <Heading as="h1" size="2xl" color="brand.800">
-        Create an account
-      </Heading>
-      <Text mt="4">
-        Registration arrives with user accounts. An account will let you add and edit records, watch records, save searches
-        and maintain your profile.
-      </Text>
-    </PageContainer>
+    <AccountCard title="Create an account">
+      <Stack gap="4">
+        {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+        {answer?.kind !== 'success' && (
+          <Formik<SignUpForm>
+            initialValues={{ username: '', email: '', password: '', password_confirmation: '' }}
+            validationSchema={signUpFormSchema}
+            validateOnMount
+            onSubmit={submit}
+          >
+            {(formik) => (
+              <Form noValidate aria-label="Create an account">
+                <Stack gap="4">
+                  <TextField name="username" label="Username" autoComplete="username" required />
+                  <TextField name="email" label="Email" type="email" autoComplete="email" required />
+                  <PasswordField name="password" label="Password" autoComplete="new-password" required />
+                  <PasswordField name="password_confirmation" label="Repeat password" autoComplete="new-password" required />
+                  <Box textAlign="center">
+                    <Button type="submit" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                      REGISTER
+                    </Button>
+                  </Box>
+                </Stack>
+              </Form>
+            )}
+          </Formik>
+        )}
+        <Link asChild color="brand.700" alignSelf="center" fontSize="sm">
+          <RouterLink to="/accounts/login">Already have an account? Log in</RouterLink>
+        </Link>
+      </Stack>
+    </AccountCard>
   );
 }

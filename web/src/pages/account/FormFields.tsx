@@ -1,0 +1,101 @@
+/**
+ * Form pieces shared by the account screens: a formik-bound text field and password field
+ * (show/hide) showing the schema's message once the field was touched or the form submitted,
+ * and the answer line under a form.
+ */
+import { useState, type ReactNode } from 'react';
+import { useField, useFormikContext } from 'formik';
+import { Alert, Box, Field, IconButton, Input, type InputProps } from '@chakra-ui/react';
+
+interface TextFieldProps extends Omit<InputProps, 'name'> {
+  name: string;
+  label: string;
+  helper?: ReactNode;
+}
+
+function useFieldError(name: string): string | undefined {
+  const [, meta] = useField(name);
+  const { submitCount } = useFormikContext();
+  return (meta.touched || submitCount > 0) && meta.error ? meta.error : undefined;
+}
+
+export function TextField({ name, label, helper, required, ...inputProps }: TextFieldProps) {
+  const [field] = useField<string | null | undefined>(name);
+  const error = useFieldError(name);
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input {...inputProps} {...field} value={field.value ?? ''} />
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+export function PasswordField({ name, label, autoComplete = 'current-password', required }: { name: string; label: string; autoComplete?: string; required?: boolean }) {
+  const [field] = useField<string>(name);
+  const error = useFieldError(name);
+  const [shown, setShown] = useState(false);
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Box position="relative" w="full">
+        <Input {...field} value={field.value ?? ''} type={shown ? 'text' : 'password'} autoComplete={autoComplete} pe="10" />
+        <IconButton
+          type="button"
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+          variant="ghost"
+          size="sm"
+          position="absolute"
+          right="1"
+          top="50%"
+          transform="translateY(-50%)"
+          onClick={() => setShown((value) => !value)}
+        >
+          <EyeIcon crossed={shown} />
+        </IconButton>
+      </Box>
+      {error && <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** The server's answer under a form: an error or a success line, announced to screen readers. */
+export function FormAnswer({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  return (
+    <Alert.Root status={kind} role={kind === 'error' ? 'alert' : 'status'} data-testid={`form-${kind}`}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{children}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** A yes/no field: a native checkbox inside its label. */
+export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
+  const [field, , helpers] = useField<boolean>(name);
+  return (
+    <Box as="label" display="flex" gap="2" alignItems="center">
+      <input type="checkbox" name={name} checked={!!field.value} onChange={(event) => void helpers.setValue(event.target.checked)} onBlur={field.onBlur} />
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Form, Formik } from 'formik';
+import { Box, Button, Stack } from '@chakra-ui/react';
+import { passwordResetFormSchema, type PasswordResetForm } from '@registry/schemas/forms/account.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { endSession } from '../../app/sessionSlice.ts';
+import { AccountCard } from './AccountPage.tsx';
+import { PASSWORD_CHANGED_MESSAGE, resetPassword } from './account-api.ts';
+import { errorMessage } from './account-paths.ts';
+import { FormAnswer, PasswordField } from './FormFields.tsx';
+
+/**
+ * /users/password/edit?reset_password_token=…: the link of the reset mail. A successful change
+ * ends every session of the account on the server, so this browser's is forgotten too.
+ */
+export function PasswordEditPage() {
+  const [params] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const token = params.get('reset_password_token') ?? '';
+  const [answer, setAnswer] = useState<{ kind: 'error' | 'success'; text: string } | null>(
+    token ? null : { kind: 'error', text: 'This reset link has no token; ask for a new one.' },
+  );
+
+  async function submit(values: PasswordResetForm) {
+    setAnswer(null);
+    try {
+      await resetPassword({ reset_password_token: token, ...values });
+      endSession(dispatch);
+      setAnswer({ kind: 'success', text: PASSWORD_CHANGED_MESSAGE });
+    } catch (error) {
+      setAnswer({ kind: 'error', text: errorMessage(error) });
+    }
+  }
+
+  return (
+    <AccountCard title="Choose a new password">
+      <Stack gap="4">
+        {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+        {answer?.kind === 'success' ? (
+          <Button asChild bg="brand.700" color="white" alignSelf="center">
+            <RouterLink to="/accounts/login">Log in</RouterLink>
+          </Button>
+        ) : (
+          <Formik<PasswordResetForm>
+            initialValues={{ password: '', password_confirmation: '' }}
+            validationSchema={passwordResetFormSchema}
+            validateOnMount
+            onSubmit={submit}
+          >
+            {(formik) => (
+              <Form noValidate aria-label="Choose a new password">
+                <Stack gap="4">
+                  <PasswordField name="password" label="New password" autoComplete="new-password" required />
+                  <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+                  <Box textAlign="center">
+                    <Button
+                      type="submit"
+                      bg="brand.700"
+                      color="white"
+                      disabled={!token || !formik.isValid || formik.isSubmitting}
+                      loading={formik.isSubmitting}
+                    >
+                      CHANGE PASSWORD
+                    </Button>
+                  </Box>
+                </Stack>
+              </Form>
+            )}
+          </Formik>
+        )}
+      </Stack>
+    </AccountCard>
+  );
+}

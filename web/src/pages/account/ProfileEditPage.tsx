@@ -1,0 +1,195 @@
+/**
+ * /profiles/edit (login required): the user's own fields with the §5 rules (the current password
+ * when the e-mail changes), a password change, and deleting the account.
+ */
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Form, Formik } from 'formik';
+import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { passwordChangeFormSchema, profileFormSchema, type PasswordChangeForm } from '@registry/schemas/forms/account.ts';
+import { useAppDispatch, useSession } from '../../app/hooks.ts';
+import { noticeAdded } from '../../app/messagesSlice.ts';
+import { endSession, startSession } from '../../app/sessionSlice.ts';
+import { PageContainer } from '../../shell/Layout.tsx';
+import {
+  DELETE_SUCCESS_MESSAGE,
+  deleteOwnAccount,
+  loadOwnAccount,
+  loadProfileTypes,
+  PASSWORD_CHANGED_MESSAGE,
+  UPDATE_SUCCESS_MESSAGE,
+  updateOwnAccount,
+  type AccountUser,
+} from './account-api.ts';
+import { errorMessage } from './account-paths.ts';
+import { FormAnswer, PasswordField } from './FormFields.tsx';
+import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
+
+type ProfileEditValues = ProfileValues & { current_password: string };
+
+/** The server asks for the current password before an e-mail change (accounts with a password only). */
+function needsCurrentPassword(account: AccountUser, values: ProfileValues): boolean {
+  return !account.third_party && values.email.trim().toLowerCase() !== (account.email ?? '').toLowerCase();
+}
+
+/** A new password ends every session of the account on the server: this one too. */
+function PasswordChange() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [answer, setAnswer] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  async function submit(values: PasswordChangeForm, reset: () => void) {
+    setAnswer(null);
+    try {
+      await updateOwnAccount(values);
+      reset();
+      endSession(dispatch);
+      dispatch(noticeAdded('success', PASSWORD_CHANGED_MESSAGE));
+      void navigate('/accounts/login');
+    } catch (error) {
+      setAnswer({ kind: 'error', text: errorMessage(error) });
+    }
+  }
+  return (
+    <Box as="section" aria-labelledby="password-heading" borderWidth="1px" rounded="md" p="4">
+      <Heading as="h2" id="password-heading" size="lg" mb="3">
+        Change your password
+      </Heading>
+      <Formik<PasswordChangeForm>
+        initialValues={{ current_password: '', password: '', password_confirmation: '' }}
+        validationSchema={passwordChangeFormSchema}
+        validateOnMount
+        onSubmit={(values, helpers) => submit(values, () => helpers.resetForm())}
+      >
+        {(formik) => (
+          <Form noValidate aria-label="Change your password">
+            <Stack gap="4" maxW="md">
+              {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+              <PasswordField name="current_password" label="Current password" required />
+              <PasswordField name="password" label="New password" autoComplete="new-password" required />
+              <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+              <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                Change password
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Box>
+  );
+}
+
+function DeleteAccount() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  async function remove() {
+    if (!window.confirm('Delete your account? Your personal data is removed; this cannot be undone.')) return;
+    try {
+      await deleteOwnAccount();
+      endSession(dispatch);
+      dispatch(noticeAdded('success', DELETE_SUCCESS_MESSAGE));
+      void navigate('/');
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+  return (
+    <Box as="section" aria-labelledby="delete-heading" borderWidth="1px" borderColor="red.300" rounded="md" p="4">
+      <Heading as="h2" id="delete-heading" size="lg" mb="2">
+        Delete your account
+      </Heading>
+      <Text mb="3">Your personal data is removed. Records you edited keep your changes under a “deleted user”.</Text>
+      {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
+      <Button colorPalette="red" variant="outline" onClick={() => void remove()}>
+        Delete my account
+      </Button>
+    </Box>
+  );
+}
+
+export function ProfileEditPage() {
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState<AccountUser | null>(null);
+  const [profileTypes, setProfileTypes] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadOwnAccount().then(
+      (user) => live && setAccount(user),
+      (error: unknown) => live && setFailure(errorMessage(error)),
+    );
+    loadProfileTypes().then(
+      (types) => live && setProfileTypes(types),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function submit({ current_password, ...values }: ProfileEditValues) {
+    setFailure(null);
+    try {
+      const body = profileBody(values);
+      await updateOwnAccount(account && needsCurrentPassword(account, values) ? { ...body, current_password } : body);
+      if (session.user && body.username !== session.user.credentials.username) {
+        startSession(dispatch, { ...session.user, credentials: { ...session.user.credentials, username: String(body.username) } });
+      }
+      dispatch(noticeAdded('success', UPDATE_SUCCESS_MESSAGE));
+      void navigate('/accounts/profile');
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <PageContainer>
+      <Flex justify="space-between" align="center" gap="3" mb="6" wrap="wrap">
+        <Heading as="h1" size="2xl" color="brand.800">
+          Edit your profile
+        </Heading>
+        <Button asChild variant="outline" size="sm">
+          <RouterLink to="/accounts/profile">Back to your profile</RouterLink>
+        </Button>
+      </Flex>
+      <Stack gap="6">
+        {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
+        {!account && !failure && <Spinner aria-label="Loading your profile" />}
+        {account && (
+          <Formik<ProfileEditValues>
+            initialValues={{ ...profileValuesOf(account), current_password: '' }}
+            validationSchema={profileFormSchema}
+            validateOnMount
+            onSubmit={submit}
+          >
+            {(formik) => (
+              <Form noValidate aria-label="Edit your profile">
+                <Stack gap="4">
+                  <ProfileFields profileTypes={profileTypes} />
+                  {needsCurrentPassword(account, formik.values) && (
+                    <Box maxW="md">
+                      <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />
+                    </Box>
+                  )}
+                  <Text fontSize="sm" color="gray.700">
+                    Role: {account.role?.replace(/_/g, ' ') ?? 'user'}
+                    {account.third_party ? ' · signed up through a third-party account' : ''}
+                    {account.awards?.length ? ` · awards: ${account.awards.join(', ')}` : ''}
+                  </Text>
+                  <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                    Save profile
+                  </Button>
+                </Stack>
+              </Form>
+            )}
+          </Formik>
+        )}
+        <PasswordChange />
+        <DeleteAccount />
+      </Stack>
+    </PageContainer>
+  );
+}
