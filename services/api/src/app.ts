@@ -10,6 +10,7 @@ import { configPlugin } from './plugins/config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { siteModePlugin } from './plugins/site-mode.ts';
+import { requestInputPlugin } from './plugins/request-input.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
@@ -38,10 +39,26 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Reuse a database handle the caller owns (not closed with the app). */
   db?: Database;
+  /** Milliseconds a request may take to arrive in full; default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
 }
 
 /** Largest accepted request body; GraphQL queries and record edits are far smaller. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Time for a request (headers and body) to arrive in full; slow-loris protection. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Node's HTTP server options that make the request timeout hold. Node enforces it only when it
+ * sweeps its connections (every 30 s by default), and Fastify sets `requestTimeout` after the
+ * server exists, which leaves Node's 60 s `headersTimeout` above it (Node's constructor refuses
+ * that): a body trickling in a byte at a time stayed open for about 90 s. Set at construction,
+ * with a sweep a few times per timeout, a slow request is cut off within 1.25× the timeout.
+ */
+function httpServerTimeouts(requestTimeout: number) {
+  return { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.floor(requestTimeout / 4)) };
+}
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -52,11 +69,12 @@ function defaultRateLimitMax(): number {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Seconds a request may take to arrive in full; slow-loris protection.
-    requestTimeout: 30_000,
+    requestTimeout,
+    http: httpServerTimeouts(requestTimeout),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
@@ -68,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maintenanceMode: config.maintenanceMode,
     readOnlyMode: config.readOnlyMode,
   });
+  await app.register(requestInputPlugin);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, db: options.db });
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });

@@ -7,8 +7,12 @@
  * without another round trip. Anything unusual (no search path, the guard would redirect, an
  * error, an answer slower than EARLY_ANSWER_TIME_LIMIT_MS) sends the page without it: the app
  * then asks as usual.
+ *
+ * Each answer counts against the asker's API rate limit, as the API request it replaces would:
+ * a cache keyed by the query would not help, since an abuser varies the query, and past the
+ * limit the page still loads, without the answer (the app's own request then meets the 429).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import { EARLY_ANSWERS_ELEMENT_ID, isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 import { graphqlContextFor } from '../graphql/plugin.ts';
@@ -31,11 +35,18 @@ async function withinTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T | 
   }
 }
 
-export async function earlySearchAnswer(app: FastifyInstance, path: string, search: string): Promise<EarlyAnswer | null> {
+/** Spends one of the request's API rate-limit allowance; false once it is used up. */
+async function withinRateLimit(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const limit = await app.createRateLimit()(request);
+  return limit.isAllowed || !limit.isExceeded;
+}
+
+export async function earlySearchAnswer(app: FastifyInstance, request: FastifyRequest, path: string, search: string): Promise<EarlyAnswer | null> {
   if (app.config.maintenanceMode || !isSearchPath(path)) return null;
   const query = searchQueryForUrl(path, new URLSearchParams(search));
   if (!query) return null;
   try {
+    if (!(await withinRateLimit(app, request))) return null;
     const result = await withinTimeLimit(app.graphql(query, graphqlContextFor(app, ANONYMOUS_VIEWER)), EARLY_ANSWER_TIME_LIMIT_MS);
     if (!result || result.errors?.length || !result.data) return null;
     return { query, data: result.data };

@@ -1,34 +1,25 @@
 /**
  * Transport checks for POST /graphql, done at the edge before the GraphQL route sees the body:
- * a body over the size limit answers 413 and a body that is not valid JSON (or that carries
- * `__proto__`/`constructor` keys) answers 400, both in the GraphQL error shape. The GraphQL
- * route has its own error handler (mercurius), which would otherwise report these transport
- * failures as server faults. A `query` that is JSON text (`[]`, `{}`, `1`) answers 400 too:
- * mercurius would take it for a pre-parsed AST and fail while validating it.
+ * a body over the size limit answers 413 and a body that is not valid JSON (or that the input
+ * checks of input-checks.ts refuse: too deep, forbidden keys, unstorable text) answers 400,
+ * both in the GraphQL error shape. The GraphQL route has its own error handler (mercurius), which
+ * would otherwise report these transport failures as server faults. A `query` that is JSON text
+ * (`[]`, `{}`, `1`) answers 400 too: mercurius would take it for a pre-parsed AST and fail while
+ * validating it. The hooks run after routing and look at the matched route, so every spelling
+ * of its URL (`/%67raphql`, `/graphql/`) is checked alike.
  */
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { pathOf } from '../routes/api-paths.ts';
+import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { inputProblem } from './input-checks.ts';
 
 export interface GraphqlTransportPluginOptions {
   bodyLimit: number;
 }
 
-const GRAPHQL_PATH = '/graphql';
-
-function sendGraphqlError(reply: FastifyReply, statusCode: number, message: string, code: string): FastifyReply {
+export function sendGraphqlError(reply: FastifyReply, statusCode: number, message: string, code: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ data: null, errors: [{ message, extensions: { code } }] });
-}
-
-/** Same rules as Fastify's JSON parser (secure-json-parse with protoAction/constructorAction "error"). */
-function hasPoisonedKeys(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__' || key === 'constructor') return true;
-    if (hasPoisonedKeys((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
 }
 
 /**
@@ -58,14 +49,14 @@ function queryOf(value: unknown): unknown {
 export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
   async (app, options) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || pathOf(request.url) !== GRAPHQL_PATH) return;
+      if (request.method !== 'GET' || request.routeOptions.url !== GRAPHQL_PATH) return;
       const query = queryOf(request.query);
       if (query !== undefined && typeof query !== 'string') return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
       if (typeof query === 'string' && isJsonText(query)) return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {
-      if (request.method !== 'POST' || pathOf(request.url) !== GRAPHQL_PATH) return payload;
+      if (request.method !== 'POST' || request.routeOptions.url !== GRAPHQL_PATH) return payload;
       const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
       if (!contentType.startsWith('application/json')) return payload;
 
@@ -88,8 +79,9 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
         sendGraphqlError(reply, 400, 'request body is not valid JSON', 'BAD_REQUEST');
         return Readable.from([]);
       }
-      if (hasPoisonedKeys(parsed)) {
-        sendGraphqlError(reply, 400, 'request body contains a forbidden key (__proto__ or constructor)', 'BAD_REQUEST');
+      const problem = inputProblem(parsed, 'body');
+      if (problem !== undefined) {
+        sendGraphqlError(reply, 400, problem, 'BAD_REQUEST');
         return Readable.from([]);
       }
       const query = queryOf(parsed);

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { pathOf, requestAudience } from '../routes/api-paths.ts';
+import { HEALTH_ROUTE, isApiPath } from '../routes/api-paths.ts';
 
 export interface LimitsPluginOptions {
   /** Requests per minute per IP on API paths. */
@@ -58,14 +58,16 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       maxAge: 86_400,
     });
 
+    // Static files and the health check are not API traffic worth limiting. Decided on the route
+    // as it is registered (before the rate limit's own onRoute hook reads the setting), so every
+    // spelling of a URL the router sends to a route (`/%67raphql`, `/graphql/`) is counted alike.
+    app.addHook('onRoute', (route) => {
+      if (route.url === HEALTH_ROUTE || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
+    });
     await app.register(fastifyRateLimit, {
       global: true,
       max: options.rateLimitMax,
       timeWindow: '1 minute',
-      // Static files and the health check are not API traffic worth limiting.
-      allowList: (request) =>
-        pathOf(request.url) === '/healthz' ||
-        requestAudience(request.method, request.url, request.headers.accept) === 'web',
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',

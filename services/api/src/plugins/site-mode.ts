@@ -2,10 +2,11 @@
  * Maintenance and read-only modes (SPEC §1, §4). The web app switches on the response headers
  * `maintenance: true` and `read-only: true`. In maintenance every API call answers 503 (the web
  * app itself still loads so it can show /maintenance); in read-only mode REST writes answer 423.
+ * The hooks run after routing, so exemptions name the matched route (see api-paths.ts).
  */
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
-import { MAINTENANCE_EXEMPT_PATHS, READ_ONLY_ALLOWED_WRITES, pathOf, requestAudience } from '../routes/api-paths.ts';
+import { HEALTH_ROUTE, READ_ONLY_ALLOWED_WRITES, requestAudience } from '../routes/api-paths.ts';
 
 export interface SiteModePluginOptions {
   maintenanceMode: boolean;
@@ -26,8 +27,7 @@ export const siteModePlugin = fp<SiteModePluginOptions>(
     if (options.maintenanceMode) {
       app.addHook('onRequest', async (request, reply) => {
         reply.header('maintenance', 'true');
-        const path = pathOf(request.url);
-        if (MAINTENANCE_EXEMPT_PATHS.includes(path) || request.method === 'OPTIONS') return;
+        if (request.routeOptions.url === HEALTH_ROUTE || request.method === 'OPTIONS') return;
         if (requestAudience(request.method, request.url, request.headers.accept) === 'web') return;
         return sendError(reply, 503, MAINTENANCE_MESSAGE);
       });
@@ -36,7 +36,7 @@ export const siteModePlugin = fp<SiteModePluginOptions>(
       app.addHook('onRequest', async (request, reply) => {
         reply.header('read-only', 'true');
         if (SAFE_METHODS.has(request.method)) return;
-        if (READ_ONLY_ALLOWED_WRITES.includes(pathOf(request.url))) return;
+        if (request.routeOptions.url !== undefined && READ_ONLY_ALLOWED_WRITES.includes(request.routeOptions.url)) return;
         if (requestAudience(request.method, request.url, request.headers.accept) === 'web') return;
         return sendError(reply, 423, READ_ONLY_MESSAGE);
       });

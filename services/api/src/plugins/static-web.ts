@@ -77,7 +77,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     /** The app's page for a URL; a search page's comes with the answer to its search. */
     const sendApp = async (reply: FastifyReply, url: string, method: string, statusCode = 200, head: PageHead = {}) => {
       const path = pathOf(url);
-      const answer = method === 'GET' && statusCode === 200 ? await earlySearchAnswer(app, path, url.slice(path.length + 1)) : null;
+      const answer = method === 'GET' && statusCode === 200 ? await earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1)) : null;
       const page = pages?.forPath(path, answer ? { ...head, extraHead: earlyAnswerElement(answer) } : head);
       return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept').send(page);
     };

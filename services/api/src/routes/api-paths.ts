@@ -49,10 +49,10 @@ const WEB_PAGES_UNDER_API_ROOTS: readonly RegExp[] = [
   /^\/users\/\d+\/?$/,
 ];
 
-/** Paths that never answer 503 in maintenance mode, so monitoring keeps working. */
-export const MAINTENANCE_EXEMPT_PATHS: readonly string[] = ['/healthz'];
+/** The health check: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */
+export const HEALTH_ROUTE = '/healthz';
 
-/** Non-GET REST calls that do not change content and stay open in read-only mode. */
+/** Non-GET routes that do not change content and stay open in read-only mode. */
 export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
   '/graphql',
   '/users/sign_in',
@@ -61,9 +61,25 @@ export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
   '/users/auth/identify_user',
 ];
 
+/** The raw path of a URL, as sent (still percent-encoded). */
 export function pathOf(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/**
+ * The path the router matches: up to `?` or `#`, percent-decoded (`/%67raphql` is `/graphql`).
+ * A path that does not decode stays as sent; the router refuses it with a 400.
+ */
+export function decodedPathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export function isApiPath(path: string): boolean {
@@ -81,7 +97,7 @@ export type RequestAudience = 'api' | 'web';
 
 /** Who a request is for: the API, or the web app (static files and SPA pages). */
 export function requestAudience(method: string, url: string, accept: string | undefined): RequestAudience {
-  const path = pathOf(url);
+  const path = decodedPathOf(url);
   if (!isApiPath(path)) return 'web';
   if (isBrowserNavigation(method, accept) && WEB_PAGES_UNDER_API_ROOTS.some((page) => page.test(path))) {
     return 'web';

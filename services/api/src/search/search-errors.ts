@@ -15,13 +15,16 @@ export class SearchUnavailableError extends Error {
   override name = 'SearchUnavailableError';
 }
 
+export const SEARCH_REJECTED_MESSAGE = 'the search is too large or too complex to run; use fewer words or filter values';
+
 /** Sorts an OpenSearch client failure into one of the two errors above. */
 export function classifySearchFailure(failure: unknown): InvalidQueryError | SearchUnavailableError {
   if (failure instanceof InvalidQueryError || failure instanceof SearchUnavailableError) return failure;
   if (failure instanceof errors.ResponseError) {
     const status = failure.statusCode ?? 0;
-    // 400: query parse errors, too many clauses, result window exceeded...
-    if (status === 400) return new InvalidQueryError(`search rejected: ${describe(failure)}`, { cause: failure });
+    // 400: query parse errors, too many clauses, result window exceeded... OpenSearch's own
+    // words stay in the cause (for the log): they describe our index, not the caller's mistake.
+    if (status === 400) return new InvalidQueryError(SEARCH_REJECTED_MESSAGE, { cause: new Error(describe(failure), { cause: failure }) });
     return new SearchUnavailableError(`search failed with status ${status}: ${describe(failure)}`, { cause: failure });
   }
   const message = failure instanceof Error ? failure.message : String(failure);
