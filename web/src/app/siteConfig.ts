@@ -8,6 +8,8 @@ export interface SiteConfig {
   graphiqlPath: string;
   openApiPath: string;
   sitemapPath: string;
+  /** Year the view counts start, for the "Views since …" label (VITE_VIEWS_SINCE_YEAR). */
+  viewsSinceYear: string;
 }
 
 function readSiteName(): string {
@@ -26,6 +28,7 @@ export function getSiteConfig(): SiteConfig {
     graphiqlPath: '/graphiql',
     openApiPath: '/api/docs',
     sitemapPath: '/sitemap.xml',
+    viewsSinceYear: (import.meta.env.VITE_VIEWS_SINCE_YEAR as string | undefined)?.trim() || '2015',
   };
   return cached;
 }

@@ -24,6 +24,7 @@ import {
   SupportSection,
 } from './RecordSections.tsx';
 import type { RegistryRecord } from './record-types.ts';
+import { RecordViews } from './RecordViews.tsx';
 import { useRecordHead } from './useRecordHead.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
@@ -66,6 +67,7 @@ export function RecordPage() {
   return (
     <Box as="article" maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} py="6" data-testid="record-page" data-record-id={record.id}>
       <RecordTitle record={record} />
+      <RecordViews recordId={record.id} />
       <Stack gap="5" mt="6">
         <GeneralInformation record={record} />
         <KeywordsSection record={record} />

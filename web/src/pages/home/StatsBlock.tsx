@@ -1,14 +1,16 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { useSiteConfig } from '../../app/siteConfig.ts';
 import { formatCount, useHomepageStats } from './useHomepageStats.ts';
 
-/** Records, Contributors and Views since 2015 (SPEC §2), from GET /homepage_stats. */
+/** Records, Contributors and Views since the configured year (SPEC §2), from GET /homepage_stats. */
 export function StatsBlock() {
   const state = useHomepageStats();
+  const { viewsSinceYear } = useSiteConfig();
   const stats = state.status === 'loaded' ? state.stats : {};
   const items = [
     { label: 'Records', value: stats.records },
     { label: 'Contributors', value: stats.contributors },
-    { label: 'Views since 2015', value: stats.views },
+    { label: `Views since ${viewsSinceYear}`, value: stats.views },
   ];
   return (
     <Box>

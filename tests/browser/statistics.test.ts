@@ -1,0 +1,99 @@
+/**
+ * /summary-statistics: every tab draws its charts (desktop and phone screenshots, no serious or
+ * critical axe violation), a bar opens the search that counts the same records, and each chart
+ * has its table and CSV alternatives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  PHONE_VIEWPORT,
+  poll,
+  saveScreenshot,
+  startTestServer,
+  type TestServer,
+} from './support/index.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+const TABS = [
+  { id: 'all', label: 'All records' },
+  { id: 'standards', label: 'Standards' },
+  { id: 'databases', label: 'Databases' },
+  { id: 'policies', label: 'Policies' },
+  { id: 'collections', label: 'Collections' },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function chartsOf(page: Page, tabId: string) {
+  const panel = page.locator(`[data-chart-id^="${tabId}-"]`);
+  await panel.first().waitFor({ timeout: 45_000 });
+  return panel;
+}
+
+describe('/summary-statistics', { timeout: 240_000 }, () => {
+  it('draws every tab on desktop and phone, accessibly', async () => {
+    for (const [device, options] of [['desktop', {}], ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }]] as const) {
+      const page = await openPage(browser, server.url, options);
+      const errors = collectConsoleErrors(page);
+      await page.goto('/summary-statistics');
+      for (const tab of TABS) {
+        await page.getByRole('tab', { name: tab.label }).click();
+        const charts = await chartsOf(page, tab.id);
+        expect(await charts.count()).toBeGreaterThanOrEqual(10);
+        await poll(() => page.getByTestId('statistics-chart').count()).toBeGreaterThanOrEqual(10);
+        expect(await checkAccessibility(page), `${device} ${tab.id}`).toEqual([]);
+        await saveScreenshot(page, `statistics-${tab.id}-${device}`);
+      }
+      expect(errors.messages).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('a bar opens the search that finds as many records as the bar shows', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/summary-statistics?tab=databases');
+    const subjects = page.locator('[data-chart-id="databases-subjects"]');
+    await subjects.locator('a.statistics-bar').first().waitFor({ timeout: 45_000 });
+    const bar = subjects.locator('a.statistics-bar').first();
+    const name = (await bar.getAttribute('aria-label')) ?? '';
+    const count = Number(/: ([\d,]+) records/.exec(name)?.[1].replace(/,/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await bar.click();
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('fairsharingRegistry')).toBe('database');
+    expect(url.searchParams.get('subjects')).toBeTruthy();
+    await poll(() => page.getByTestId('result-count').textContent(), { timeout: 30_000 }).toBe(`${count} records found`);
+  });
+
+  it('offers each chart as a table and as CSV', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/summary-statistics');
+    const chart = page.locator('[data-chart-id="all-registries"]');
+    await chart.getByTestId('statistics-chart').waitFor({ timeout: 45_000 });
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    const rows = chart.getByRole('table').getByRole('row');
+    expect(await rows.count()).toBe(5); // header + four registries
+    const [download] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('all-registries.csv');
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text.split('\n')[0]).toBe('Registry,Records');
+    expect(text).toMatch(/\nStandard,\d+/);
+  });
+});

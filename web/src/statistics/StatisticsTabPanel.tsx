@@ -1,0 +1,65 @@
+/** The charts of one tab, each fed by its own `recordAggregations` query and drawn when it arrives. */
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { BarChart } from './BarChart.tsx';
+import { ChartCard } from './ChartCard.tsx';
+import { chartQuery, chartsFor, displayLabel, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';
+import { YearChart } from './YearChart.tsx';
+
+function FacetChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition, { kind: 'facet' }>; tab: StatisticsTab; answer: ChartAnswer }) {
+  const rows = (answer.buckets ?? []).map((bucket) => ({ label: displayLabel(bucket), count: bucket.count, href: searchLinkFor(chart, tab, bucket.key) }));
+  const other = answer.otherCount ?? 0;
+  return (
+    <ChartCard
+      id={`${tab.id}-${chart.id}`}
+      title={chart.title}
+      labelHeading={chart.title.replace(/^(Top \d+|Records per) /i, '').replace(/^./, (first) => first.toUpperCase())}
+      rows={rows}
+      note={other > 0 ? `Values not shown count ${other.toLocaleString('en-GB')} more; a record with several values counts under each.` : undefined}
+      chart={(titleId) => <BarChart rows={rows} titleId={titleId} />}
+    />
+  );
+}
+
+function GrowthChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition, { kind: 'growth' }>; tab: StatisticsTab; answer: ChartAnswer }) {
+  const rows = (answer[chart.field] ?? []).map((bucket) => ({ label: bucket.date, count: bucket.count }));
+  return (
+    <ChartCard
+      id={`${tab.id}-${chart.id}`}
+      title={chart.title}
+      labelHeading="Year"
+      rows={rows}
+      chart={(titleId) => <YearChart rows={rows.map((row) => ({ date: row.label, count: row.count }))} titleId={titleId} />}
+    />
+  );
+}
+
+function ChartLoader({ chart, tab }: { chart: ChartDefinition; tab: StatisticsTab }) {
+  const query = useMemo(() => chartQuery(chart, tab), [chart, tab]);
+  const result = useLatestQuery<{ recordAggregations: ChartAnswer }>(query);
+  if (result.status !== 'ready') {
+    return (
+      <Box borderWidth="1px" borderColor="gray.200" rounded="lg" p="5" minH="40" aria-busy={result.status !== 'error'}>
+        <Text fontWeight="semibold" color="brand.800">
+          {chart.title}
+        </Text>
+        <Text color="gray.700" mt="2">
+          {result.status === 'error' ? `This chart could not be loaded: ${result.message}` : 'Counting records…'}
+        </Text>
+      </Box>
+    );
+  }
+  const answer = result.data.recordAggregations;
+  return chart.kind === 'facet' ? <FacetChartCard chart={chart} tab={tab} answer={answer} /> : <GrowthChartCard chart={chart} tab={tab} answer={answer} />;
+}
+
+export function StatisticsTabPanel({ tab }: { tab: StatisticsTab }) {
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+      {chartsFor(tab).map((chart) => (
+        <ChartLoader key={chart.id} chart={chart} tab={tab} />
+      ))}
+    </SimpleGrid>
+  );
+}

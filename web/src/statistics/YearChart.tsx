@@ -1,0 +1,50 @@
+/** Records per year as columns (d3 scales, React SVG); labels thin out so they never overlap. */
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { useElementWidth } from './useElementWidth.ts';
+
+export interface YearRow {
+  date: string;
+  count: number;
+}
+
+const HEIGHT = 220;
+const AXIS = 24;
+const TOP_SPACE = 18;
+
+export function YearChart({ rows, titleId }: { rows: YearRow[]; titleId: string }) {
+  const { ref, width } = useElementWidth<HTMLDivElement>(600);
+  const x = scaleBand<string>()
+    .domain(rows.map((row) => row.date))
+    .range([0, width])
+    .padding(0.15);
+  const y = scaleLinear()
+    .domain([0, Math.max(1, ...rows.map((row) => row.count))])
+    .range([HEIGHT - AXIS, TOP_SPACE]);
+  // A year label needs about 36 px.
+  const labelEvery = Math.max(1, Math.ceil(36 / Math.max(1, x.step())));
+  const valuesFit = x.bandwidth() >= 30;
+  return (
+    <div ref={ref} style={{ width: '100%' }}>
+      <svg width={width} height={HEIGHT} aria-labelledby={titleId} data-testid="statistics-chart">
+        {rows.map((row, index) => {
+          const left = x(row.date) ?? 0;
+          return (
+            <g key={row.date} role="img" aria-label={`${row.date}: ${row.count.toLocaleString('en-GB')} records`}>
+              <rect x={left} y={y(row.count)} width={x.bandwidth()} height={HEIGHT - AXIS - y(row.count)} rx="2" fill="var(--chakra-colors-brand-600)" />
+              {valuesFit && row.count > 0 ? (
+                <text x={left + x.bandwidth() / 2} y={y(row.count) - 4} textAnchor="middle" fontSize="11" fill="currentColor">
+                  {row.count}
+                </text>
+              ) : null}
+              {index % labelEvery === 0 ? (
+                <text x={left + x.bandwidth() / 2} y={HEIGHT - 6} textAnchor="middle" fontSize="12" fill="currentColor">
+                  {row.date}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}

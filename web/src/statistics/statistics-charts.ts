@@ -1,0 +1,148 @@
+/**
+ * The charts of /summary-statistics, per tab, and their GraphQL queries: each chart is one
+ * `recordAggregations` under the tab's registry filter, answered from the search index. A bar's search link carries the same filters plus its value, so the search
+ * it opens counts what the bar shows.
+ */
+import { csvFormatRows } from 'd3-dsv';
+import { facetByArgument, facetByKey } from '@registry/schemas/search/facets.ts';
+import { graphqlLiteral, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
+import { searchStateToUrl, DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
+import type { RegistryName } from '@registry/schemas';
+
+export interface StatisticsTab {
+  id: string;
+  label: string;
+  registry: RegistryName | null;
+}
+
+export const STATISTICS_TABS: readonly StatisticsTab[] = [
+  { id: 'all', label: 'All records', registry: null },
+  { id: 'standards', label: 'Standards', registry: 'standard' },
+  { id: 'databases', label: 'Databases', registry: 'database' },
+  { id: 'policies', label: 'Policies', registry: 'policy' },
+  { id: 'collections', label: 'Collections', registry: 'collection' },
+];
+
+interface FacetChart {
+  kind: 'facet';
+  id: string;
+  title: string;
+  /** Facet key counted. */
+  by: string;
+  size: number;
+  /** Extra search filters (argument → values) of this chart. */
+  filters?: Record<string, string[]>;
+  /** Tabs (by registry; null = all records) that show it; every tab when absent. */
+  onlyFor?: readonly (RegistryName | null)[];
+}
+
+interface GrowthChart {
+  kind: 'growth';
+  id: string;
+  title: string;
+  field: 'createdAt' | 'updatedAt';
+}
+
+export type ChartDefinition = FacetChart | GrowthChart;
+
+const TOP = 15;
+
+export const CHARTS: readonly ChartDefinition[] = [
+  { kind: 'facet', id: 'registries', title: 'Records per registry', by: 'fairsharing_registry', size: 4, onlyFor: [null] },
+  { kind: 'facet', id: 'types', title: 'Records per type', by: 'record_type', size: 25 },
+  { kind: 'facet', id: 'statuses', title: 'Records per status', by: 'status', size: 4 },
+  { kind: 'facet', id: 'subjects', title: `Top ${TOP} subjects`, by: 'subjects', size: TOP },
+  { kind: 'facet', id: 'domains', title: `Top ${TOP} domains`, by: 'domains', size: TOP },
+  { kind: 'facet', id: 'species', title: `Top ${TOP} species`, by: 'taxonomies', size: TOP },
+  { kind: 'facet', id: 'countries', title: `Top ${TOP} countries`, by: 'countries', size: TOP },
+  { kind: 'facet', id: 'licences', title: `Top ${TOP} licences`, by: 'licences', size: TOP },
+  { kind: 'facet', id: 'organisations', title: `Top ${TOP} organisations`, by: 'organisations', size: TOP },
+  {
+    kind: 'facet',
+    id: 'recommended',
+    title: 'Standards and databases recommended by policies',
+    by: 'fairsharing_registry',
+    size: 4,
+    filters: { isRecommended: ['true'], fairsharingRegistry: ['standard', 'database'] },
+    onlyFor: [null, 'standard', 'database'],
+  },
+  { kind: 'growth', id: 'created', title: 'Records created per year', field: 'createdAt' },
+  { kind: 'growth', id: 'updated', title: 'Records last updated per year', field: 'updatedAt' },
+];
+
+export function chartsFor(tab: StatisticsTab): ChartDefinition[] {
+  return CHARTS.filter((chart) => chart.kind === 'growth' || !chart.onlyFor || chart.onlyFor.includes(tab.registry));
+}
+
+/** The search filters a chart counts under on a tab (its own win over the tab's registry). */
+export function chartFilters(chart: ChartDefinition, tab: StatisticsTab): Record<string, string[]> {
+  const tabFilters: Record<string, string[]> = tab.registry ? { fairsharingRegistry: [tab.registry] } : {};
+  const own = chart.kind === 'facet' ? (chart.filters ?? {}) : {};
+  const merged = { ...tabFilters, ...own };
+  // A registry tab narrows a chart's own registry list to that registry.
+  if (tab.registry && own.fairsharingRegistry) merged.fairsharingRegistry = [tab.registry];
+  return merged;
+}
+
+function argumentsLiteral(values: Record<string, GraphqlLiteral>): string {
+  return Object.entries(values)
+    .map(([name, value]) => `${name}: ${graphqlLiteral(value)}`)
+    .join(', ');
+}
+
+function filterArguments(filters: Record<string, string[]>): Record<string, GraphqlLiteral> {
+  const values: Record<string, GraphqlLiteral> = {};
+  for (const [name, list] of Object.entries(filters)) {
+    // Yes/no facets are typed Boolean by the API.
+    values[name] = facetByArgument(name)?.kind === 'boolean' ? list[0] === 'true' : list;
+  }
+  return values;
+}
+
+/**
+ * The query of one chart. Each chart asks on its own (the API takes a few root fields per
+ * query), so the first chart draws as soon as its answer arrives.
+ */
+export function chartQuery(chart: ChartDefinition, tab: StatisticsTab): string {
+  const filters = filterArguments(chartFilters(chart, tab));
+  if (chart.kind === 'growth') {
+    const args = argumentsLiteral({ ...filters, dateHistogram: [chart.field], interval: 'year' });
+    return `{ recordAggregations(${args}) { totalCount ${chart.field} { date count } } }`;
+  }
+  const args = argumentsLiteral({ ...filters, by: [chart.by], size: chart.size });
+  return `{ recordAggregations(${args}) { totalCount otherCount buckets { key label count } } }`;
+}
+
+export interface ChartBucket {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export interface ChartAnswer {
+  totalCount: number;
+  otherCount?: number;
+  buckets?: ChartBucket[];
+  createdAt?: { date: string; count: number }[];
+  updatedAt?: { date: string; count: number }[];
+}
+
+/** The search that lists a bar's records: the chart's filters plus the bar's value. */
+export function searchLinkFor(chart: FacetChart, tab: StatisticsTab, key: string): string {
+  const facet = facetByKey(chart.by);
+  const filters = { ...chartFilters(chart, tab) };
+  if (facet) filters[facet.argument] = [key];
+  const params = searchStateToUrl({ ...DEFAULT_SEARCH_STATE, filters });
+  return `/search?${params.toString()}`;
+}
+
+/** "model_and_format" → "Model and format"; labels the API already humanised stay as they are. */
+export function displayLabel(bucket: ChartBucket): string {
+  const text = bucket.label === bucket.key ? bucket.key.replace(/_/g, ' ') : bucket.label;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** CSV of a chart's rows, header first. */
+export function chartCsv(header: [string, string], rows: [string, number][]): string {
+  return `${csvFormatRows([header, ...rows.map(([label, count]) => [label, String(count)])])}\r\n`;
+}
