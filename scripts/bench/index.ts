@@ -29,6 +29,7 @@ import { buildSearchDocument } from '../../indexer/src/build-search-document.ts'
 import { loadIndexableRecords } from '../../indexer/src/load-records.ts';
 import { reindexAll } from '../../indexer/src/reindex.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { copyRealRecords } from '../seed/synthetic-copies.ts';
 
 const BATCH = 500;
 
@@ -136,45 +137,6 @@ async function measure(
   return figures;
 }
 
-/** Copies the real records until there are `target`, varying name and description per copy. */
-async function multiplyCorpus(db: Database, target: number): Promise<number> {
-  const base = await recordCount(db);
-  const copies = Math.ceil(target / base);
-  await db.raw(
-    `INSERT INTO records (registry_id, record_type_id, status, name, abbreviation, description, homepage, metadata, provenance, is_hidden, is_approved, is_recommended)
-     SELECT r.registry_id, r.record_type_id, r.status,
-            r.name || ' ' || (ARRAY['Atlas','Portal','Archive','Catalogue','Network','Index','Registry','Hub','Collection','Resource'])[1 + (r.id + copy.n) % 10] || ' ' || copy.n,
-            CASE WHEN r.abbreviation IS NULL THEN NULL ELSE r.abbreviation || '-' || copy.n END,
-            (ARRAY['A regional mirror.','A community edition.','An archived release.','A curated subset.','A teaching copy.'])[1 + (r.id * 7 + copy.n) % 5] || ' ' || r.description,
-            r.homepage, r.metadata, jsonb_build_object('synthetic', true, 'copyOf', r.id, 'copy', copy.n),
-            r.is_hidden, r.is_approved, r.is_recommended
-     FROM records r CROSS JOIN generate_series(1, ?::int) AS copy(n)
-     WHERE r.provenance->>'synthetic' IS NULL
-     ORDER BY copy.n, r.id
-     LIMIT ?`,
-    [copies, target - base],
-  );
-  const links: [string, string][] = [
-    ['record_subjects', 'subject_id'],
-    ['record_domains', 'domain_id'],
-    ['record_taxonomies', 'taxonomy_id'],
-    ['record_user_defined_tags', 'user_defined_tag_id'],
-    ['record_countries', 'country_id'],
-    ['record_publications', 'publication_id'],
-  ];
-  for (const [table, column] of links) {
-    await db.raw(
-      `INSERT INTO ?? (record_id, ??) SELECT copy.id, link.?? FROM records copy JOIN ?? link ON link.record_id = (copy.provenance->>'copyOf')::int WHERE copy.provenance->>'synthetic' IS NOT NULL`,
-      [table, column, column, table],
-    );
-  }
-  await db.raw(
-    `INSERT INTO licence_links (record_id, licence_id, relation) SELECT copy.id, link.licence_id, link.relation FROM records copy JOIN licence_links link ON link.record_id = (copy.provenance->>'copyOf')::int WHERE copy.provenance->>'synthetic' IS NOT NULL`,
-  );
-  await db.raw('ANALYZE');
-  return recordCount(db);
-}
-
 async function withBenchDatabase<T>(
   baseUrl: string,
   name: string,
@@ -263,7 +225,7 @@ runCli(async () => {
           `registry_bench_${stamp}_synthetic`,
           async (db) => {
             await seedDemoCatalogue(db);
-            const total = await multiplyCorpus(db, synthetic);
+            const total = await copyRealRecords(db, synthetic);
             console.log(
               `bench: synthetic corpus: ${total} records (copies marked provenance.synthetic)`,
             );

@@ -27,6 +27,8 @@ import { exportRoutes } from './routes/export.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
 import { recordViewsRoutes } from './record-views/record-views-routes.ts';
+import { recordRoutes } from './records-api/record-routes.ts';
+import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
 
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 export interface BuildAppOptions {
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);
   await app.register(recordViewsRoutes, {});
+  await app.register(recordRoutes);
+  await app.register(vocabularyRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
   await app.register(suggestionsRoutes);

@@ -34,6 +34,19 @@ export const API_PATH_ROOTS: readonly string[] = [
   'files',
   'zenodo',
   'saved_searches',
+  // REST reads (records-api): record lists, single records, searches and reference lists.
+  'fairsharing_record',
+  'standards',
+  'databases',
+  'policies',
+  'collections',
+  'search',
+  'subjects',
+  'domains',
+  'taxonomies',
+  'countries',
+  'licences',
+  'record_types',
 ];
 
 /**
@@ -47,6 +60,7 @@ const WEB_PAGES_UNDER_API_ROOTS: readonly RegExp[] = [
   /^\/users\/password\/edit\/?$/,
   /^\/users\/orcid\/sendEmail\/?$/,
   /^\/users\/\d+\/?$/,
+  /^\/(standards|databases|policies|collections|search)\/?$/,
 ];
 
 /** The health check: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */

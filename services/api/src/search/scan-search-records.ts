@@ -28,10 +28,14 @@ function scanQuery(body: SearchBody): unknown {
   return body.post_filter ? { bool: { must: [body.query], filter: [body.post_filter] } } : body.query;
 }
 
-export async function* scanSearchRecords(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): AsyncIterable<RecordSearchDocument> {
+/** The query and order of every record a search matches (typo retry decided): what any walk over its matches reads. */
+export async function searchWalk(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): Promise<{ query: unknown; sort: unknown[] }> {
   const request = await pageRequest(deps, { ...args, page: 1, perPage: 1 }, viewer);
-  const query = scanQuery(request.body);
-  const sort = [...(request.body.sort as unknown[])];
+  return { query: scanQuery(request.body), sort: [...(request.body.sort as unknown[])] };
+}
+
+export async function* scanSearchRecords(deps: SearchDependencies, args: SearchRecordsArgs, viewer: Viewer): AsyncIterable<RecordSearchDocument> {
+  const { query, sort } = await searchWalk(deps, args, viewer);
 
   let pitId: string;
   try {

@@ -13,7 +13,8 @@ import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type Reco
 const NOT_FILTERS = new Set(['page', 'perPage', 'orderBy']);
 const MAX_VALUES = 100;
 
-function querystringProperty(type: string, description: string): TSchema {
+/** The REST schema of a search argument of this GraphQL type. */
+export function querystringProperty(type: string, description: string): TSchema {
   if (type === 'Boolean') return Type.Boolean({ description });
   if (type === 'Int') return Type.Integer({ description });
   if (type === '[Int!]') return Type.Array(Type.Integer(), { maxItems: MAX_VALUES, description });

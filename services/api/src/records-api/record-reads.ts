@@ -1,0 +1,61 @@
+/**
+ * The record reads of the REST API: lists (which records from the index, their attributes from
+ * Postgres) and single records by id, DOI or legacy id (Postgres). The search behind a list is
+ * the one GraphQL `searchFairsharingRecords` runs, with the same visibility.
+ */
+import type { Database } from '@registry/platform';
+import type { Viewer } from '@registry/schemas';
+import { findRecordRow, parseRecordIdentifier } from '../graphql/record-access.ts';
+import { searchWalk } from '../search/scan-search-records.ts';
+import type { SearchDependencies } from '../search/search-execution.ts';
+import type { SearchRecordsArgs } from '../search/search-records.ts';
+import { findRecordsAttributes, type RecordWithAttributes } from './record-attributes-repository.ts';
+import { decodeCursor, readRecordPage, type RecordPage } from './record-pages.ts';
+
+export interface RecordReadDependencies {
+  search: SearchDependencies;
+  db: Database;
+  publicUrl: string;
+}
+
+/** `id`: every record in id order (stable while records are added); `search`: the search's own order. */
+export type ListOrder = 'id' | 'search';
+
+export interface RecordListRequest {
+  filters: SearchRecordsArgs;
+  order: ListOrder;
+  number: number;
+  size: number;
+  after?: string;
+  before?: string;
+}
+
+export interface RecordList {
+  records: RecordWithAttributes[];
+  page: RecordPage;
+}
+
+const ID_ORDER = [{ id: { order: 'asc' } }];
+
+export async function listRecords(deps: RecordReadDependencies, request: RecordListRequest, viewer: Viewer): Promise<RecordList> {
+  const walk = await searchWalk(deps.search, request.filters, viewer);
+  const sort = request.order === 'id' ? ID_ORDER : walk.sort;
+  const page = await readRecordPage(deps.search, { query: walk.query, sort }, {
+    number: request.number,
+    size: request.size,
+    after: request.after === undefined ? undefined : decodeCursor(request.after, 'page[after]', sort.length),
+    before: request.before === undefined ? undefined : decodeCursor(request.before, 'page[before]', sort.length),
+  });
+  const records = await findRecordsAttributes(deps.db, page.ids, viewer, deps.publicUrl);
+  return { records, page };
+}
+
+/** A record by id, DOI (`10.25504/FAIRsharing.x`, `FAIRsharing.x`) or legacy id; null when absent or not visible. */
+export async function findRecord(deps: RecordReadDependencies, identifier: string, viewer: Viewer): Promise<RecordWithAttributes | null> {
+  const parsed = parseRecordIdentifier(identifier);
+  if (!parsed) return null;
+  const row = await findRecordRow(deps.db, parsed);
+  if (!row) return null;
+  const [record] = await findRecordsAttributes(deps.db, [row.id], viewer, deps.publicUrl);
+  return record ?? null;
+}

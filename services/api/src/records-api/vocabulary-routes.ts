@@ -1,0 +1,103 @@
+/**
+ * REST reads of the reference lists, JSON:API-shaped like the record lists:
+ *   GET  /subjects, /domains, /taxonomies, /user_defined_tags, /countries, /licences,
+ *        /organisations, /grants, /publications, /record_types    the whole list, a page at a time
+ *   POST /search/{same names}                                      the items containing `q`
+ * The lists are public reference data, the same for every viewer.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { listAnswerSchema, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from './json-api.ts';
+import { readVocabularyPage, VOCABULARIES, type VocabularyDeclaration } from './vocabulary-repository.ts';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const Strings = Type.Array(Type.String());
+
+/** The type of each attribute any list answers. */
+const ATTRIBUTE_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  label: Type.String(),
+  name: Type.String(),
+  title: Type.String(),
+  code: Type.String(),
+  description: Type.String(),
+  fairsharing_registry: Type.String(),
+  iri: NullableString,
+  url: NullableString,
+  spdx_id: NullableString,
+  homepage: NullableString,
+  ror_link: NullableString,
+  url_for_logo: NullableString,
+  doi: NullableString,
+  authors: NullableString,
+  journal: NullableString,
+  pubmed_id: NullableString,
+  year: Type.Union([Type.Integer(), Type.Null()]),
+  definitions: Strings,
+  synonyms: Strings,
+  alternative_names: Strings,
+};
+
+function attributesSchema(declaration: VocabularyDeclaration): TSchema {
+  return Type.Object(Object.fromEntries(Object.keys(declaration.attributes).map((name) => [name, ATTRIBUTE_SCHEMAS[name]])));
+}
+
+const TextQuery = { q: Type.Optional(Type.String({ maxLength: 200, description: 'Text the items contain (name, label, synonyms...), any letter case' })) };
+type ListQuery = PagingParameters & { q?: string };
+
+export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
+  const publicUrl = app.config.publicUrl;
+
+  for (const declaration of VOCABULARIES) {
+    const answer = listAnswerSchema(resourceSchema(attributesSchema(declaration)));
+    const list = async (path: string, query: ListQuery, q: string | undefined) => {
+      const { number, size } = readPaging(query);
+      const page = await readVocabularyPage(app.db, declaration, { q, offset: (number - 1) * size, limit: size });
+      const last = pageCount(page.total, size);
+      const links = pageLinks({
+        listUrl: `${publicUrl}${path}`,
+        filters: q ? [['q', q]] : [],
+        number,
+        size,
+        recordCount: page.total,
+        self: [],
+        next: number < last ? [] : undefined,
+        prev: number > 1 ? [] : undefined,
+      });
+      return {
+        data: page.items.map((item) => ({ id: String(item.id), type: declaration.type, attributes: item.attributes })),
+        links,
+        meta: { record_count: page.total, page_count: last, page: { number, size } },
+      };
+    };
+
+    app.get<{ Querystring: ListQuery }>(
+      `/${declaration.type}`,
+      {
+        schema: {
+          summary: `Every item of ${declaration.type}, by name, a page at a time`,
+          tags: ['reference lists'],
+          querystring: Type.Object({ ...PagingQuery }),
+          response: { 200: answer },
+        },
+      },
+      async (request) => list(`/${declaration.type}`, request.query, undefined),
+    );
+
+    app.post<{ Querystring: ListQuery; Body: { q?: string } }>(
+      `/search/${declaration.type}`,
+      {
+        schema: {
+          summary: `Items of ${declaration.type} containing q (in the query string or the body)`,
+          tags: ['reference lists', 'search'],
+          querystring: Type.Object({ ...PagingQuery, ...TextQuery }),
+          body: Type.Object(TextQuery),
+          response: { 200: answer },
+        },
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
+      },
+      async (request) => list(`/search/${declaration.type}`, request.query, request.body.q ?? request.query.q),
+    );
+  }
+}
