@@ -99,6 +99,13 @@ describe('amplification', () => {
     });
   });
 
+  it('refuses two different unpaged lists in one query', async () => {
+    expect(await refusal('{ d: downloadSearchResults { fileData } a: allFairsharingRecords { id name } }')).toEqual({
+      message: 'downloadSearchResults, allFairsharingRecords are not paged, so a query may ask for only one of them; send separate queries',
+      code: 'UNPAGED_FIELDS_COMBINED',
+    });
+  });
+
   it('refuses the JSON-LD of the whole catalogue, or of one registry', async () => {
     for (const query of ['{fairsharingRegistries{ records{ fairsharingRecords{ schemaOrg } } }}', '{fairsharingRegistry(id:"database"){ fairsharingRecords{ schemaOrg } }}']) {
       expect((await refusal(query)).code).toBe('QUERY_TOO_EXPENSIVE');

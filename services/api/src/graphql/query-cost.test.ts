@@ -82,6 +82,14 @@ describe('queryLimitsRule', () => {
     }
   });
 
+  it('allows one unpaged field per query', () => {
+    expect(errorsOf('{ allFairsharingRecords { id } browseSubjects { data } }')).toEqual([
+      { message: 'allFairsharingRecords, browseSubjects are not paged, so a query may ask for only one of them; send separate queries', code: 'UNPAGED_FIELDS_COMBINED' },
+    ]);
+    expect(errorsOf('{ downloadSearchResults { fileData } fairsharingRegistry(id: 1) { fairsharingRecords { id } } }')[0]?.code).toBe('UNPAGED_FIELDS_COMBINED');
+    expect(errorsOf('{ allFairsharingRecords { id } searchFairsharingRecords { totalCount } messages { id } }')).toEqual([]);
+  });
+
   it('allows a few root fields, counting aliases and fragments but not __typename', () => {
     expect(errorsOf(aliasedQuery('messages { id } __typename', 5))).toEqual([]);
     expect(errorsOf(aliasedQuery('messages { id }', 6))).toEqual([{ message: expect.stringMatching(/^a query may ask for at most 5 root fields \(aliases count\); this one asks for 6/), code: 'TOO_MANY_ROOT_FIELDS' }]);

@@ -5,7 +5,9 @@
  *     is not paged its real size (the catalogue, the subject tree, the schema for introspection),
  *     any other relation list a generous estimate;
  *   - at most MAX_ROOT_FIELDS root fields (aliases count);
- *   - each unpaged field (UNPAGED_FIELDS, `__schema`, `__type`) at most once, however it is reached.
+ *   - one unpaged field (UNPAGED_FIELDS, `__schema`, `__type` included), once, however it is
+ *     reached: each answers a whole collection, and together they would keep the server busy
+ *     far longer than any page.
  * Every fragment is measured once and reused wherever it is spread, and the cost walk stops as
  * soon as the running total passes the limit, so a document of fragments that each spread the
  * previous one twice is refused in time linear in its length.
@@ -45,7 +47,7 @@ export interface ListSizes {
 
 /**
  * Fields that answer a whole collection at once, by `Type.field`, with the number of items the
- * selection below them is charged for. Each may be asked for once per operation.
+ * selection below them is charged for. An operation may ask for one of them, once.
  */
 export const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'Query.allFairsharingRecords': (sizes) => sizes.records,
@@ -344,6 +346,14 @@ export function operationLimitError(schema: GraphQLSchema, document: DocumentNod
         { field: fieldName(coordinate), count },
       );
     }
+  }
+  if (shape.unpaged.size > 1) {
+    const fields = [...shape.unpaged.keys()].map(fieldName);
+    return error(
+      `${fields.join(', ')} are not paged, so a query may ask for only one of them; send separate queries`,
+      'UNPAGED_FIELDS_COMBINED',
+      { fields },
+    );
   }
   if (shape.fields > limits.maxRootFields) {
     return error(
