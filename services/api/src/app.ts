@@ -27,6 +27,7 @@ import { exportRoutes } from './routes/export.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
 import { recordViewsRoutes } from './record-views/record-views-routes.ts';
+import { timelineRoutes } from './timeline/timeline-routes.ts';
 import { recordRoutes } from './records-api/record-routes.ts';
 import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);
   await app.register(recordViewsRoutes, {});
+  await app.register(timelineRoutes);
   await app.register(recordRoutes);
   await app.register(vocabularyRoutes);
 

@@ -5,7 +5,7 @@ import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { BarChart } from './BarChart.tsx';
 import { ChartCard } from './ChartCard.tsx';
 import { chartQuery, chartsFor, displayLabel, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';
-import { YearChart } from './YearChart.tsx';
+import { PeriodChart } from './PeriodChart.tsx';
 
 function FacetChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition, { kind: 'facet' }>; tab: StatisticsTab; answer: ChartAnswer }) {
   const rows = (answer.buckets ?? []).map((bucket) => ({ label: displayLabel(bucket), count: bucket.count, href: searchLinkFor(chart, tab, bucket.key) }));
@@ -30,7 +30,7 @@ function GrowthChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinitio
       title={chart.title}
       labelHeading="Year"
       rows={rows}
-      chart={(titleId) => <YearChart rows={rows.map((row) => ({ date: row.label, count: row.count }))} titleId={titleId} />}
+      chart={(titleId) => <PeriodChart rows={rows.map((row) => ({ date: row.label, count: row.count }))} titleId={titleId} />}
     />
   );
 }

@@ -17,6 +17,7 @@ export const API_PATH_ROOTS: readonly string[] = [
   'advanced_search',
   'statistics',
   'record_views',
+  'notable_events',
   'users',
   'user_admin',
   'user_roles',

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import * as coreSchema from './20261122_1200_core_schema.ts';
 import * as userRoleEnum from './20261123_1000_user_role_enum.ts';
+import * as notableEvents from './20261123_1300_notable_events.ts';
 
 interface Migration {
   name: string;
@@ -12,6 +13,7 @@ interface Migration {
 export const migrations: Migration[] = [
   { name: '20261122_1200_core_schema', ...coreSchema },
   { name: '20261123_1000_user_role_enum', ...userRoleEnum },
+  { name: '20261123_1300_notable_events', ...notableEvents },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

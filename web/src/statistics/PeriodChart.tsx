@@ -1,8 +1,8 @@
-/** Records per year as columns (d3 scales, React SVG); labels thin out so they never overlap. */
+/** Records per period (year or month) as columns (d3 scales, React SVG); labels thin out so they never overlap. */
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useElementWidth } from './useElementWidth.ts';
 
-export interface YearRow {
+export interface PeriodRow {
   date: string;
   count: number;
 }
@@ -11,7 +11,7 @@ const HEIGHT = 220;
 const AXIS = 24;
 const TOP_SPACE = 18;
 
-export function YearChart({ rows, titleId }: { rows: YearRow[]; titleId: string }) {
+export function PeriodChart({ rows, titleId }: { rows: PeriodRow[]; titleId: string }) {
   const { ref, width } = useElementWidth<HTMLDivElement>(600);
   const x = scaleBand<string>()
     .domain(rows.map((row) => row.date))
@@ -20,8 +20,9 @@ export function YearChart({ rows, titleId }: { rows: YearRow[]; titleId: string 
   const y = scaleLinear()
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([HEIGHT - AXIS, TOP_SPACE]);
-  // A year label needs about 36 px.
-  const labelEvery = Math.max(1, Math.ceil(36 / Math.max(1, x.step())));
+  // About 7 px per character of "2015" or "2015-03", plus a gap.
+  const labelSpace = Math.max(...rows.map((row) => row.date.length), 4) * 7 + 8;
+  const labelEvery = Math.max(1, Math.ceil(labelSpace / Math.max(1, x.step())));
   const valuesFit = x.bandwidth() >= 30;
   return (
     <div ref={ref} style={{ width: '100%' }}>
