@@ -28,10 +28,13 @@ import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
 import { recordViewsRoutes } from './record-views/record-views-routes.ts';
 import { timelineRoutes } from './timeline/timeline-routes.ts';
+import { accountRoutes } from './accounts/account-routes.ts';
+import { withSecretsRedacted } from './accounts/log-redaction.ts';
 import { recordRoutes } from './records-api/record-routes.ts';
+import { recordWriteRoutes } from './records/record-write-routes.ts';
 import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
-
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
+
 export interface BuildAppOptions {
   config: RegistryConfig;
   /** Fastify logger setting; tests pass false. Default: info level (LOG_LEVEL overrides). */
@@ -74,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    logger: withSecretsRedacted(options.logger ?? { level: process.env.LOG_LEVEL || 'info' }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout,
     http: httpServerTimeouts(requestTimeout),
@@ -108,10 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statisticsRoutes);
   await app.register(recordViewsRoutes, {});
   await app.register(timelineRoutes);
+  await app.register(accountRoutes);
   await app.register(recordRoutes);
+  await app.register(recordWriteRoutes);
   await app.register(vocabularyRoutes);
+  await app.register(suggestionsRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
-  await app.register(suggestionsRoutes);
   return app;
 }

@@ -24,6 +24,9 @@ export interface RecordRow {
   last_editor_id: number | null;
   last_reviewed: Date | null;
   last_edited: Date | null;
+  replaced_by_id: number | null;
+  suspected_duplicate_ids: number[];
+  revision: number | string;
   created_at: Date;
   updated_at: Date;
 }

@@ -2,6 +2,8 @@
 import type { Knex } from 'knex';
 import * as coreSchema from './20261122_1200_core_schema.ts';
 import * as userRoleEnum from './20261123_1000_user_role_enum.ts';
+import * as curation from './20261123_1100_curation.ts';
+import * as accounts from './20261123_1200_accounts.ts';
 import * as notableEvents from './20261123_1300_notable_events.ts';
 
 interface Migration {
@@ -13,6 +15,8 @@ interface Migration {
 export const migrations: Migration[] = [
   { name: '20261122_1200_core_schema', ...coreSchema },
   { name: '20261123_1000_user_role_enum', ...userRoleEnum },
+  { name: '20261123_1100_curation', ...curation },
+  { name: '20261123_1200_accounts', ...accounts },
   { name: '20261123_1300_notable_events', ...notableEvents },
 ];
 

@@ -1,0 +1,455 @@
+/**
+ * Every write to a record, one function per action. Each does, in this order: a read-only check
+ * (the record exists and the viewer may see it), the access module's decision, validation (the
+ * section's shared schema, then the rules that need the database), one transaction holding the
+ * rows, the edit event and the index intents (this record and every record whose relations,
+ * counts or flags embed it), and the index jobs after the commit (`saveWithIndexing`).
+ */
+import type { Knex } from 'knex';
+import { ValidationError, type AnyObjectSchema } from 'yup';
+import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
+import { can, canViewRecord, type AccessResource, type Action, type Viewer } from '@registry/schemas';
+import {
+  generalInformationSchema, isDestroyFlag, RECORD_MESSAGES, SECTION_SCHEMAS, sectionErrors, LOGO_MAX_BYTES,
+  type AssociationInput, type EditableSection, type GeneralInformationInput,
+} from '@registry/schemas/forms/record-sections.ts';
+import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
+import type { RecordRow } from '../graphql/rows.ts';
+import * as repository from './record-repository.ts';
+
+export interface RecordServiceDeps {
+  db: Database;
+  publisher: IndexPublisher | null;
+}
+
+export interface SavedRecord {
+  record: RecordRow;
+  /** Records that share its name, abbreviation or homepage (flagged for curators on create). */
+  suspectedDuplicates: { id: number; name: string; abbreviation: string | null; homepage: string | null }[];
+}
+
+/** Metadata keys held in columns of `records`, not in its `metadata` document. */
+const COLUMN_KEYS = ['name', 'abbreviation', 'homepage', 'description', 'status'] as const;
+/** Metadata every record type has; the rest is the record type's additional information. */
+const CORE_METADATA_KEYS = new Set(['contacts', 'support_links', 'citations', 'deprecation_reason', 'year_creation', 'legacy_logs']);
+
+export function recordEtag(record: Pick<RecordRow, 'revision'>): string {
+  return `"r${record.revision}"`;
+}
+
+// ---- checks shared by the actions -----------------------------------------------------------
+
+async function accessResourceOf(db: Database | Knex.Transaction, record: RecordRow): Promise<AccessResource> {
+  const maintainerIds = await repository.linkedIds(db, 'maintainer_ids', record.id);
+  const ownerIds = record.created_by_id === null ? maintainerIds : [...maintainerIds, record.created_by_id];
+  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds, maintainerIds, createdById: record.created_by_id } };
+}
+
+function requireAllowed(viewer: Viewer, action: Action, resource: AccessResource = {}): void {
+  if (viewer.userId === null) throw unauthenticatedError();
+  if (can(viewer, action, resource)) return;
+  if (viewer.credential === 'api_key') throw forbiddenError('API keys can only read; sign in to change records.');
+  throw forbiddenError();
+}
+
+/** The record as the viewer may see it, or 404 (a record they may not see does not exist for them). */
+async function visibleRecord(db: Database, viewer: Viewer, id: number): Promise<{ record: RecordRow; resource: AccessResource }> {
+  const record = await repository.findRecordById(db, id);
+  if (!record) throw notFoundError('Record');
+  const resource = await accessResourceOf(db, record);
+  if (!resource.record || !canViewRecord(viewer, resource.record)) throw notFoundError('Record');
+  return { record, resource };
+}
+
+async function validated<T>(schema: AnyObjectSchema, payload: unknown): Promise<T> {
+  try {
+    return (await schema.validate(payload, { abortEarly: false, stripUnknown: false })) as T;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const errors = sectionErrors(error);
+      throw invalidError(Object.values(errors).join('; '), { errors });
+    }
+    throw error;
+  }
+}
+
+async function requireKnownIds(db: Database, payload: Record<string, unknown>): Promise<void> {
+  for (const [key, link] of Object.entries(repository.RECORD_LINKS)) {
+    const ids = payload[key];
+    if (!Array.isArray(ids)) continue;
+    const missing = await repository.missingIds(db, link.target, ids as number[]);
+    if (missing.length === 0) continue;
+    const message = key === 'country_ids'
+      ? `Unknown country ${missing.join(', ')}: choose a country from the approved list`
+      : `Unknown ${link.target.replace(/_/g, ' ')} ${missing.join(', ')}`;
+    throw invalidError(message, { errors: { [key]: message } });
+  }
+}
+
+/** A logo is checked by its content (PNG or JPEG signature), never by its name. */
+function decodeLogo(logo: { data: string } | null | undefined): { contentType: string; bytes: Buffer } | null | undefined {
+  if (logo === undefined) return undefined;
+  if (logo === null) return null;
+  const base64 = logo.data.replace(/^data:[^,]*,/, '');
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > LOGO_MAX_BYTES) throw invalidError(RECORD_MESSAGES.logoSize, { errors: { logo: RECORD_MESSAGES.logoSize } });
+  const png = bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!png && !jpeg) throw invalidError(RECORD_MESSAGES.logoType, { errors: { logo: RECORD_MESSAGES.logoType } });
+  return { contentType: png ? 'image/png' : 'image/jpeg', bytes };
+}
+
+async function checkGeneralInformation(db: Database, viewer: Viewer, input: GeneralInformationInput, existing: RecordRow | null) {
+  const registry = await repository.registryOfRecordType(db, input.record_type_id);
+  if (!registry) throw invalidError('Unknown record type', { errors: { record_type_id: 'Unknown record type' } });
+  if (existing && existing.record_type_id !== input.record_type_id && !can(viewer, 'record.approve')) {
+    throw forbiddenError('Only curators can change the type of a record.');
+  }
+  const curatorOnlyChange =
+    (input.curator_notes !== undefined && input.curator_notes !== (existing?.curator_notes ?? null) && (input.curator_notes ?? '') !== '') ||
+    (input.hidden !== undefined && input.hidden !== (existing?.is_hidden ?? false));
+  if (curatorOnlyChange && !can(viewer, 'record.approve')) throw forbiddenError('Only curators can write curator notes or hide a record.');
+  const objectTypes = input.object_type_ids ?? (existing ? await repository.linkedIds(db, 'object_type_ids', existing.id) : []);
+  if (registry.registry !== 'collection' && objectTypes.length === 0) {
+    throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
+  }
+  await requireKnownIds(db, input as Record<string, unknown>);
+  return { registry, logo: decodeLogo(input.logo) };
+}
+
+/** Columns and metadata of a general-information payload, merged over what the record has. */
+function generalColumns(input: GeneralInformationInput, existing: RecordRow | null, registryId: number): Partial<RecordRow> {
+  const metadata: Record<string, unknown> = { ...(existing?.metadata ?? {}) };
+  if (input.remove_additional_properties) {
+    for (const key of Object.keys(metadata)) if (!CORE_METADATA_KEYS.has(key)) delete metadata[key];
+  }
+  for (const [key, value] of Object.entries(input.metadata)) {
+    if ((COLUMN_KEYS as readonly string[]).includes(key)) continue;
+    if (value === null || value === undefined || value === '') delete metadata[key];
+    else metadata[key] = value;
+  }
+  return {
+    name: input.metadata.name,
+    abbreviation: input.metadata.abbreviation || null,
+    homepage: input.metadata.homepage,
+    description: input.metadata.description,
+    status: input.metadata.status,
+    record_type_id: input.record_type_id,
+    registry_id: registryId,
+    metadata,
+    ...(input.curator_notes !== undefined ? { curator_notes: input.curator_notes || null } : {}),
+    ...(input.hidden !== undefined ? { is_hidden: input.hidden } : {}),
+  };
+}
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) changes[key] = { before: before[key] ?? null, after: value ?? null };
+  }
+  return changes;
+}
+
+function recordIntents(...groups: readonly (readonly number[])[]): IndexIntent[] {
+  return [...new Set(groups.flat())].map((id) => ({ entityType: 'record' as const, id }));
+}
+
+// ---- create ---------------------------------------------------------------------------------
+
+export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payload: unknown): Promise<SavedRecord> {
+  requireAllowed(viewer, 'record.create');
+  const input = await validated<GeneralInformationInput>(generalInformationSchema, payload);
+  const { registry, logo } = await checkGeneralInformation(deps.db, viewer, input, null);
+  const suspectedDuplicates = await repository.findSuspectedDuplicates(deps.db, input.metadata);
+  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const record = await repository.insertRecord(trx, {
+      ...generalColumns(input, null, registry.registryId),
+      // A curator's record is approved at once; anyone else's waits for a curator.
+      is_approved: viewer.isCurator,
+      created_by_id: viewer.userId,
+      last_editor_id: viewer.userId,
+      last_edited: new Date(),
+      suspected_duplicate_ids: suspectedDuplicates.map((duplicate) => duplicate.id),
+    });
+    for (const key of Object.keys(repository.RECORD_LINKS) as repository.RecordLinkKey[]) {
+      const ids = (input as Record<string, unknown>)[key];
+      if (Array.isArray(ids)) await repository.replaceLinkedIds(trx, key, record.id, ids as number[]);
+    }
+    if (logo) await saveRecordLogo(trx, record.id, logo);
+    await repository.insertEditEvent(trx, {
+      recordId: record.id,
+      userId: viewer.userId,
+      editType: 'create',
+      editEvent: { section: 'generalInformation', changes: changedFields({}, { ...generalColumns(input, null, registry.registryId) }), suspectedDuplicates: suspectedDuplicates.map((d) => d.id) },
+    });
+    return { value: record.id, intents: recordIntents([record.id]) };
+  });
+  return { record: (await repository.findRecordById(deps.db, value!))!, suspectedDuplicates };
+}
+
+async function saveRecordLogo(trx: Knex.Transaction, recordId: number, logo: { contentType: string; bytes: Buffer } | null): Promise<void> {
+  await repository.saveLogo(trx, recordId, logo);
+  await repository.updateRecordRow(trx, recordId, { url_for_logo: logo ? `/fairsharing_records/${recordId}/logo` : null });
+}
+
+// ---- update one section ---------------------------------------------------------------------
+
+export interface SectionChange {
+  changes: Record<string, unknown>;
+  /** Other records whose documents embed this change (the other ends of relations). */
+  touched: number[];
+}
+
+/** The record changed since the editor read it. */
+export class StaleRevisionError extends DomainError {}
+
+/**
+ * Saves one section. `expectedRevision` is the revision the editor read (ETag / If-Match); a
+ * save against an older one is refused with who changed the record and when. Without it (as
+ * older scripts send) the save goes through.
+ */
+export async function updateSection(
+  deps: RecordServiceDeps,
+  viewer: Viewer,
+  id: number,
+  section: EditableSection,
+  payload: Record<string, unknown>,
+  expectedRevision?: string,
+): Promise<SavedRecord> {
+  if (viewer.userId === null) throw unauthenticatedError();
+  const { record, resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.edit', resource);
+  const schema = SECTION_SCHEMAS[section];
+  const input = await validated<Record<string, unknown>>(schema, section === 'generalInformation'
+    ? { record_type_id: record.record_type_id ?? undefined, ...payload }
+    : payload);
+  const apply = await prepareSection(deps.db, viewer, record, section, input);
+
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const locked = await repository.findRecordById(trx, id, { forUpdate: true });
+    if (!locked) throw notFoundError('Record');
+    if (expectedRevision !== undefined && String(locked.revision) !== expectedRevision) {
+      const last = await repository.lastChange(trx, id);
+      const who = last.username ?? 'someone else';
+      const when = last.at ? last.at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'recently';
+      throw new StaleRevisionError(409, `This record was changed by ${who} at ${when} after you opened it. Reload it to see their changes, then save again.`, {
+        changedBy: last.username,
+        changedAt: last.at?.toISOString() ?? null,
+      });
+    }
+    const change = await apply(trx, locked);
+    await repository.updateRecordRow(trx, id, { last_editor_id: viewer.userId, last_edited: new Date() });
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { section, changes: change.changes } });
+    return recordIntents([id], change.touched);
+  });
+  return { record: (await repository.findRecordById(deps.db, id))!, suspectedDuplicates: [] };
+}
+
+type SectionApplier = (trx: Knex.Transaction, record: RecordRow) => Promise<SectionChange>;
+
+async function prepareSection(db: Database, viewer: Viewer, record: RecordRow, section: EditableSection, input: Record<string, unknown>): Promise<SectionApplier> {
+  switch (section) {
+    case 'generalInformation':
+      return prepareGeneralInformation(db, viewer, record, input as GeneralInformationInput);
+    case 'support':
+    case 'dataAccess':
+    case 'additionalInformation':
+      return prepareMetadata(input.metadata as Record<string, unknown>);
+    case 'publications':
+      return preparePublications(db, input as { publication_ids?: number[]; citation_ids?: number[]; exhaustive_licences?: boolean });
+    case 'relations':
+      return prepareRelations(db, viewer, record, input.record_associations_attributes as AssociationInput[]);
+  }
+}
+
+async function prepareGeneralInformation(db: Database, viewer: Viewer, record: RecordRow, input: GeneralInformationInput): Promise<SectionApplier> {
+  const { registry, logo } = await checkGeneralInformation(db, viewer, input, record);
+  return async (trx, locked) => {
+    const columns = generalColumns(input, locked, registry.registryId);
+    const changes: Record<string, unknown> = changedFields(locked as unknown as Record<string, unknown>, columns as Record<string, unknown>);
+    await repository.updateRecordRow(trx, locked.id, columns);
+    for (const key of Object.keys(repository.RECORD_LINKS) as repository.RecordLinkKey[]) {
+      const ids = (input as Record<string, unknown>)[key];
+      if (!Array.isArray(ids)) continue;
+      const before = await repository.linkedIds(trx, key, locked.id);
+      const after = [...new Set(ids as number[])].sort((a, b) => a - b);
+      if (JSON.stringify(before) === JSON.stringify(after)) continue;
+      await repository.replaceLinkedIds(trx, key, locked.id, after);
+      changes[key] = { before, after };
+    }
+    if (logo !== undefined) {
+      await saveRecordLogo(trx, locked.id, logo);
+      changes.logo = { before: locked.url_for_logo, after: logo ? 'uploaded' : null };
+    }
+    // Approval, visibility and type change what related records show about this one.
+    const touchesOthers = 'is_hidden' in changes || 'registry_id' in changes || 'status' in changes;
+    return { changes, touched: touchesOthers ? await repository.relatedRecordIds(trx, locked.id) : [] };
+  };
+}
+
+function prepareMetadata(metadata: Record<string, unknown>): SectionApplier {
+  const keys = Object.keys(metadata).filter((key) => !(COLUMN_KEYS as readonly string[]).includes(key));
+  return async (trx, locked) => {
+    const merged = { ...locked.metadata };
+    for (const key of keys) {
+      const value = metadata[key];
+      if (value === null || value === undefined || value === '') delete merged[key];
+      else merged[key] = value;
+    }
+    const changes = changedFields(locked.metadata, Object.fromEntries(keys.map((key) => [key, merged[key] ?? null])));
+    await repository.updateRecordRow(trx, locked.id, { metadata: merged });
+    return { changes, touched: [] };
+  };
+}
+
+async function preparePublications(db: Database, input: { publication_ids?: number[]; citation_ids?: number[]; exhaustive_licences?: boolean }): Promise<SectionApplier> {
+  const wanted = [...(input.publication_ids ?? []), ...(input.citation_ids ?? [])];
+  const missing = await repository.missingIds(db, 'publications', wanted);
+  if (missing.length > 0) throw invalidError(`Unknown publication ${missing.join(', ')}`, { errors: { publication_ids: `Unknown publication ${missing.join(', ')}` } });
+  return async (trx, locked) => {
+    const before = await repository.publicationLinks(trx, locked.id);
+    const changes: Record<string, unknown> = {};
+    if (input.publication_ids !== undefined || input.citation_ids !== undefined) {
+      const publicationIds = input.publication_ids ?? before.publicationIds;
+      const citationIds = input.citation_ids ?? before.citationIds;
+      await repository.replacePublications(trx, locked.id, publicationIds, citationIds);
+      changes.publication_ids = { before: before.publicationIds, after: [...new Set([...publicationIds, ...citationIds])].sort((a, b) => a - b) };
+      changes.citation_ids = { before: before.citationIds, after: [...new Set(citationIds)].sort((a, b) => a - b) };
+    }
+    if (input.exhaustive_licences !== undefined && input.exhaustive_licences !== locked.exhaustive_licences) {
+      await repository.updateRecordRow(trx, locked.id, { exhaustive_licences: input.exhaustive_licences });
+      changes.exhaustive_licences = { before: locked.exhaustive_licences, after: input.exhaustive_licences };
+    }
+    return { changes, touched: [] };
+  };
+}
+
+/**
+ * Relations are saved and deleted together: every new relation must point at a record the
+ * viewer can see, with a relation type that allows this pair of registries, and must not exist
+ * already. One bad item refuses the whole save.
+ */
+async function prepareRelations(db: Database, viewer: Viewer, record: RecordRow, items: AssociationInput[]): Promise<SectionApplier> {
+  const existing = await repository.associationsOf(db, record.id);
+  const existingById = new Map(existing.map((association) => [association.id, association]));
+  const destroyIds: number[] = [];
+  const additions: { linked_record_id: number; relation_type_id: number }[] = [];
+  for (const item of items) {
+    if (item.id !== undefined) {
+      if (!existingById.has(item.id)) throw invalidError(`Relation ${item.id} does not belong to this record`);
+      if (isDestroyFlag(item._destroy)) destroyIds.push(item.id);
+      continue;
+    }
+    additions.push({ linked_record_id: item.linked_record_id!, relation_type_id: item.record_assoc_label_id! });
+  }
+  const allowed = await repository.allowedAssociations(db);
+  const registries = await repository.registriesOfRecords(db, [record.id, ...additions.map((addition) => addition.linked_record_id)]);
+  const from = registries.get(record.id)!;
+  const kept = existing.filter((association) => !destroyIds.includes(association.id));
+  for (const addition of additions) {
+    const target = addition.linked_record_id;
+    if (target === record.id) throw invalidError('A record cannot be related to itself');
+    const targetRow = await repository.findRecordById(db, target);
+    const targetResource = targetRow ? await accessResourceOf(db, targetRow) : null;
+    if (!targetRow || !targetResource?.record || !canViewRecord(viewer, targetResource.record)) throw invalidError(`Record ${target} does not exist`);
+    const type = allowed.get(addition.relation_type_id);
+    if (!type) throw invalidError(`Unknown relation type ${addition.relation_type_id}`);
+    const to = registries.get(target)!;
+    if (type.pairs.size > 0 && !type.pairs.has(`${from}>${to}`)) {
+      throw invalidError(`A ${from} cannot be linked to a ${to} with "${type.name}"`, { errors: { record_associations_attributes: `${type.name}: ${from} → ${to} is not allowed` } });
+    }
+    if (kept.some((association) => association.linked_record_id === target && association.relation_type_id === addition.relation_type_id)) {
+      throw invalidError(RECORD_MESSAGES.duplicateRelation, { errors: { record_associations_attributes: RECORD_MESSAGES.duplicateRelation } });
+    }
+  }
+  return async (trx, locked) => {
+    const removed = await repository.deleteAssociations(trx, locked.id, destroyIds);
+    for (const addition of additions) await repository.insertAssociation(trx, { record_id: locked.id, ...addition });
+    return {
+      changes: {
+        added: additions.map((addition) => ({ linkedRecordId: addition.linked_record_id, relationTypeId: addition.relation_type_id })),
+        removed: removed.map((association) => ({ linkedRecordId: association.linked_record_id, relationTypeId: association.relation_type_id })),
+      },
+      touched: [...additions.map((addition) => addition.linked_record_id), ...removed.map((association) => association.linked_record_id)],
+    };
+  };
+}
+
+// ---- curation actions -----------------------------------------------------------------------
+
+export async function canEditRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<boolean> {
+  if (viewer.userId === null) return false;
+  const record = await repository.findRecordById(deps.db, id);
+  if (!record) return false;
+  return can(viewer, 'record.edit', await accessResourceOf(deps.db, record));
+}
+
+/** The uploaded logo of a record the viewer may see. */
+export async function recordLogo(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<{ contentType: string; bytes: Buffer }> {
+  await visibleRecord(deps.db, viewer, id);
+  const logo = await repository.findLogo(deps.db, id);
+  if (!logo) throw notFoundError('Logo');
+  return logo;
+}
+
+export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<void> {
+  const { resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.delete', resource);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const record = await repository.findRecordById(trx, id, { forUpdate: true });
+    if (!record) throw notFoundError('Record');
+    const related = await repository.relatedRecordIds(trx, id);
+    await repository.insertEditEvent(trx, {
+      recordId: null,
+      userId: viewer.userId,
+      editType: 'delete',
+      editEvent: { deletedRecord: { id, name: record.name, doi: record.doi } },
+    });
+    await repository.deleteRecordRow(trx, id);
+    return recordIntents([id], related);
+  });
+}
+
+export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.approve', resource);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    await repository.updateRecordRow(trx, id, { is_approved: true });
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes: { is_approved: { before: false, after: true } } } });
+    return recordIntents([id], await repository.relatedRecordIds(trx, id));
+  });
+  return (await repository.findRecordById(deps.db, id))!;
+}
+
+/**
+ * Merges a duplicate into its canonical record: relations, people, searches, vocabulary and
+ * links move over; the duplicate's id, DOI and legacy ids redirect permanently to the canonical
+ * record; both histories say so.
+ */
+export async function mergeRecords(deps: RecordServiceDeps, viewer: Viewer, duplicateId: number, canonicalId: number): Promise<RecordRow> {
+  if (duplicateId === canonicalId) throw invalidError('A record cannot be merged into itself');
+  const duplicate = await visibleRecord(deps.db, viewer, duplicateId);
+  await visibleRecord(deps.db, viewer, canonicalId);
+  requireAllowed(viewer, 'record.approve', duplicate.resource);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const row = (await repository.findRecordById(trx, duplicateId, { forUpdate: true }))!;
+    const related = await repository.relatedRecordIds(trx, duplicateId);
+    await repository.moveRecordLinks(trx, duplicateId, canonicalId);
+    await repository.retargetRedirects(trx, duplicateId, canonicalId);
+    await repository.addRedirects(trx, redirectIdentifiers(row), canonicalId);
+    const merged = { id: row.id, name: row.name, doi: row.doi, legacyIds: row.legacy_ids };
+    await repository.insertEditEvent(trx, { recordId: canonicalId, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged } });
+    await repository.insertEditEvent(trx, { recordId: null, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged, into: canonicalId } });
+    await repository.deleteRecordRow(trx, duplicateId);
+    return recordIntents([duplicateId, canonicalId], related);
+  });
+  return (await repository.findRecordById(deps.db, canonicalId))!;
+}
+
+export function redirectIdentifiers(record: Pick<RecordRow, 'id' | 'doi' | 'legacy_ids'>): string[] {
+  return [
+    `id:${record.id}`,
+    ...(record.doi ? [`doi:${record.doi.toLowerCase()}`] : []),
+    ...(record.legacy_ids ?? []).map((legacyId) => `legacy:${legacyId.toLowerCase()}`),
+  ];
+}

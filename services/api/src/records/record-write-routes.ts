@@ -1,0 +1,144 @@
+/**
+ * REST writes of SPEC §7 Records, bodies as the public client sends them:
+ *   POST   /fairsharing_records {fairsharing_record}            create (approved at once for curators)
+ *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section (If-Match: the ETag read)
+ *   DELETE /fairsharing_records/{id}                            delete (super curators)
+ *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
+ *   POST   /fairsharing_records/{id}/approve                    approve (curators)
+ *   POST   /fairsharing_records/{id}/merge {into}              merge a duplicate into its canonical record (curators)
+ *   GET    /fairsharing_records/{id}/logo                       the uploaded logo
+ * Thin: parse, call the records service, shape the answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
+import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
+import { RECORD_TYPE } from '../records-api/record-routes.ts';
+import { DomainError, invalidError } from '../domain-errors.ts';
+import * as records from './record-service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const RecordBody = Type.Object(
+  {
+    fairsharing_record: Type.Record(Type.String(), Type.Unknown(), { description: 'The fields of one section (SPEC §7 record update payloads)' }),
+    section: Type.Optional(Type.Union(RECORD_SECTIONS.map((name) => Type.Literal(name)))),
+    /** The revision the editor read, for clients that cannot send If-Match. */
+    revision: Type.Optional(Type.String({ maxLength: 30 })),
+  },
+  { additionalProperties: false },
+);
+type RecordBody = { fairsharing_record: Record<string, unknown>; section?: (typeof RECORD_SECTIONS)[number]; revision?: string };
+
+const WriteAnswer = Type.Object(
+  {
+    data: Type.Object({ id: Type.String(), type: Type.String(), attributes: Type.Record(Type.String(), Type.Unknown()) }),
+    suspected_duplicates: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }, { additionalProperties: true }))),
+    message: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** `If-Match: "r12"` (or W/"r12") → "12"; absent → undefined. `*` matches any revision. */
+function expectedRevision(request: FastifyRequest, body: RecordBody): { revision?: string; fromHeader: boolean } {
+  const header = request.headers['if-match'];
+  if (typeof header === 'string' && header.trim() !== '' && header.trim() !== '*') {
+    const match = /^(?:W\/)?"r(\d+)"$/.exec(header.trim());
+    if (!match) throw invalidError('If-Match must be an ETag this API gave, e.g. "r12"');
+    return { revision: match[1], fromHeader: true };
+  }
+  return { revision: body.revision, fromHeader: false };
+}
+
+export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): records.RecordServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, saved: records.SavedRecord, message: string) {
+    const [found] = await findRecordsAttributes(app.db, [saved.record.id], request.viewer, app.config.publicUrl);
+    reply.header('etag', records.recordEtag(saved.record));
+    return {
+      data: { id: String(saved.record.id), type: RECORD_TYPE, attributes: { ...found?.attributes } },
+      ...(saved.suspectedDuplicates.length > 0 ? { suspected_duplicates: saved.suspectedDuplicates } : {}),
+      message,
+    };
+  }
+
+  app.post<{ Body: RecordBody }>(
+    '/fairsharing_records',
+    { config: { access: 'record.create' }, schema: { summary: 'Create a record', tags: ['records'], body: RecordBody, response: { 201: WriteAnswer } } },
+    async (request, reply) => {
+      const saved = await records.createRecord(deps(), request.viewer, request.body.fairsharing_record);
+      reply.code(201);
+      return answer(request, reply, saved, saved.record.is_approved ? 'Record created.' : 'Record created: it awaits approval by a curator.');
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: RecordBody }>(
+    '/fairsharing_records/:id',
+    { schema: { summary: 'Save one section of a record', tags: ['records'], params: IdParams, body: RecordBody, response: { 200: WriteAnswer } } },
+    async (request, reply) => {
+      const { revision, fromHeader } = expectedRevision(request, request.body);
+      const payload = request.body.fairsharing_record;
+      const section = (request.body.section ?? sectionOfPayload(payload)) as EditableSection | 'organisations';
+      if (section === 'organisations') throw invalidError('Organisation links are saved through /organisation_links');
+      try {
+        const saved = await records.updateSection(deps(), request.viewer, request.params.id, section, payload, revision);
+        return await answer(request, reply, saved, 'Record successfully updated!');
+      } catch (error) {
+        // HTTP's own answer to a failed If-Match is 412; a revision in the body gets 409.
+        if (error instanceof records.StaleRevisionError && fromHeader) throw new DomainError(412, error.message, error.details);
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/fairsharing_records/:id',
+    { config: { access: 'record.delete' }, schema: { summary: 'Delete a record (super curators)', tags: ['records'], params: IdParams } },
+    async (request) => {
+      await records.deleteRecord(deps(), request.viewer, request.params.id);
+      return { message: 'Delete successful !' };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/fairsharing_records/can_edit/:id',
+    { schema: { summary: 'Whether the viewer may edit a record', tags: ['records'], params: IdParams, response: { 200: Type.Object({ success: Type.Boolean() }) } } },
+    async (request) => ({ success: await records.canEditRecord(deps(), request.viewer, request.params.id) }),
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/fairsharing_records/:id/approve',
+    { config: { access: 'record.approve' }, schema: { summary: 'Approve a record (curators)', tags: ['records'], params: IdParams, response: { 200: WriteAnswer } } },
+    async (request, reply) => {
+      const record = await records.approveRecord(deps(), request.viewer, request.params.id);
+      return answer(request, reply, { record, suspectedDuplicates: [] }, 'Record approved.');
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { into: number } }>(
+    '/fairsharing_records/:id/merge',
+    {
+      config: { access: 'record.approve' },
+      schema: {
+        summary: 'Merge a duplicate record into its canonical record (curators)',
+        tags: ['records'],
+        params: IdParams,
+        body: Type.Object({ into: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),
+        response: { 200: WriteAnswer },
+      },
+    },
+    async (request, reply) => {
+      const record = await records.mergeRecords(deps(), request.viewer, request.params.id, request.body.into);
+      return answer(request, reply, { record, suspectedDuplicates: [] }, `Record ${request.params.id} merged into ${record.id}.`);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/fairsharing_records/:id/logo',
+    { schema: { summary: 'The uploaded logo of a record', tags: ['records'], params: IdParams } },
+    async (request, reply) => {
+      const logo = await records.recordLogo(deps(), request.viewer, request.params.id);
+      return reply.type(logo.contentType).header('cache-control', 'no-cache').send(logo.bytes);
+    },
+  );
+}
