@@ -1,4 +1,4 @@
-/** Bearer tokens → request.viewer; anything wrong with the token leaves the visitor anonymous. */
+/** Bearer tokens (sessions) and API keys → request.viewer; anything wrong leaves the visitor anonymous. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@registry/api';
@@ -44,7 +44,7 @@ describe('auth → viewer', () => {
   });
 
   it('loads the user and their roles from a signed token', async () => {
-    expect(await viewerFor(`Bearer ${signUserToken(app, users.reader)}`)).toEqual({
+    expect(await viewerFor(`Bearer ${await signUserToken(app, users.reader)}`)).toEqual({
       userId: users.reader,
       username: 'reader',
       role: 'user',
@@ -52,26 +52,29 @@ describe('auth → viewer', () => {
       isSuperCurator: false,
       credential: 'session',
     });
-    expect(await viewerFor(`Bearer ${signUserToken(app, users.curator)}`)).toMatchObject({ isCurator: true, isSuperCurator: false });
-    expect(await viewerFor(`Bearer ${signUserToken(app, users.super)}`)).toMatchObject({ isCurator: true, isSuperCurator: true });
+    expect(await viewerFor(`Bearer ${await signUserToken(app, users.curator)}`)).toMatchObject({ isCurator: true, isSuperCurator: false });
+    expect(await viewerFor(`Bearer ${await signUserToken(app, users.super)}`)).toMatchObject({ isCurator: true, isSuperCurator: true });
   });
 
-  it('treats a deactivated user, an unknown user, an expired, forged or garbled token as anonymous', async () => {
-    const expiredPayload = { sub: String(users.reader), exp: Math.floor(Date.now() / 1000) - 60 };
-    const expired = app.jwt.sign(expiredPayload as { sub: string });
+  it('treats a deactivated user, an unknown user, an expired, forged, sessionless or garbled token as anonymous', async () => {
+    const live = await app.accounts.sessionForUser(users.reader);
+    const { sid } = app.jwt.decode<{ sid: string }>(live.jwt) ?? { sid: '' };
+    const expired = app.jwt.sign({ sub: String(users.reader), sid }, { expiresIn: -60 });
     // Flip a character well inside the signature: the last base64url character carries padding
     // bits, so changing it can leave the decoded signature (and the token) valid.
-    const genuine = signUserToken(app, users.reader);
+    const genuine = await signUserToken(app, users.reader);
     const at = genuine.length - 5;
     const forged = `${genuine.slice(0, at)}${genuine[at] === 'A' ? 'B' : 'A'}${genuine.slice(at + 1)}`;
     for (const authorization of [
-      `Bearer ${signUserToken(app, users.gone)}`,
-      `Bearer ${signUserToken(app, 999_999)}`,
+      `Bearer ${await signUserToken(app, users.gone)}`,
+      `Bearer ${app.jwt.sign({ sub: '999999', sid })}`,
+      `Bearer ${app.jwt.sign({ sub: String(users.curator), sid })}`,
       `Bearer ${expired}`,
       `Bearer ${forged}`,
       'Bearer not-a-jwt',
       'Basic dXNlcjpwYXNz',
-      `Bearer ${app.jwt.sign({ sub: 'DROP TABLE users' })}`,
+      `Bearer ${app.jwt.sign({ sub: 'DROP TABLE users', sid })}`,
+      `Bearer ${app.jwt.sign({ sub: String(users.reader), sid: 'not-a-session' })}`,
     ]) {
       expect(await viewerFor(authorization), authorization).toEqual(ANONYMOUS_VIEWER);
     }

@@ -21,11 +21,11 @@ beforeAll(async () => {
   ids = await insertFixtureCatalogue(environment.db, { extraRecords: 10 });
   app = await startGraphqlApp(environment.config, environment.db);
   tokens = {
-    curator: tokenFor(app, ids.users.curator),
-    superCurator: tokenFor(app, ids.users.superCurator),
-    maintainer: tokenFor(app, ids.users.maintainer),
-    watcher: tokenFor(app, ids.users.watcher),
-    other: tokenFor(app, ids.users.other),
+    curator: await tokenFor(app, ids.users.curator),
+    superCurator: await tokenFor(app, ids.users.superCurator),
+    maintainer: await tokenFor(app, ids.users.maintainer),
+    watcher: await tokenFor(app, ids.users.watcher),
+    other: await tokenFor(app, ids.users.other),
   };
 });
 

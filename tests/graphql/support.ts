@@ -39,7 +39,7 @@ export async function sendQuery(app: FastifyInstance, query: string, token?: str
   return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
 }
 
-export function tokenFor(app: FastifyInstance, userId: number): string {
+export function tokenFor(app: FastifyInstance, userId: number): Promise<string> {
   return signUserToken(app, userId);
 }
 

@@ -78,7 +78,7 @@ beforeAll(async () => {
   }
   const [curator] = await env.db('users').insert({ username: 'stats-curator', email: 'stats-curator@example.org', role: 'curator' }).returning('id');
   app = await buildTestApp(env.config, { db: env.db });
-  curatorToken = signUserToken(app, curator.id);
+  curatorToken = await signUserToken(app, curator.id);
 }, 240_000);
 
 afterAll(async () => {

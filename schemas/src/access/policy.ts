@@ -49,6 +49,8 @@ export const ACTIONS = {
   'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },
   'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
   'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },
+  // A write so that API keys are refused: a key is no sign-in session to check or end.
+  'user.session': { write: true, rule: self, description: 'check or end one’s own sign-in session' },
   'user.admin': { write: false, rule: superCurator, description: 'list users and their e-mail' },
   'user.manage': { write: true, rule: superCurator, description: 'set a role, deactivate or delete a user, edit a public profile' },
   'curation.dashboard': { write: false, rule: curator, description: 'read the curator dashboard' },

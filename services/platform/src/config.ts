@@ -23,6 +23,24 @@ export interface RegistryConfig {
   publicUrl: string;
   maintenanceMode: boolean;
   readOnlyMode: boolean;
+  /** Where account mails go (`smtp://host:port`, `smtps://user:pass@host`). */
+  smtpUrl: string;
+  /** Sender of account mails. */
+  mailFrom: string;
+  /** Lifetime of a sign-in session and its token, in seconds. */
+  sessionLifetimeSeconds: number;
+  /** Third-party sign-in; a provider without a client id is off (its button stays hidden). */
+  orcid: OAuthClientConfig | null;
+  github: OAuthClientConfig | null;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** ORCID: the OpenID Connect issuer. GitHub: the site that serves `/login/oauth/authorize` and `/login/oauth/access_token`. */
+  issuerUrl: string;
+  /** GitHub only: the API serving `/user` and `/user/emails`. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -49,6 +67,27 @@ function parseUrl(name: string, raw: string, protocols: string[]): string {
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${raw}"`);
   }
   return raw;
+}
+
+function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+/** One provider from `<NAME>_CLIENT_ID`, `<NAME>_CLIENT_SECRET` and its URLs; off without a client id. */
+function oauthClient(env: NodeJS.ProcessEnv, name: 'ORCID' | 'GITHUB', issuerUrl: string, apiUrl: string): OAuthClientConfig | null {
+  const clientId = env[`${name}_CLIENT_ID`] ?? '';
+  if (clientId === '') return null;
+  const clientSecret = env[`${name}_CLIENT_SECRET`] ?? '';
+  if (clientSecret === '') throw new ConfigError(`${name}_CLIENT_SECRET must be set when ${name}_CLIENT_ID is`);
+  return {
+    clientId,
+    clientSecret,
+    issuerUrl: parseUrl(`${name}_ISSUER_URL`, env[`${name}_ISSUER_URL`] || issuerUrl, ['http:', 'https:']).replace(/\/$/, ''),
+    apiUrl: parseUrl(`${name}_API_URL`, env[`${name}_API_URL`] || apiUrl, ['http:', 'https:']).replace(/\/$/, ''),
+  };
 }
 
 function parseFlag(raw: string | undefined): boolean {
@@ -125,5 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     maintenanceMode: parseFlag(env.MAINTENANCE_MODE),
     readOnlyMode: parseFlag(env.READ_ONLY_MODE),
+    smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL || 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || `${env.SITE_NAME || 'FAIRsharing'} <no-reply@localhost>`,
+    sessionLifetimeSeconds: parsePositiveInteger('SESSION_LIFETIME_SECONDS', env.SESSION_LIFETIME_SECONDS, 7 * 24 * 3600),
+    orcid: oauthClient(env, 'ORCID', 'https://orcid.org', 'https://pub.orcid.org'),
+    github: oauthClient(env, 'GITHUB', 'https://github.com', 'https://api.github.com'),
   };
 }

@@ -1,22 +1,51 @@
 /**
- * Who is asking: `Authorization: Bearer <jwt>` → `request.viewer`. A missing, bad or expired
- * token, or a deactivated user, leaves the viewer anonymous; public reads never answer 401.
+ * Who is asking. `Authorization: Bearer <jwt>` names a sign-in session, which must still be live
+ * (sign-out, a password change, deactivation or a role change end it at once); an API key
+ * (`X-GraphQL-Key: <key>` or `Authorization: Bearer <key>`) stands for its user, read-only.
+ * Anything missing, wrong or ended leaves the viewer anonymous: public reads never answer 401.
+ * Routes that need a viewer say which action in `config.access`; this plugin refuses the others
+ * with 401/403 before the handler runs, and keeps the list the authorisation-matrix test reads.
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANONYMOUS_VIEWER, activeUsersOnly, isUserRole, viewerForUser, type Viewer } from '@registry/schemas';
+import { ANONYMOUS_VIEWER, can, type Action, type Viewer } from '@registry/schemas';
+import { createAccountRepository } from '../accounts/account-repository.ts';
+import { createAccountService, type AccountService, type SessionClaims } from '../accounts/account-service.ts';
+import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
+import { createSmtpMailer } from '../accounts/mailer.ts';
+import { ACCOUNT_TEXT, accountFailureBody } from '../accounts/account-errors.ts';
+import { looksLikeApiKey } from '../accounts/secrets.ts';
+
+/** `anyone`: open to every visitor (sign-in, sign-up); an action: refused unless `can(viewer, action)`. */
+export type RouteAccess = Action | 'anyone';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | null;
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+    /** Every route with what it declares about access, in registration order. */
+    registeredRoutes: RegisteredRoute[];
+  }
   interface FastifyRequest {
     viewer: Viewer;
+    /** The sign-in session of a session token: its id and when the token expires (epoch seconds). */
+    session: { id: string; expiresAt: number } | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
   }
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    payload: SessionClaims;
+    user: SessionClaims & { exp: number };
   }
 }
 
@@ -24,56 +53,79 @@ export interface AuthPluginOptions {
   jwtSecret: string;
 }
 
-/** Default lifetime of a login token. */
-export const ACCESS_TOKEN_LIFETIME = '7d';
-
-/** Signs a login token for a user id (login, tests). */
-export function signUserToken(
-  app: FastifyInstance,
-  userId: number,
-  options: { expiresIn?: string | number } = {},
-): string {
-  return app.jwt.sign({ sub: String(userId) }, { expiresIn: options.expiresIn ?? ACCESS_TOKEN_LIFETIME });
+/** Starts a session for a user and signs its token, as sign-in does (tests, tools). */
+export async function signUserToken(app: FastifyInstance, userId: number): Promise<string> {
+  return (await app.accounts.sessionForUser(userId)).jwt;
 }
 
-interface ViewerRow {
-  id: number;
-  username: string;
-  role: string;
+function bearerValue(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1] : null;
 }
 
-async function viewerFromRequest(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
-  const header = request.headers.authorization;
-  if (!header || !/^Bearer\s+\S/i.test(header)) return ANONYMOUS_VIEWER;
-  let userId: number;
-  try {
-    const payload = await request.jwtVerify<{ sub: string }>();
-    userId = Number(payload.sub);
-  } catch {
-    return ANONYMOUS_VIEWER;
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  request.session = null;
+  request.viewer = ANONYMOUS_VIEWER;
+  const headerKey = request.headers['x-graphql-key'];
+  const bearer = bearerValue(request);
+  const apiKey = typeof headerKey === 'string' && headerKey !== '' ? headerKey : bearer !== null && looksLikeApiKey(bearer) ? bearer : null;
+  if (apiKey !== null) {
+    request.viewer = (await app.accounts.viewerForApiKey(apiKey)) ?? ANONYMOUS_VIEWER;
+    return;
   }
-  if (!Number.isSafeInteger(userId) || userId <= 0) return ANONYMOUS_VIEWER;
-  const user = await app.db<ViewerRow>('users')
-    .select('id', 'username', 'role')
-    .where({ id: userId })
-    .modify(activeUsersOnly())
-    .first();
-  if (!user || !isUserRole(user.role)) return ANONYMOUS_VIEWER;
-  return viewerForUser({ id: user.id, username: user.username, role: user.role }, 'session');
+  if (bearer === null) return;
+  let claims: SessionClaims & { exp: number };
+  try {
+    claims = await request.jwtVerify<SessionClaims & { exp: number }>();
+  } catch {
+    return;
+  }
+  const viewer = await app.accounts.viewerForSession(claims);
+  if (viewer === null) return;
+  request.viewer = viewer;
+  request.session = { id: claims.sid, expiresAt: claims.exp };
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     await app.register(fastifyJwt, { secret: options.jwtSecret });
-    // Fastify forbids shared object defaults on requests; the hook below always sets it.
+    const mailer = createSmtpMailer(app.config);
+    app.decorate('accounts', createAccountService({
+      repository: createAccountRepository(app.db),
+      mailer,
+      limiter: createAttemptLimiter(app.redis, app.config.queuePrefix),
+      config: app.config,
+      signToken: (claims, expiresInSeconds) => app.jwt.sign(claims, { expiresIn: expiresInSeconds }),
+      warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
+    }));
+    app.addHook('onClose', async () => mailer.close());
+
+    app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? null });
+    });
+
+    // Fastify forbids shared object defaults on requests; the hook below always sets them.
     app.decorateRequest('viewer', null as unknown as Viewer);
+    app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const clientId = request.headers['x-client-id'];
       if (typeof clientId === 'string' && clientId !== '') {
         request.log.info({ clientId: clientId.slice(0, 100) }, 'client id');
       }
-      request.viewer = await viewerFromRequest(app, request);
+      await identify(app, request);
+    });
+    app.addHook('preHandler', async (request, reply) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'anyone') return;
+      const viewer = request.viewer;
+      if (viewer.userId === null) return reply.code(401).send(accountFailureBody(401, ACCOUNT_TEXT.needSignIn));
+      if (!can(viewer, access, { userId: viewer.userId })) {
+        const message = viewer.credential === 'api_key' ? ACCOUNT_TEXT.apiKeyReadOnly : ACCOUNT_TEXT.forbidden;
+        return reply.code(403).send(accountFailureBody(403, message));
+      }
     });
   },
-  { name: 'registry-auth', dependencies: ['registry-database'] },
+  { name: 'registry-auth', dependencies: ['registry-config', 'registry-database', 'registry-index-queue'] },
 );

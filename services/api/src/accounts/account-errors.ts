@@ -1,0 +1,63 @@
+/** Failures of account actions, with the text the client shows (SPEC §4, §5, §8 where it gives one). */
+
+export const ACCOUNT_TEXT = {
+  invalidLogin: 'Invalid login or password.',
+  unconfirmed: 'You have to confirm your email address before continuing.',
+  deactivated: 'Your account has been deactivated.',
+  signedOut: 'Signed out successfully.',
+  signedUp: 'A message with a confirmation link has been sent to your email address. Please follow the link to activate your account.',
+  confirmed: 'Your email address has been successfully confirmed.',
+  confirmationInvalid: 'Confirmation token is invalid.',
+  confirmationExpired: 'Confirmation token has expired, please request a new one.',
+  confirmationSent: 'If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.',
+  resetSent: 'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.',
+  resetInvalid: 'Reset password token is invalid.',
+  resetExpired: 'Reset password token has expired, please request a new one.',
+  passwordChanged: 'Password change successful. Please log back in.',
+  currentPasswordInvalid: 'Current password is invalid.',
+  updated: 'Update successful !',
+  deleted: 'Delete successful !',
+  needSignIn: 'You need to sign in or sign up before continuing.',
+  forbidden: 'You are not allowed to do this.',
+  apiKeyReadOnly: 'API keys can only read: sign in to change an account.',
+  usernameTaken: 'Username has already been taken',
+  emailTaken: 'E-mail has already been taken',
+  userNotFound: 'User not found.',
+  apiKeyNotFound: 'API key not found.',
+  emailAlreadySet: 'This account already has an e-mail address.',
+} as const;
+
+export class AccountError extends Error {
+  override name = 'AccountError';
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 422 | 429,
+    message: string,
+    /** Field → messages, for form screens that show each rule's message under its field. */
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function invalidFields(fieldErrors: Record<string, string[]>): AccountError {
+  return new AccountError(422, Object.values(fieldErrors).flat().join('; '), fieldErrors);
+}
+
+/** The body of a failed account call: `success: false` for FAIRsharing clients, the `error` shape for everyone. */
+export interface AccountFailureBody {
+  success: false;
+  error: string;
+  message: string;
+  statusCode: number;
+  errors?: Record<string, string[]>;
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+};
+
+export function accountFailureBody(statusCode: number, message: string, fieldErrors: Record<string, string[]> = {}): AccountFailureBody {
+  const body: AccountFailureBody = { success: false, error: STATUS_NAMES[statusCode] ?? 'Error', message, statusCode };
+  if (Object.keys(fieldErrors).length > 0) body.errors = fieldErrors;
+  return body;
+}

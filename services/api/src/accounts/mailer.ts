@@ -1,0 +1,62 @@
+/** Account mails over SMTP (nodemailer), each with a plain-text and an HTML body. */
+import nodemailer from 'nodemailer';
+import type { RegistryConfig } from '@registry/platform';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(config: Pick<RegistryConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: config.mailFrom, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One mail with a call to action: a paragraph, a link (shown in full in the text body), a closing line. */
+function linkMail(to: string, subject: string, siteName: string, lines: { intro: string; action: string; link: string; outro: string }): Mail {
+  return {
+    to,
+    subject: `${siteName}: ${subject}`,
+    text: `${lines.intro}\n\n${lines.action}:\n${lines.link}\n\n${lines.outro}\n`,
+    html: `<p>${escapeHtml(lines.intro)}</p><p><a href="${escapeHtml(lines.link)}">${escapeHtml(lines.action)}</a></p><p>${escapeHtml(lines.outro)}</p>`,
+  };
+}
+
+export interface MailContext {
+  publicUrl: string;
+  siteName: string;
+}
+
+export function confirmationMail(context: MailContext, to: string, username: string, token: string): Mail {
+  return linkMail(to, 'confirm your e-mail address', context.siteName, {
+    intro: `Welcome ${username}! Please confirm this e-mail address for your ${context.siteName} account.`,
+    action: 'Confirm my account',
+    link: `${context.publicUrl}/users/confirmation?confirmation_token=${encodeURIComponent(token)}`,
+    outro: 'If you did not create an account, ignore this message.',
+  });
+}
+
+export function passwordResetMail(context: MailContext, to: string, username: string, token: string): Mail {
+  return linkMail(to, 'reset your password', context.siteName, {
+    intro: `Hello ${username}! Someone asked to change the password of your ${context.siteName} account. The link works once, for the next few hours.`,
+    action: 'Change my password',
+    link: `${context.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`,
+    outro: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  });
+}

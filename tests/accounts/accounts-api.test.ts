@@ -1,0 +1,288 @@
+/**
+ * The account calls of SPEC §7 against the real database, Redis and an SMTP sink: sign-up,
+ * confirmation, sign-in and sign-out, tokens that stop working, password reset and change, the
+ * §5 rules word for word, profile edits and deletion, rate limits, and no secret in any log line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@registry/schemas';
+import { parseOptions } from '@node-rs/argon2';
+import { call, signedUpUser, startAccountsHarness, tokenInMail, type AccountsHarness } from './support.ts';
+
+let harness: AccountsHarness;
+/** Every secret the tests saw: none may appear in a log line. */
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  harness = await startAccountsHarness('accounts_api');
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const signUpBody = (username: string, overrides: Record<string, string> = {}) => ({
+  user: { username, email: `${username}@example.org`, password: 'correct horse battery', password_confirmation: 'correct horse battery', ...overrides },
+});
+
+async function signUpAndConfirm(username: string) {
+  const user = await signedUpUser(harness, username);
+  secrets.push(user.jwt, user.password);
+  return user;
+}
+
+describe('sign-up and confirmation', () => {
+  it('creates an unconfirmed account, mails a link built from PUBLIC_URL (text and HTML), and refuses sign-in until it is followed', async () => {
+    const signUp = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ada') });
+    expect(signUp.status).toBe(201);
+    expect(signUp.body.success).toBe(true);
+
+    const mail = await harness.sink.waitFor((m) => m.to.includes('ada@example.org'));
+    expect(mail.text).toContain('http://registry.test/users/confirmation?confirmation_token=');
+    expect(mail.html).toContain('http://registry.test/users/confirmation?confirmation_token=');
+    const token = tokenInMail(mail, 'confirmation_token');
+    secrets.push(token);
+
+    const early = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'ada', password: 'correct horse battery' } } });
+    expect(early.status).toBe(401);
+    expect(early.body).toMatchObject({ success: false, message: 'You have to confirm your email address before continuing.' });
+
+    const confirmed = await call(harness.app, { url: `/users/confirmation?confirmation_token=${encodeURIComponent(token)}` });
+    expect(confirmed).toMatchObject({ status: 200, body: { success: true } });
+
+    const signIn = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'ADA@example.org', password: 'correct horse battery' } } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ success: true, username: 'ada', expiry: harness.config.sessionLifetimeSeconds, is_curator: false, is_super_curator: false, role: 'user' });
+    expect(typeof signIn.body.jwt).toBe('string');
+    secrets.push(signIn.body.jwt as string);
+  });
+
+  it('stores the password with argon2id at OWASP parameters or stronger, never in the clear', async () => {
+    const row = await harness.env.db('users').where({ username: 'ada' }).first('password_hash', 'confirmation_token');
+    const options = parseOptions(row.password_hash);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(options.memoryCost).toBeGreaterThanOrEqual(19_456);
+    expect(options.timeCost).toBeGreaterThanOrEqual(2);
+    expect(row.confirmation_token).toBeNull();
+  });
+
+  it('refuses an unknown or reused confirmation token', async () => {
+    const unknown = await call(harness.app, { url: '/users/confirmation?confirmation_token=nope' });
+    expect(unknown).toMatchObject({ status: 422, body: { success: false, message: 'Confirmation token is invalid.' } });
+  });
+
+  it('refuses a duplicate username or e-mail, in any letter case', async () => {
+    const username = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ADA', { email: 'other@example.org' }) });
+    expect(username).toMatchObject({ status: 422, body: { errors: { username: ['Username has already been taken'] } } });
+    const email = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ada2', { email: 'Ada@Example.org' }) });
+    expect(email).toMatchObject({ status: 422, body: { errors: { email: ['E-mail has already been taken'] } } });
+  });
+
+  it('answers each SPEC §5 rule with its exact message', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: 'not-an-address' }, 'email', ACCOUNT_MESSAGES.email],
+      [{ password_confirmation: 'something else' }, 'password_confirmation', ACCOUNT_MESSAGES.repeatedPassword],
+      [{ password: 'short', password_confirmation: 'short' }, 'password', 'Value is not long enough (5/8)'],
+      [{ username: '' }, 'username', ACCOUNT_MESSAGES.required],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const answer = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('rules', overrides) });
+      expect(answer.status, field).toBe(422);
+      expect((answer.body.errors as Record<string, string[]>)[field], field).toEqual([message]);
+    }
+  });
+
+  it('resends the confirmation mail and answers alike for an unknown address', async () => {
+    await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('grace') });
+    const known = await call(harness.app, { method: 'POST', url: '/users/confirmation', payload: { user: { email: 'grace@example.org' } } });
+    const unknown = await call(harness.app, { method: 'POST', url: '/users/confirmation', payload: { user: { email: 'nobody@example.org' } } });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    await harness.sink.waitFor((m) => m.to.includes('grace@example.org') && harness.sink.mails.filter((x) => x.to.includes('grace@example.org')).length >= 2);
+  });
+});
+
+describe('sign-in, sessions and tokens', () => {
+  it('refuses a wrong password and an unknown user with the same answer', async () => {
+    await signUpAndConfirm('linus');
+    const wrong = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'linus', password: 'wrong password' } } });
+    const unknown = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'nobody', password: 'wrong password' } } });
+    expect(wrong).toMatchObject({ status: 401, body: { success: false, message: 'Invalid login or password.' } });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('validates a live token, and ends it at once on sign-out', async () => {
+    const user = await signUpAndConfirm('margaret');
+    const valid = await call(harness.app, { url: '/users/valid', token: user.jwt });
+    expect(valid.status).toBe(200);
+    expect(valid.body).toMatchObject({ success: true, username: 'margaret', id: user.id });
+    expect(valid.body.expiry as number).toBeGreaterThan(harness.config.sessionLifetimeSeconds - 60);
+
+    const out = await call(harness.app, { method: 'DELETE', url: '/users/sign_out', token: user.jwt });
+    expect(out).toMatchObject({ status: 200, body: { success: true } });
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+    expect((await call(harness.app, { url: '/users/edit', token: user.jwt })).status).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await signUpAndConfirm('barbara');
+    const { sid } = harness.app.jwt.decode<{ sid: string }>(user.jwt) ?? { sid: '' };
+    const expired = harness.app.jwt.sign({ sub: String(user.id), sid }, { expiresIn: -10 });
+    expect((await call(harness.app, { url: '/users/valid', token: expired })).status).toBe(401);
+    // The session itself ending (server side) ends the token too.
+    await harness.env.db('user_sessions').where({ id: sid }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+  });
+
+  it('refuses a deactivated user: no sign-in, and their live tokens stop working', async () => {
+    const user = await signUpAndConfirm('dennis');
+    await harness.env.db('users').where({ id: user.id }).update({ deactivated: true });
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+    const signIn = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'dennis', password: user.password } } });
+    expect(signIn).toMatchObject({ status: 401, body: { success: false, message: 'Your account has been deactivated.' } });
+  });
+
+  it('rate-limits sign-in per account with a clear 429', async () => {
+    const user = await signUpAndConfirm('kenneth');
+    let last = { status: 0, body: {} as Record<string, unknown>, headers: {} as Record<string, unknown> };
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      last = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'kenneth', password: `guess ${attempt}` } } });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minute/);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits now: the limit counts attempts, not failures.
+    const right = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'kenneth', password: user.password } } });
+    expect(right.status).toBe(429);
+  });
+
+  it('rate-limits sign-in per IP across accounts', async () => {
+    const remoteAddress = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1) {
+      const answer = await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress, payload: { user: { login: `someone${attempt}`, password: 'x' } } });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe('forgotten password', () => {
+  it('mails a one-time link; the new password ends every older session', async () => {
+    const user = await signUpAndConfirm('frances');
+    const request = await call(harness.app, { method: 'POST', url: '/users/password', payload: { user: { email: user.email } } });
+    expect(request.status).toBe(200);
+    const mail = await harness.sink.waitFor((m) => m.to.includes(user.email) && /password/i.test(m.subject));
+    expect(mail.text).toContain('http://registry.test/users/password/edit?reset_password_token=');
+    const token = tokenInMail(mail, 'reset_password_token');
+    secrets.push(token);
+
+    const mismatch = await call(harness.app, { method: 'PUT', url: '/users/password', payload: { user: { reset_password_token: token, password: 'a new password', password_confirmation: 'another' } } });
+    expect(mismatch).toMatchObject({ status: 422, body: { errors: { password_confirmation: [ACCOUNT_MESSAGES.repeatedPassword] } } });
+
+    const reset = await call(harness.app, { method: 'PUT', url: '/users/password', payload: { user: { reset_password_token: token, password: 'a new password', password_confirmation: 'a new password' } } });
+    expect(reset).toMatchObject({ status: 200, body: { success: true, message: 'Password change successful. Please log back in.' } });
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+
+    const reused = await call(harness.app, { method: 'PUT', url: '/users/password', payload: { user: { reset_password_token: token, password: 'third password', password_confirmation: 'third password' } } });
+    expect(reused).toMatchObject({ status: 422, body: { message: 'Reset password token is invalid.' } });
+    const signIn = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'frances', password: 'a new password' } } });
+    expect(signIn.status).toBe(200);
+    secrets.push('a new password', signIn.body.jwt as string);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const user = await signUpAndConfirm('hedy');
+    await call(harness.app, { method: 'POST', url: '/users/password', payload: { user: { email: user.email } } });
+    const mail = await harness.sink.waitFor((m) => m.to.includes(user.email) && /password/i.test(m.subject));
+    const token = tokenInMail(mail, 'reset_password_token');
+    secrets.push(token);
+    await harness.env.db('users').where({ id: user.id }).update({ reset_password_sent_at: new Date(Date.now() - 7 * 3600 * 1000) });
+    const expired = await call(harness.app, { method: 'PUT', url: '/users/password', payload: { user: { reset_password_token: token, password: 'a new password', password_confirmation: 'a new password' } } });
+    expect(expired).toMatchObject({ status: 422, body: { message: 'Reset password token has expired, please request a new one.' } });
+  });
+
+  it('answers alike for an unknown address and mails nothing', async () => {
+    const before = harness.sink.mails.length;
+    const unknown = await call(harness.app, { method: 'POST', url: '/users/password', payload: { user: { email: 'nobody@example.org' } } });
+    expect(unknown.status).toBe(200);
+    expect(harness.sink.mails.length).toBe(before);
+  });
+});
+
+describe('own account', () => {
+  it('reads and edits the profile with the §5 rules; a password change needs the current one and ends sessions', async () => {
+    const user = await signUpAndConfirm('katherine');
+    const edit = await call(harness.app, { url: '/users/edit', token: user.jwt });
+    expect(edit.body).toMatchObject({ success: true, user: { id: user.id, username: 'katherine', email: user.email } });
+    expect(JSON.stringify(edit.body)).not.toMatch(/password|token|hash/i);
+
+    for (const [field, value, message] of [
+      ['homepage', 'not a url', ACCOUNT_MESSAGES.url],
+      ['orcid', '1234', ACCOUNT_MESSAGES.orcid],
+      ['mastodon', 'katherine', ACCOUNT_MESSAGES.mastodon],
+      ['bluesky', 'katherine', ACCOUNT_MESSAGES.bluesky],
+      ['username', 'ka', 'Value is not long enough (2/3)'],
+    ] as const) {
+      const answer = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { [field]: value } } });
+      expect(answer.status, field).toBe(422);
+      expect((answer.body.errors as Record<string, string[]>)[field], field).toEqual([message]);
+    }
+
+    const updated = await call(harness.app, {
+      method: 'PUT', url: '/users', token: user.jwt,
+      payload: { user: { first_name: 'Katherine', homepage: 'https://example.org/k', orcid: '0000-0002-1825-009X', mastodon: '@k@example.social', bluesky: '@k.example.org' } },
+    });
+    expect(updated).toMatchObject({ status: 200, body: { message: 'Update successful !', user: { first_name: 'Katherine', orcid: '0000-0002-1825-009X' } } });
+
+    const noCurrent = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { password: 'brand new pass', password_confirmation: 'brand new pass' } } });
+    expect(noCurrent).toMatchObject({ status: 422, body: { errors: { current_password: ['Current password is invalid.'] } } });
+    const changed = await call(harness.app, {
+      method: 'PUT', url: '/users', token: user.jwt,
+      payload: { user: { current_password: user.password, password: 'brand new pass', password_confirmation: 'brand new pass' } },
+    });
+    expect(changed).toMatchObject({ status: 200, body: { message: 'Password change successful. Please log back in.' } });
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+    secrets.push('brand new pass');
+  });
+
+  it('checks a password for the signed-in user', async () => {
+    const user = await signUpAndConfirm('annie');
+    expect((await call(harness.app, { method: 'POST', url: '/users/check_password', token: user.jwt, payload: { password: user.password } })).body).toEqual({ success: true });
+    expect((await call(harness.app, { method: 'POST', url: '/users/check_password', token: user.jwt, payload: { password: 'nope' } })).body).toEqual({ success: false });
+  });
+
+  it('deletes the account: personal data gone, records keep a "deleted user" editor, the token ends', async () => {
+    const user = await signUpAndConfirm('radia');
+    const [registry] = await harness.env.db('registries').insert({ name: 'Standard' }).returning('id');
+    const [record] = await harness.env.db('records').insert({ registry_id: registry.id, name: 'Edited by Radia', last_editor_id: user.id, created_by_id: user.id }).returning('id');
+    const deleted = await call(harness.app, { method: 'DELETE', url: '/users', token: user.jwt });
+    expect(deleted).toMatchObject({ status: 200, body: { message: 'Delete successful !' } });
+    const row = await harness.env.db('users').where({ id: user.id }).first('username', 'email', 'password_hash');
+    expect(row).toEqual({ username: `deleted user ${user.id}`, email: null, password_hash: null });
+    expect((await harness.env.db('records').where({ id: record.id }).first('last_editor_id')).last_editor_id).toBe(user.id);
+    expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
+    const signIn = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'radia', password: user.password } } });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('lists profile types to anyone', async () => {
+    const answer = await call(harness.app, { url: '/users/profile_types' });
+    expect(answer.status).toBe(200);
+    expect(Array.isArray(answer.body)).toBe(true);
+  });
+});
+
+describe('logs', () => {
+  it('never hold a password, hash, token or reset link', async () => {
+    expect(harness.logLines.length).toBeGreaterThan(10);
+    const hashes = (await harness.env.db('users').whereNotNull('password_hash').select('password_hash')).map((row) => row.password_hash as string);
+    const log = harness.logLines.join('\n');
+    expect(log).toContain('/users/confirmation?confirmation_token=[redacted]');
+    for (const secret of [...secrets, ...hashes]) {
+      expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
+    }
+    expect(log).not.toMatch(/reset_password_token=[^[&\s"]/);
+    expect(log).not.toMatch(/\$argon2id\$/);
+  });
+});
