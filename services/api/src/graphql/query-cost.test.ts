@@ -108,6 +108,12 @@ describe('queryLimitsRule', () => {
     expect(errorsOf(`{ ...C3000 } ${chain.join(' ')}`)).toEqual([{ message: 'fragments spread fragments more than 50 deep; spread fewer levels of fragments', code: 'FRAGMENTS_TOO_DEEP' }]);
   });
 
+  it('reports after the standard rules have seen the whole document', () => {
+    const errors = errorsOf(`${aliasedQuery('messages { id }', 6).slice(0, -1)} last: messages { noSuchField } }`);
+    expect(errors.map((error) => error.code)).toEqual([undefined, 'TOO_MANY_ROOT_FIELDS']);
+    expect(errors[0].message).toMatch(/Cannot query field "noSuchField"/);
+  });
+
   it('leaves unknown fragments and fragment cycles to the standard rules', () => {
     const codes = (query: string) => errorsOf(query).map((error) => error.code);
     expect(codes('{ fairsharingRecord(id: 2) { ...Missing } }')).toEqual([undefined]);
