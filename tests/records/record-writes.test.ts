@@ -244,6 +244,8 @@ describe('delete and merge', () => {
     expect(await env.db('record_redirects').where({ identifier: `id:${duplicateId}` }).first('record_id')).toEqual({ record_id: loinc.id });
     const events = await env.db('edit_events').where({ record_id: loinc.id, edit_type: 'merge' }).first();
     expect(events.edit_event.mergedRecord.id).toBe(duplicateId);
+    const read = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{fairsharingRecord(id:${duplicateId}){id}}` } });
+    expect(read.json().data.fairsharingRecord.id).toBe(String(loinc.id));
   });
 
   it('answers can_edit from the access module', async () => {

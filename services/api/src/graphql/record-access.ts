@@ -7,13 +7,11 @@ import { canViewRecord, isActiveUser, type AccessResource } from '@registry/sche
 import type { RegistryGraphqlContext } from './context.ts';
 import { numericId } from './context.ts';
 import type { RecordRow, UserRow } from './rows.ts';
+import { findRecordByIdentifier, type RecordIdentifier } from '../records/record-repository.ts';
 
 export const DOI_PREFIX = '10.25504/';
 
-export type RecordIdentifier =
-  | { kind: 'id'; id: number }
-  | { kind: 'doi'; doi: string }
-  | { kind: 'legacy'; legacyId: string };
+export type { RecordIdentifier };
 
 /** "2" → id; "FAIRsharing.2mk2zb" / "10.25504/FAIRsharing.2mk2zb" → DOI; "bsg-s000001" → legacy id. */
 export function parseRecordIdentifier(raw: string | number | null | undefined): RecordIdentifier | null {
@@ -29,14 +27,9 @@ export function parseRecordIdentifier(raw: string | number | null | undefined): 
   return null;
 }
 
+/** The record an identifier names, following the redirect of a merged record to its canonical one. */
 export async function findRecordRow(db: Database, identifier: RecordIdentifier): Promise<RecordRow | null> {
-  const query = db<RecordRow>('records').select('*');
-  if (identifier.kind === 'id') query.where('id', identifier.id);
-  else if (identifier.kind === 'doi') query.whereRaw('lower(doi) = ?', [identifier.doi]);
-  // The GIN index answers `&&`; legacy ids are stored as issued, usually lower-case.
-  else query.whereRaw('legacy_ids && ?::text[]', [[identifier.legacyId, identifier.legacyId.toUpperCase()]]);
-  const row = await query.first();
-  return row ?? null;
+  return (await findRecordByIdentifier(db, identifier))?.record ?? null;
 }
 
 /**

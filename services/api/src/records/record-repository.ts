@@ -28,6 +28,27 @@ export async function findRecordById(db: Db, id: number, options: { forUpdate?: 
   return (await query.first()) ?? null;
 }
 
+/** What `parseRecordIdentifier` reads from an id, a DOI or a legacy id. */
+export type RecordIdentifier = { kind: 'id'; id: number } | { kind: 'doi'; doi: string } | { kind: 'legacy'; legacyId: string };
+
+/**
+ * The record an identifier names. An identifier of a record merged into another one answers
+ * the canonical record with `viaRedirect` set (pages answer a permanent redirect).
+ */
+export async function findRecordByIdentifier(db: Db, identifier: RecordIdentifier): Promise<{ record: RecordRow; viaRedirect: boolean } | null> {
+  const query = db<RecordRow>('records').select('*');
+  if (identifier.kind === 'id') query.where('id', identifier.id);
+  else if (identifier.kind === 'doi') query.whereRaw('lower(doi) = ?', [identifier.doi]);
+  // The GIN index answers `&&`; legacy ids are stored as issued, usually lower-case.
+  else query.whereRaw('legacy_ids && ?::text[]', [[identifier.legacyId, identifier.legacyId.toUpperCase()]]);
+  const record = await query.first();
+  if (record) return { record, viaRedirect: false };
+  const key = identifier.kind === 'id' ? `id:${identifier.id}` : identifier.kind === 'doi' ? `doi:${identifier.doi}` : `legacy:${identifier.legacyId}`;
+  const target = await redirectTarget(db, key);
+  const canonical = target === null ? null : await findRecordById(db, target);
+  return canonical ? { record: canonical, viaRedirect: true } : null;
+}
+
 export async function insertRecord(trx: Db, row: Partial<RecordRow>): Promise<RecordRow> {
   const [inserted] = await trx('records').insert(row).returning('*');
   return inserted as RecordRow;
