@@ -15,6 +15,7 @@ import {
 } from '@registry/schemas/forms/record-sections.ts';
 import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
 import type { RecordRow } from '../graphql/rows.ts';
+import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
 
 export interface RecordServiceDeps {
@@ -32,6 +33,12 @@ export interface SavedRecord {
 const COLUMN_KEYS = ['name', 'abbreviation', 'homepage', 'description', 'status'] as const;
 /** Metadata every record type has; the rest is the record type's additional information. */
 const CORE_METADATA_KEYS = new Set(['contacts', 'support_links', 'citations', 'deprecation_reason', 'year_creation', 'legacy_logs']);
+
+/** The saved record as the REST reads show it (JSON:API attributes), for the write's answer. */
+export async function recordAttributesAfterSave(deps: RecordServiceDeps, viewer: Viewer, id: number, publicUrl: string): Promise<Record<string, unknown>> {
+  const [found] = await findRecordsAttributes(deps.db, [id], viewer, publicUrl);
+  return { ...found?.attributes };
+}
 
 export function recordEtag(record: Pick<RecordRow, 'revision'>): string {
   return `"r${record.revision}"`;

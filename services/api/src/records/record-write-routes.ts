@@ -12,7 +12,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
-import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
 import { RECORD_TYPE } from '../records-api/record-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import * as records from './record-service.ts';
@@ -53,10 +52,10 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): records.RecordServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, saved: records.SavedRecord, message: string) {
-    const [found] = await findRecordsAttributes(app.db, [saved.record.id], request.viewer, app.config.publicUrl);
+    const attributes = await records.recordAttributesAfterSave(deps(), request.viewer, saved.record.id, app.config.publicUrl);
     reply.header('etag', records.recordEtag(saved.record));
     return {
-      data: { id: String(saved.record.id), type: RECORD_TYPE, attributes: { ...found?.attributes } },
+      data: { id: String(saved.record.id), type: RECORD_TYPE, attributes },
       ...(saved.suspectedDuplicates.length > 0 ? { suspected_duplicates: saved.suspectedDuplicates } : {}),
       message,
     };
