@@ -2,6 +2,29 @@
 import fp from 'fastify-plugin';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const DOCS_PREFIX = '/api/docs';
+const DOCS_PAGE = /^\/api\/docs\/?$/;
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+/**
+ * Swagger UI's own CSP, minus two things: `upgrade-insecure-requests` (the page must work on a
+ * server reached over plain http) and styles from any https origin (it sets inline styles at
+ * run time, as the web app does, and needs nothing from elsewhere).
+ */
+function docsCsp(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => (directive.startsWith('style-src ') ? "style-src 'self' 'unsafe-inline'" : directive))
+    .join('; ');
+}
+
+/** Swagger UI is laid out for desktops: on a phone its operation rows and tables overflow. */
+const NARROW_SCREEN_CSS = readFileSync(fileURLToPath(new URL('./docs-narrow-screens.css', import.meta.url)), 'utf8');
 
 export interface DocsPluginOptions {
   siteName: string;
@@ -26,9 +49,25 @@ export const docsPlugin = fp<DocsPluginOptions>(
       },
     });
     await app.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs',
-      // Swagger UI's own script and style files, with the CSP they need.
+      routePrefix: DOCS_PREFIX,
+      // Swagger UI's own script and style files, with the CSP they need (as docsCsp adjusts it).
       staticCSP: true,
+      transformStaticCSP: docsCsp,
+      // No top bar: its "Explore" box loads any other API description into our page.
+      uiConfig: { layout: 'BaseLayout' },
+      uiHooks: {
+        // Swagger UI redirects /static/index.html to the docs, but only without a query string:
+        // with one (`?url=x`) it redirected to itself forever.
+        onRequest: async (request, reply) => {
+          if (request.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) return reply.redirect(`${DOCS_PREFIX}/`);
+        },
+      },
+      theme: { title: `${options.siteName} REST API`, css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_CSS }] },
+    });
+    // Swagger UI's page has no viewport declaration, so phones would lay it out 980 px wide.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload !== 'string' || !DOCS_PAGE.test(request.routeOptions.url ?? '')) return payload;
+      return payload.replace('<meta charset="UTF-8">', (charset) => `${charset}\n      ${VIEWPORT}`);
     });
   },
   { name: 'registry-docs' },

@@ -56,7 +56,11 @@ export async function earlySearchAnswer(app: FastifyInstance, request: FastifyRe
 }
 
 /** A JSON data block (never executed, so the CSP allows it); `<` is escaped so no text ends it early. */
+export function jsonDataElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
 export function earlyAnswerElement(answer: EarlyAnswer): string {
-  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${EARLY_ANSWERS_ELEMENT_ID}">${json}</script>`;
+  return jsonDataElement(EARLY_ANSWERS_ELEMENT_ID, answer);
 }

@@ -13,10 +13,12 @@ import Negotiator from 'negotiator';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { webPathKind } from '@registry/schemas/web/page-paths.ts';
+import { graphqlSchemaSdl } from '../graphql/plugin.ts';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
-import { earlyAnswerElement, earlySearchAnswer } from './early-search-answer.ts';
+import { earlyAnswerElement, earlySearchAnswer, jsonDataElement } from './early-search-answer.ts';
 import { findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
 import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
@@ -106,12 +108,15 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     };
 
     // GraphiQL is a page of the same build (web/graphiql.html), under the site's CSP, offline.
+    // It comes with the schema, so its editor and docs need no introspection query.
     const graphiqlPath = join(options.webDistDir, 'graphiql.html');
     if (existsSync(graphiqlPath)) {
-      const graphiqlHtml = readFileSync(graphiqlPath);
-      app.get('/graphiql', { schema: { hide: true } }, async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(graphiqlHtml),
-      );
+      const graphiqlHtml = readFileSync(graphiqlPath, 'utf8');
+      let graphiqlPage: string | undefined;
+      app.get('/graphiql', { schema: { hide: true } }, async (_request, reply) => {
+        graphiqlPage ??= graphiqlHtml.replace('</head>', () => `    ${jsonDataElement(GRAPHQL_SDL_ELEMENT_ID, graphqlSchemaSdl())}\n  </head>`);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(graphiqlPage);
+      });
     }
 
     if (indexHtml) {
