@@ -46,6 +46,8 @@ export const ACTIONS = {
   'record.approve': { write: true, rule: curator, description: 'approve, hide, review or merge records; change a record type' },
   'record.delete': { write: true, rule: superCurator, description: 'delete a record' },
   'record.watch': { write: true, rule: both(signedIn, viewable), description: 'watch or claim a record' },
+  'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
+  'reference.manage': { write: true, rule: curator, description: 'change or delete a shared organisation or licence' },
   'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },
   'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
   'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },
