@@ -9,6 +9,7 @@ import { createSearchClient, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, recordsAlias } from '@registry/schemas';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { hashPassword } from '@registry/api/accounts/secrets.ts';
 import { readRecordPage, type RecordWalk } from '@registry/api/records-api/record-pages.ts';
 import { searchWalk } from '@registry/api/search/scan-search-records.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
@@ -18,6 +19,7 @@ import { BROWSER_NAVIGATION, buildTestApp } from '../api/support.ts';
 import { sendQuery } from '../graphql/support.ts';
 
 const CORPUS_SIZE = 12_000;
+const READER = { login: 'api-reader', password: 'a long passphrase for reading' };
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
@@ -98,6 +100,7 @@ beforeAll(async () => {
   client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
   await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
   const [curator] = await env.db('users').insert({ username: 'api-curator', email: 'api-curator@example.org', role: 'curator' }).returning('id');
+  await env.db('users').insert({ username: READER.login, email: 'api-reader@example.org', role: 'user', password_hash: await hashPassword(READER.password), confirmed_at: new Date() });
   app = await buildTestApp(env.config, { db: env.db });
   curatorToken = await signUserToken(app, curator.id);
   publicIds = await idsWhere('r.is_hidden = false AND r.is_approved = true');
@@ -160,6 +163,13 @@ describe('GET /fairsharing_records', () => {
   it(`walks every public record of a ${CORPUS_SIZE.toLocaleString('en')}-record catalogue once along links.next`, async () => {
     expect(allIds.length).toBe(CORPUS_SIZE);
     const ids = await walk('/fairsharing_records?page[size]=500');
+    expect(ids).toEqual(publicIds);
+  });
+
+  it('walks every public record once signed in with POST /users/sign_in, as FAIRsharing client scripts do', async () => {
+    const signIn = await post('/users/sign_in', { user: READER });
+    expect(signIn.status).toBe(200);
+    const ids = await walk('/fairsharing_records?page[number]=1&page[size]=500', (url) => get(url, signIn.body.jwt));
     expect(ids).toEqual(publicIds);
   });
 
@@ -346,5 +356,28 @@ describe('OpenAPI', () => {
       const operation = entry.get ?? entry.post;
       expect(operation.responses['200'], path).toBeDefined();
     }
+  });
+});
+
+describe('latestStats', () => {
+  it('answers the figures the public statistics page reads, from the index, equal to Postgres counts', async () => {
+    const answer = await sendQuery(app, '{latestStats{ data}}');
+    expect(answer.errors).toBeUndefined();
+    const stats = answer.data!.latestStats.data;
+    for (const scope of ['all', 'standard', 'database', 'policy']) {
+      for (const facet of ['fairsharing_registry', 'subjects', 'countries', 'taxonomies', 'licences', 'is_maintained']) {
+        expect(stats.aggregations[scope][facet], `${scope}.${facet}`).toMatchObject({ doc_count: expect.any(Number), buckets: expect.any(Array) });
+      }
+      if (scope !== 'all') expect(stats.top_10_orgs_records[scope]).toEqual({ funders: {}, non_funders: {} });
+    }
+    expect(stats.totals.records).toBe(publicIds.length);
+    const perRegistry = await env.db.raw<{ rows: { registry: string; count: number }[] }>(
+      'SELECT lower(reg.name) AS registry, count(*)::int AS count FROM records r JOIN registries reg ON reg.id = r.registry_id WHERE r.is_hidden = false AND r.is_approved = true GROUP BY 1',
+    );
+    expect(stats.registries).toEqual(Object.fromEntries(perRegistry.rows.map((row) => [row.registry, row.count])));
+    const standardsWithPublication = await idsWhere(`r.is_hidden = false AND r.is_approved = true AND lower(reg.name) = 'standard'
+      AND EXISTS (SELECT 1 FROM record_publications rp WHERE rp.record_id = r.id)`);
+    expect(stats.stds_to_pubs.standards_with_publication).toBe(standardsWithPublication.length);
+    expect(stats.stds_to_pubs.standards_with_publication + stats.stds_to_pubs.standards_without_publication).toBe(stats.registries.standard);
   });
 });

@@ -12,6 +12,8 @@ import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { findRecordsAttributes, type RecordWithAttributes } from './record-attributes-repository.ts';
 import { decodeCursor, readRecordPage, type RecordPage } from './record-pages.ts';
 
+export type { RecordAttributes, RecordWithAttributes } from './record-attributes-repository.ts';
+
 export interface RecordReadDependencies {
   search: SearchDependencies;
   db: Database;

@@ -16,9 +16,8 @@ import { querystringProperty } from '../statistics/statistics-routes.ts';
 import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from './json-api.ts';
-import type { RecordAttributes, RecordWithAttributes } from './record-attributes-repository.ts';
 import { encodeCursor } from './record-pages.ts';
-import { findRecord, listRecords, type ListOrder, type RecordList, type RecordReadDependencies } from './record-reads.ts';
+import { findRecord, listRecords, type ListOrder, type RecordAttributes, type RecordList, type RecordReadDependencies, type RecordWithAttributes } from './record-reads.ts';
 
 export const RECORD_TYPE = 'fairsharing_records';
 

@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from './json-api.ts';
-import { readVocabularyPage, VOCABULARIES, type VocabularyDeclaration } from './vocabulary-repository.ts';
+import { VOCABULARIES, type VocabularyDeclaration } from './vocabularies.ts';
+import { listVocabulary } from './vocabulary-reads.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Strings = Type.Array(Type.String());
@@ -51,7 +52,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
     const answer = listAnswerSchema(resourceSchema(attributesSchema(declaration)));
     const list = async (path: string, query: ListQuery, q: string | undefined) => {
       const { number, size } = readPaging(query);
-      const page = await readVocabularyPage(app.db, declaration, { q, offset: (number - 1) * size, limit: size });
+      const page = await listVocabulary(app.db, declaration, { q, number, size });
       const last = pageCount(page.total, size);
       const links = pageLinks({
         listUrl: `${publicUrl}${path}`,
