@@ -34,6 +34,8 @@ export interface AccountRow {
   created_at: Date;
 }
 
+export type PublicProfileRow = Pick<AccountRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
 /** The fields the sign-in and token checks need, secrets included. */
 export interface CredentialRow {
   id: number;
@@ -172,6 +174,10 @@ export function createAccountRepository(db: Database) {
     },
 
     // --- own account ----------------------------------------------------------------------
+    /** A profile anyone may read: public columns, never a deleted account. */
+    findPublicProfile(id: number): Promise<PublicProfileRow | undefined> {
+      return users().select(PUBLIC_USER_COLUMNS).where({ id }).whereNull('deleted_at').first();
+    },
     findAccount(id: number): Promise<AccountRow | undefined> {
       return users().select(ACCOUNT_COLUMNS).where({ id }).whereNull('deleted_at').first();
     },

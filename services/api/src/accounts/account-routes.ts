@@ -104,18 +104,22 @@ const Failure = Type.Object({
 });
 const failures = { 401: Failure, 403: Failure, 404: Failure, 422: Failure, 429: Failure };
 
-/** Account failures answer with their status and text; anything else goes to the app's error handler. */
-function sendFailure(error: unknown, reply: FastifyReply): FastifyReply {
+/** Account failures answer with their status and text; null for anything else. */
+function sendFailure(error: unknown, reply: FastifyReply): FastifyReply | null {
   if (error instanceof TooManyAttempts) {
     return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(accountFailureBody(429, error.message));
   }
   if (error instanceof AccountError) return reply.code(error.statusCode).send(accountFailureBody(error.statusCode, error.message, error.fieldErrors));
-  throw error;
+  return null;
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const accounts = app.accounts;
-  app.setErrorHandler((error, _request, reply) => sendFailure(error, reply));
+  // Everything that is not an account failure (validation, rate limit, faults) keeps the app's handling.
+  const appErrorHandler = app.errorHandler;
+  app.setErrorHandler(function accountErrorHandler(error, request, reply) {
+    return sendFailure(error, reply) ?? appErrorHandler.call(this, error, request, reply);
+  });
   const tags = ['users'];
 
   // --- sessions -------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ import {
 } from '@registry/schemas';
 import type { RegistryConfig } from '@registry/platform';
 import { AccountError, ACCOUNT_TEXT, invalidFields } from './account-errors.ts';
-import { takenField, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type ViewerRow } from './account-repository.ts';
+import {
+  takenField, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type PublicProfileRow, type ViewerRow,
+} from './account-repository.ts';
 import type { AttemptLimiter } from './attempt-limits.ts';
 import { confirmationMail, passwordResetMail, type Mail, type Mailer } from './mailer.ts';
 import { apiKeyHasher, hashPassword, looksLikeApiKey, newApiKey, randomToken, tokenDigest, verifyPassword } from './secrets.ts';
@@ -256,6 +258,13 @@ export function createAccountService(deps: AccountServiceDependencies) {
     return ACCOUNT_TEXT.passwordChanged;
   }
 
+  /** Every account matching q (`*` or empty: all), for super curators. */
+  async function accountRows(viewer: Viewer, q = ''): Promise<AccountRow[]> {
+    authorise(viewer, 'user.admin');
+    const query = q.trim();
+    return repository.listAccounts(query === '*' ? '' : query);
+  }
+
   return {
     // --- sessions -------------------------------------------------------------------------
     async signIn(login: string, password: string, ip: string): Promise<SignInAnswer> {
@@ -457,11 +466,23 @@ export function createAccountService(deps: AccountServiceDependencies) {
       return { success: true, message: ACCOUNT_TEXT.deleted };
     },
 
+    // --- profiles (GraphQL) ------------------------------------------------------------------------------
+    /**
+     * A user's profile row: with the e-mail for the user themself and super curators, public
+     * columns for everyone else; deactivated users only for super curators, deleted ones never.
+     */
+    async profile(viewer: Viewer, id: number): Promise<AccountRow | PublicProfileRow | null> {
+      const row = can(viewer, 'user.viewPrivate', { userId: id }) ? await repository.findAccount(id) : await repository.findPublicProfile(id);
+      if (!row || (row.deactivated && !can(viewer, 'user.admin'))) return null;
+      return row;
+    },
+
+    /** `allUsers(q)`: the same list as GET /user_admin, as rows for the GraphQL User type. */
+    accountRows,
+
     // --- super curators ---------------------------------------------------------------------------------
     async listUsers(viewer: Viewer, q = ''): Promise<AccountAnswer[]> {
-      authorise(viewer, 'user.admin');
-      const query = q.trim();
-      return (await repository.listAccounts(query === '*' ? '' : query)).map(accountAnswer);
+      return (await accountRows(viewer, q)).map(accountAnswer);
     },
 
     async userForAdmin(viewer: Viewer, id: number): Promise<{ success: true; user: AccountAnswer }> {

@@ -2,6 +2,7 @@
 import type { Database, RegistryConfig, SearchClient } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import type { Loaders } from './loaders/index.ts';
+import type { AccountService } from '../accounts/account-service.ts';
 
 export interface RegistryGraphqlContext {
   db: Database;
@@ -9,6 +10,8 @@ export interface RegistryGraphqlContext {
   config: RegistryConfig;
   viewer: Viewer;
   loaders: Loaders;
+  /** User profiles and lists go through the accounts domain (it owns every user query with private fields). */
+  accounts: AccountService;
 }
 
 declare module 'mercurius' {

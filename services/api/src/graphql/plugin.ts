@@ -31,7 +31,7 @@ export function graphqlSchemaSdl(): string {
 
 /** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */
 export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
-  return { db: app.db, searchClient: app.searchClient, config: app.config, viewer, loaders: createLoaders(app.db) };
+  return { db: app.db, searchClient: app.searchClient, config: app.config, viewer, loaders: createLoaders(app.db), accounts: app.accounts };
 }
 
 function queryText(request: FastifyRequest): string | undefined {

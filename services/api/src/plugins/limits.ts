@@ -13,6 +13,9 @@ export interface LimitsPluginOptions {
   rateLimitMax: number;
 }
 
+/** API consumers with a key (counted per user, not per IP) may ask this many times more. */
+export const API_KEY_RATE_FACTOR = 5;
+
 /** Headers a cross-origin client of the API may read (site modes, rate limit). */
 const EXPOSED_HEADERS = [
   'maintenance',
@@ -53,7 +56,7 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       origin: '*',
       credentials: false,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['Accept', 'Content-Type', 'Authorization', 'Cache-Control', 'X-Client-Id'],
+      allowedHeaders: ['Accept', 'Content-Type', 'Authorization', 'Cache-Control', 'X-Client-Id', 'X-GraphQL-Key'],
       exposedHeaders: EXPOSED_HEADERS,
       maxAge: 86_400,
     });
@@ -66,7 +69,9 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
     });
     await app.register(fastifyRateLimit, {
       global: true,
-      max: options.rateLimitMax,
+      // The auth plugin's onRequest hook (app-wide) has run before this route-level one.
+      max: (request) => (request.viewer?.credential === 'api_key' ? options.rateLimitMax * API_KEY_RATE_FACTOR : options.rateLimitMax),
+      keyGenerator: (request) => (request.viewer?.credential === 'api_key' ? `api-key-user:${request.viewer.userId}` : request.ip),
       timeWindow: '1 minute',
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,

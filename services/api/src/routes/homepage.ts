@@ -1,11 +1,11 @@
 /**
  * Home page figures and the site's JSON-LD.
- * GET /homepage_stats: public records per registry; contributors = active user accounts plus
- * organisations linked to at least one public record; views = the sum of record page views.
+ * GET /homepage_stats: public records per registry; contributors = the people (active users)
+ * who created or edited a record; views = the sum of record page views.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ANONYMOUS_VIEWER, REGISTRY_NAMES, visibleRecordsOnly } from '@registry/schemas';
+import { activeUsersOnly, ANONYMOUS_VIEWER, REGISTRY_NAMES, visibleRecordsOnly } from '@registry/schemas';
 import { siteJsonLd } from '../linked-data/site-json-ld.ts';
 
 export const HomepageStats = Type.Object({
@@ -13,7 +13,7 @@ export const HomepageStats = Type.Object({
     description: 'Public records per registry (standard, database, policy, collection)',
   }),
   totalRecords: Type.Integer(),
-  contributors: Type.Integer({ description: 'Active users plus organisations linked to public records' }),
+  contributors: Type.Integer({ description: 'People (active users) who created or edited a record' }),
   views: Type.Integer({ description: 'Record page views counted since records were first viewed' }),
 });
 export type HomepageStats = Static<typeof HomepageStats>;
@@ -31,24 +31,32 @@ export async function publicRecordCountsByRegistry(app: FastifyInstance): Promis
   return counts;
 }
 
+/** Active users who created a record, are named as a record's last editor, or have an edit event. */
+function contributorCount(app: FastifyInstance) {
+  return app.db('users')
+    .modify(activeUsersOnly())
+    .where((contributed) =>
+      contributed
+        .whereExists((created) => created.select(app.db.raw('1')).from('records').whereRaw('records.created_by_id = users.id'))
+        .orWhereExists((edited) => edited.select(app.db.raw('1')).from('records').whereRaw('records.last_editor_id = users.id'))
+        .orWhereExists((event) => event.select(app.db.raw('1')).from('edit_events').whereRaw('edit_events.user_id = users.id')),
+    )
+    .select(app.db.raw('count(*)::int'));
+}
+
 export async function homepageStats(app: FastifyInstance): Promise<HomepageStats> {
-  const [records, people] = await Promise.all([
+  const [records, figures] = await Promise.all([
     publicRecordCountsByRegistry(app),
-    app.db.raw<{ rows: { users: number; organisations: number; views: number }[] }>(`
+    app.db.raw<{ rows: { contributors: number; views: number }[] }>(`
       SELECT
-        (SELECT count(*)::int FROM users WHERE deactivated = false) AS users,
-        (${app.db('organisation_links as ol')
-          .join('records', 'records.id', 'ol.record_id')
-          .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
-          .select(app.db.raw('count(DISTINCT ol.organisation_id)::int'))
-          .toString()}) AS organisations,
+        (${contributorCount(app).toString()}) AS contributors,
         (SELECT COALESCE(sum(views), 0)::bigint FROM record_views) AS views`),
   ]);
-  const { users, organisations, views } = people.rows[0];
+  const { contributors, views } = figures.rows[0];
   return {
     records,
     totalRecords: Object.values(records).reduce((sum, count) => sum + count, 0),
-    contributors: users + organisations,
+    contributors,
     views: Number(views),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Public user profiles. Anyone sees the public fields; e-mail only the user themself and super
- * curators; the user list only super curators.
+ * curators; the user list only super curators. The rows come from the accounts domain.
  */
-import { can, isActiveUser, PUBLIC_USER_COLUMNS } from '@registry/schemas';
+import { can } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import { numericId } from '../context.ts';
 import { notFound, unauthorised } from '../errors.ts';
@@ -13,7 +13,7 @@ type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
 /** A user row with the e-mail, read only for viewers the access module lets see it. */
-type UserWithEmail = UserRow & { email?: string };
+type UserWithEmail = UserRow & { email?: string | null };
 
 function isSelfOrSuperCurator(user: UserRow, context: Context): boolean {
   return can(context.viewer, 'user.viewPrivate', { userId: user.id });
@@ -22,22 +22,13 @@ function isSelfOrSuperCurator(user: UserRow, context: Context): boolean {
 export const userQueries = {
   async user(_root: unknown, args: { id?: string | null }, context: Context) {
     const id = numericId(args.id);
-    if (id === null) throw notFound('user');
-    const user: UserWithEmail | null = can(context.viewer, 'user.viewPrivate', { userId: id })
-      ? ((await context.db('users').select([...PUBLIC_USER_COLUMNS, 'email']).where({ id }).first()) ?? null)
-      : await context.loaders.userById.load(id);
-    if (!user || (!isActiveUser(user) && !can(context.viewer, 'user.admin'))) throw notFound('user');
+    const user: UserWithEmail | null = id === null ? null : await context.accounts.profile(context.viewer, id);
+    if (!user) throw notFound('user');
     return user;
   },
-  async allUsers(_root: unknown, args: { q?: string | null }, context: Context) {
+  async allUsers(_root: unknown, args: { q?: string | null }, context: Context): Promise<UserWithEmail[]> {
     if (!can(context.viewer, 'user.admin')) throw unauthorised();
-    const query = context.db<UserWithEmail>('users').select([...PUBLIC_USER_COLUMNS, 'email']).orderBy('username').limit(10_000);
-    const text = (args.q ?? '').trim();
-    if (text !== '' && text !== '*') {
-      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-      query.whereRaw('lower(username) like ? or lower(email) like ?', [pattern, pattern]);
-    }
-    return query;
+    return context.accounts.accountRows(context.viewer, args.q ?? '');
   },
 };
 
