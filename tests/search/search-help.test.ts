@@ -63,6 +63,23 @@ describe('suggestions while typing', () => {
   });
 });
 
+describe('facet values', () => {
+  it('lists a facet beyond the first 100 values a search answers, searches them in any case, refuses unknown facets', async () => {
+    const all = await sendQuery(app, '{ searchFacetValues(facet: "domains", size: 1000) { values { value count } otherCount } searchFairsharingRecords(perPage: 0) { aggregations } }');
+    const first = all.data!.searchFairsharingRecords.aggregations.domains.buckets as unknown[];
+    expect(first.length).toBe(100);
+    expect(all.data!.searchFacetValues.values.length).toBeGreaterThan(100);
+    const found = await sendQuery(app, '{ searchFacetValues(facet: "subjects", contains: "MEDICINE", fairsharingRegistry: ["database"], size: 5) { values { value count } } }');
+    const values = found.data!.searchFacetValues.values as { value: string; count: number }[];
+    expect(values.length).toBeGreaterThan(0);
+    for (const entry of values) expect(entry.value).toMatch(/medicine/);
+    const quoted = await sendQuery(app, '{ searchFacetValues(facet: "subjects", contains: ".*(") { values { value } } }');
+    expect(quoted.data!.searchFacetValues.values).toEqual([]);
+    const unknown = await sendQuery(app, '{ searchFacetValues(facet: "no_such_facet") { otherCount } }');
+    expect(unknown.errors?.[0]?.message).toBe('unknown facet "no_such_facet"');
+  });
+});
+
 describe('did you mean', () => {
   it('says which words the typo retry matched, and searches exactly what was typed when asked', async () => {
     const corrected = await sendQuery(app, '{ searchFairsharingRecords(q: "protien data bank") { correctedQuery totalCount records { name } } }');

@@ -1,6 +1,7 @@
 /**
- * /advancedsearch: the dialog opens by itself (pre-filled from the URL) and the results of
- * the URL's query show below it: loading, then results or an error flag.
+ * /advancedsearch: the dialog opens by itself when the URL holds no search; with one, the page
+ * shows what it asks for (its criteria in words) and its results: loading, then results or an
+ * error flag. Proceed, from this page's dialog or another page's, lands on the results.
  */
 import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,20 +14,20 @@ import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
 import { AdvancedSearchDialog } from './AdvancedSearchDialog.tsx';
+import { advancedSearchSummary } from './advanced-search-summary.ts';
 
 export function AdvancedSearchPage() {
   usePageTitle('Advanced search');
   const location = useLocation();
-  const [dialogOpen, setDialogOpen] = useState(true);
+  const searching = hasAdvancedSearch(location.search);
+  const [dialogOpen, setDialogOpen] = useState(!searching);
   // The API answers every match at once; the page shows them a page at a time.
   const [page, setPage] = useState(1);
-  const searching = hasAdvancedSearch(location.search);
-  const query = useMemo(
-    () => (searching ? buildAdvancedSearchQuery(parseAdvancedSearchLocation(location.search)) : null),
-    [searching, location.search],
-  );
+  const parsed = useMemo(() => (searching ? parseAdvancedSearchLocation(location.search) : null), [searching, location.search]);
+  const query = useMemo(() => (parsed ? buildAdvancedSearchQuery(parsed) : null), [parsed]);
+  const summary = parsed ? advancedSearchSummary(parsed.q, parsed.where) : null;
   const result = useLatestQuery<{ advancedSearch: SearchResultRecord[] | null }>(query);
-  // A new search (Proceed) lands here with the dialog closed; a fresh visit opens it.
+  // A new search (Proceed) lands here with the dialog closed; a visit without one opens it.
   useEffect(() => {
     if (!searching) setDialogOpen(true);
   }, [searching]);
@@ -46,6 +47,21 @@ export function AdvancedSearchPage() {
         </Button>
       </Flex>
       <AdvancedSearchDialog isOpen={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {summary ? (
+        <Box as="section" aria-label="Search criteria" data-testid="advanced-search-summary" borderWidth="1px" borderRadius="md" p="3" mb="4" fontSize="sm">
+          <Text fontWeight="semibold">
+            {summary.text ? `Text “${summary.text}”${summary.groups.length ? ', and ' : ''}` : ''}
+            {summary.groups.length > 1 ? `${summary.combine} of these groups:` : summary.groups.length === 1 ? 'these criteria:' : ''}
+          </Text>
+          {summary.groups.length ? (
+            <Box as="ul" pl="5" listStyleType="disc">
+              {summary.groups.map((group, index) => (
+                <li key={index}>{group}</li>
+              ))}
+            </Box>
+          ) : null}
+        </Box>
+      ) : null}
       {!searching ? (
         <Text color="fg.muted">Build a query in the advanced search dialog to see results here.</Text>
       ) : result.status === 'loading' ? (

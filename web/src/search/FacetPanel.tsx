@@ -1,12 +1,14 @@
 /**
- * A filter panel of checkboxes with the counts of the current answer. The values are plain
+ * A filter panel of checkboxes with the counts of the current answer, a box to search its
+ * values and "show more" beyond the answer's first values (both ask the server when the answer
+ * does not list every value: `searchFacetValues`). The values are plain
  * `<input type="checkbox">` rows styled once by the list: a search page shows a dozen panels
  * of up to eight values, and a styled checkbox component per value made that the slowest part
  * of showing a search answer.
  */
 import { Box, Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FacetCount } from './aggregations.ts';
 
 const FIRST_VALUES_SHOWN = 8;
@@ -17,13 +19,24 @@ const VALUE_ROWS: SystemStyleObject = {
   '& [data-count]': { color: 'fg.muted' },
 };
 
+/** The values of one facet beyond the answer's first ones (`searchFacetValues`). */
+export type FacetValuesLoader = (request: { contains?: string; size: number }) => Promise<{ values: FacetCount[]; otherCount: number }>;
+
+/** How many values "show more" and the facet search ask the server for. */
+const MORE_VALUES = 1_000;
+/** Milliseconds of no typing before a facet search asks the server. */
+const FACET_SEARCH_DEBOUNCE_MS = 200;
+
 export interface FacetPanelProps {
   facet: FacetDefinition;
   counts: FacetCount[];
+  /** Records with values beyond `counts` (the answer lists only the first values). */
+  otherCount?: number;
   selected: string[];
   /** No answer yet: say so instead of "no values". */
   loading?: boolean;
   onToggle(value: string): void;
+  loadValues?: FacetValuesLoader;
 }
 
 /** Registry labels where the facet has them, else the value with spaces ("model_and_format" → "model and format"). */
@@ -38,23 +51,70 @@ export function valuesToShow(counts: FacetCount[], selected: string[]): FacetCou
   return [...missing, ...counts];
 }
 
-export function FacetPanel({ facet, counts, selected, loading = false, onToggle }: FacetPanelProps) {
+function containing(values: FacetCount[], text: string): FacetCount[] {
+  const lower = text.trim().toLowerCase();
+  return lower ? values.filter((entry) => entry.value.toLowerCase().includes(lower)) : values;
+}
+
+export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = false, onToggle, loadValues }: FacetPanelProps) {
   const [expanded, setExpanded] = useState(false);
+  const [filterText, setFilterText] = useState('');
+  // Values the server gave beyond the answer's, for the text they were asked with.
+  const [loaded, setLoaded] = useState<{ contains: string; values: FacetCount[]; otherCount: number } | null>(null);
   const headingId = useId();
-  const values = valuesToShow(counts, selected);
+  const searchId = useId();
+  const complete = otherCount === 0;
+  const wanted = filterText.trim();
+
+  // Another search (a new loader): values loaded for the previous one no longer hold.
+  useEffect(() => setLoaded(null), [loadValues]);
+
+  useEffect(() => {
+    if (!loadValues || complete || (!expanded && !wanted)) return undefined;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      loadValues({ contains: wanted || undefined, size: MORE_VALUES }).then(
+        (answer) => {
+          if (current) setLoaded({ contains: wanted, ...answer });
+        },
+        () => undefined,
+      );
+    }, wanted ? FACET_SEARCH_DEBOUNCE_MS : 0);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [loadValues, complete, expanded, wanted]);
+
+  const source = loaded && loaded.contains === wanted ? loaded.values : counts;
+  const values = valuesToShow(containing(source, wanted), wanted ? [] : selected);
   const lowerSelected = new Set(selected.map((value) => value.toLowerCase()));
-  const shown = expanded ? values : values.slice(0, FIRST_VALUES_SHOWN);
+  const shown = expanded || wanted ? values : values.slice(0, FIRST_VALUES_SHOWN);
+  const more = !complete && !(loaded && loaded.contains === wanted && loaded.otherCount === 0);
+  const searchable = counts.length > FIRST_VALUES_SHOWN || !complete;
   return (
     <Box as="section" aria-labelledby={headingId} data-testid={`facet-${facet.argument}`} borderBottomWidth="1px" py="3">
       <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm" mb="2">
         {facet.label}
       </Text>
+      {searchable ? (
+        <input
+          id={searchId}
+          type="search"
+          value={filterText}
+          onChange={(event) => setFilterText(event.target.value)}
+          placeholder={`Search ${facet.label.toLowerCase()}`}
+          aria-label={`Search the values of ${facet.label}`}
+          data-testid="facet-search"
+          style={{ width: '100%', fontSize: '0.8125rem', padding: '0.25rem 0.5rem', marginBottom: '0.5rem', border: '1px solid var(--chakra-colors-border)', borderRadius: '0.25rem' }}
+        />
+      ) : null}
       {values.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          {loading ? 'Loading…' : 'No values in these results'}
+          {loading ? 'Loading…' : wanted ? 'No value contains this text' : 'No values in these results'}
         </Text>
       ) : (
-        <Stack gap="1" as="ul" listStyleType="none" css={VALUE_ROWS}>
+        <Stack gap="1" as="ul" listStyleType="none" css={VALUE_ROWS} maxH={expanded ? '24rem' : undefined} overflowY={expanded ? 'auto' : undefined}>
           {shown.map((entry) => (
             <li key={entry.value}>
               <label data-facet-value={entry.value}>
@@ -74,9 +134,9 @@ export function FacetPanel({ facet, counts, selected, loading = false, onToggle 
           ))}
         </Stack>
       )}
-      {values.length > FIRST_VALUES_SHOWN ? (
-        <Button size="xs" variant="ghost" mt="1" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
-          {expanded ? 'Show fewer' : `Show all ${values.length}`}
+      {!wanted && (values.length > FIRST_VALUES_SHOWN || more) ? (
+        <Button size="xs" variant="ghost" mt="1" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} data-testid="facet-show-more">
+          {expanded ? 'Show fewer' : 'Show more'}
         </Button>
       ) : null}
     </Box>

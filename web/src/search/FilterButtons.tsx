@@ -1,4 +1,8 @@
-/** A row of buttons with exactly one active option; ALL (no filter) is the default. */
+/**
+ * A row of buttons: ALL (no filter, the default) or the selected options, all shown pressed
+ * (a URL may select several, e.g. two registries from the home page's search). Choosing an
+ * option selects it alone.
+ */
 import { Box, Button, Text, Wrap } from '@chakra-ui/react';
 import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { useId } from 'react';
@@ -9,14 +13,17 @@ export interface FilterButtonsProps {
   /** The options besides ALL, in order. */
   options: string[];
   counts: FacetCount[];
-  /** The active option, or null for ALL. */
-  active: string | null;
+  /** The answer's counts have arrived: an option without a bucket counts 0. */
+  counted: boolean;
+  /** The selected options; none means ALL. */
+  selected: string[];
   onSelect(value: string | null): void;
 }
 
-export function FilterButtons({ facet, options, counts, active, onSelect }: FilterButtonsProps) {
+export function FilterButtons({ facet, options, counts, counted, selected, onSelect }: FilterButtonsProps) {
   const headingId = useId();
-  const countOf = (value: string) => counts.find((count) => count.value.toLowerCase() === value.toLowerCase())?.count;
+  const lowerSelected = new Set(selected.map((value) => value.toLowerCase()));
+  const countOf = (value: string) => counts.find((count) => count.value.toLowerCase() === value.toLowerCase())?.count ?? (counted ? 0 : undefined);
   const choices: Array<{ value: string | null; label: string }> = [
     { value: null, label: 'All' },
     ...options.map((value) => {
@@ -31,7 +38,7 @@ export function FilterButtons({ facet, options, counts, active, onSelect }: Filt
       </Text>
       <Wrap gap="1" role="group" aria-labelledby={headingId}>
         {choices.map((choice) => {
-          const isActive = (choice.value ?? '').toLowerCase() === (active ?? '').toLowerCase();
+          const isActive = choice.value === null ? lowerSelected.size === 0 : lowerSelected.has(choice.value.toLowerCase());
           return (
             <Button
               key={choice.label}

@@ -1,7 +1,8 @@
 /** Text box, match all/any toggle, sort order and page size of the search page. */
-import { Button, Field, Flex, Input, NativeSelect, Switch } from '@chakra-ui/react';
+import { Button, Field, Flex, NativeSelect, Switch } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PER_PAGE_CHOICES } from '@registry/schemas/search/client/search-state.ts';
+import { SuggestionsCombobox } from './SuggestionsCombobox.tsx';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Relevance' },
@@ -35,7 +36,7 @@ export function SearchControls(props: SearchControlsProps) {
       <Flex as="form" role="search" onSubmit={submit} gap="2" flex="1" minW={{ md: '16rem' }} align="flex-end">
         <Field.Root flex="1">
           <Field.Label fontSize="sm">Search text</Field.Label>
-          <Input size="sm" type="search" value={text} onChange={(event) => setText(event.target.value)} name="q" />
+          <SuggestionsCombobox size="sm" type="search" value={text} onValueChange={setText} name="q" />
         </Field.Root>
         <Button type="submit" size="sm" colorPalette="blue">
           Search

@@ -1,23 +1,27 @@
 /**
  * /search and the registry listing pages. The URL is the only source of search state:
  * user actions push a new URL, the first load and the route guard replace it, and
- * back/forward simply re-render from the URL.
+ * back/forward simply re-render from the URL. Paging and filter choices bring the top of the
+ * results into view (and close the filter panel on a phone); a page past the end offers the
+ * last one; after the typo retry the page says which words it searched for instead.
  */
 import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { graphqlQuery } from '../api/client.ts';
 import { useSearchArgumentTypes, useSearchFilters } from '../app/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
-import { facetCounts } from './aggregations.ts';
-import { FacetPanel } from './FacetPanel.tsx';
+import { facetCounts, facetOtherCount, type FacetCount } from './aggregations.ts';
+import { FacetPanel, type FacetValuesLoader } from './FacetPanel.tsx';
 import { FilterButtons } from './FilterButtons.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SearchControls } from './SearchControls.tsx';
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
 import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
+import { buildFacetValuesQuery } from '@registry/schemas/search/client/search-query.ts';
 import {
   DEFAULT_PAGE,
   searchStateToUrl,
@@ -64,15 +68,43 @@ export function SearchPage() {
   const argumentTypes = useSearchArgumentTypes();
   const query = useMemo(() => searchQueryForUrl(location.pathname, params, argumentTypes), [location.pathname, params, argumentTypes]);
   const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
+  const facetLoaders = useMemo(() => {
+    const loaders = new Map<string, FacetValuesLoader>();
+    for (const facet of facets) {
+      loaders.set(facet.key, (request) =>
+        graphqlQuery<{ searchFacetValues: { values: FacetCount[]; otherCount: number } | null }>(buildFacetValuesQuery(state, facet.key, request, { argumentTypes })).then(
+          (data) => data.searchFacetValues ?? { values: [], otherCount: 0 },
+        ),
+      );
+    }
+    return loaders;
+    // One set of loaders per search (a facet panel drops what it loaded when they change): `query`
+    // is the text of the state and argument types they read, which are new objects every render.
+  }, [query, facets]);
+
+  const resultsRef = useRef<HTMLElement>(null);
+  const revealResults = useRef(false);
+  useEffect(() => {
+    if (!revealResults.current) return;
+    revealResults.current = false;
+    const top = resultsRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > window.innerHeight * 0.5)) resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, [location.search, location.pathname]);
 
   const go = (next: SearchState, pathname = location.pathname) => {
     const search = searchStateToUrl(next).toString();
     navigate({ pathname, search: search === '' ? '' : `?${search}` });
   };
+  /** Paging and filters: the top of the results comes into view, the phone's filter panel closes. */
+  const goToResults = (next: SearchState, pathname?: string) => {
+    revealResults.current = true;
+    setFiltersOpen(false);
+    go(next, pathname);
+  };
   /** The registry preset of a listing page is implicit: changing the registry moves to /search. */
   const goFiltered = (next: SearchState, argument: string) => {
-    if (argument === 'fairsharingRegistry' && Object.keys(route.preset).length > 0) go(next, '/search');
-    else go(stripPreset(next));
+    if (argument === 'fairsharingRegistry' && Object.keys(route.preset).length > 0) goToResults(next, '/search');
+    else goToResults(stripPreset(next));
   };
   const stripPreset = (next: SearchState): SearchState => {
     const filters = { ...next.filters };
@@ -91,8 +123,26 @@ export function SearchPage() {
   const totalCount = answer?.totalCount ?? 0;
   const totalPages = answer?.totalPages ?? 0;
 
+  const pastTheEnd = result.status === 'ready' && !invalid && records.length === 0 && totalPages > 0 && state.page > totalPages;
+  const correctedQuery = result.status === 'ready' && !invalid ? answer?.correctedQuery : null;
+
   const buttonFacets = facets.filter((facet) => facet.argument in BUTTON_FACET_OPTIONS);
   const panelFacets = facets.filter((facet) => !(facet.argument in BUTTON_FACET_OPTIONS));
+  // Panels with no values in these results fold away together (a selected value keeps its panel).
+  const hasValues = (facet: FacetDefinition) => facetCounts(aggregations, facet.key).length > 0 || (state.filters[facet.argument] ?? []).length > 0;
+  const emptyPanels = aggregations ? panelFacets.filter((facet) => !hasValues(facet)) : [];
+  const renderPanel = (facet: FacetDefinition) => (
+    <FacetPanel
+      key={facet.argument}
+      facet={facet}
+      counts={facetCounts(aggregations, facet.key)}
+      otherCount={facetOtherCount(aggregations, facet.key)}
+      selected={state.filters[facet.argument] ?? []}
+      loading={!answer || !aggregations}
+      loadValues={facetLoaders.get(facet.key)}
+      onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
+    />
+  );
 
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
@@ -142,30 +192,41 @@ export function SearchPage() {
                   facet={facet}
                   options={BUTTON_FACET_OPTIONS[facet.argument] ?? []}
                   counts={facetCounts(aggregations, facet.key)}
-                  active={selected.length === 1 ? selected[0] : null}
+                  counted={aggregations !== undefined}
+                  selected={selected}
                   onSelect={(value) => goFiltered(withFilter(state, facet.argument, value === null ? [] : [value]), facet.argument)}
                 />
               );
             })}
-            {panelFacets.map((facet) => (
-              <FacetPanel
-                key={facet.argument}
-                facet={facet}
-                counts={facetCounts(aggregations, facet.key)}
-                selected={state.filters[facet.argument] ?? []}
-                loading={!answer || !aggregations}
-                onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
-              />
-            ))}
+            {panelFacets.filter((facet) => !emptyPanels.includes(facet)).map(renderPanel)}
+            {emptyPanels.length ? (
+              <details data-testid="empty-facets">
+                <summary style={{ cursor: 'pointer', fontSize: '0.875rem', padding: '0.75rem 0' }}>
+                  {emptyPanels.length} filter{emptyPanels.length === 1 ? '' : 's'} with no values in these results
+                </summary>
+                {emptyPanels.map(renderPanel)}
+              </details>
+            ) : null}
           </Box>
         </Box>
-        <Box as="section" aria-label="Results" flex="1" minW="0" width="full">
+        <Box as="section" aria-label="Results" flex="1" minW="0" width="full" ref={resultsRef} scrollMarginTop="2">
           <Flex justify="space-between" align="center" mb="3" minH="8">
             <Text role="status" aria-live="polite" data-testid="result-count" fontWeight="medium">
               {result.status === 'ready' && !invalid ? `${totalCount} record${totalCount === 1 ? '' : 's'} found` : ''}
             </Text>
             {result.status === 'loading' ? <Spinner size="sm" aria-label="Loading results" /> : null}
           </Flex>
+          {correctedQuery ? (
+            <Text mb="3" data-testid="did-you-mean">
+              Showing results for <em>{correctedQuery}</em>.{' '}
+              <RouterLink
+                to={{ pathname: location.pathname, search: `?${searchStateToUrl({ ...stripPreset(state), exact: true, page: DEFAULT_PAGE }).toString()}` }}
+                style={{ textDecoration: 'underline' }}
+              >
+                Search instead for “{state.q}”
+              </RouterLink>
+            </Text>
+          ) : null}
           {result.status === 'error' ? (
             <Alert.Root status="error" data-testid="search-error">
               <Alert.Indicator />
@@ -182,6 +243,20 @@ export function SearchPage() {
                 <Alert.Description>This search could not be understood. Check the search text and the filters.</Alert.Description>
               </Alert.Content>
             </Alert.Root>
+          ) : pastTheEnd ? (
+            <Alert.Root status="info" data-testid="search-past-end">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>
+                  Page {state.page} is past the end: these {totalCount} records fill {totalPages} page{totalPages === 1 ? '' : 's'}
+                </Alert.Title>
+                <Alert.Description>
+                  <Button size="sm" mt="2" variant="outline" onClick={() => goToResults(stripPreset({ ...state, page: totalPages }))}>
+                    Go to the last page ({totalPages})
+                  </Button>
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
           ) : result.status === 'ready' && records.length === 0 ? (
             <Alert.Root status="info" data-testid="search-empty">
               <Alert.Indicator />
@@ -196,7 +271,7 @@ export function SearchPage() {
             </Box>
           )}
           {!invalid && result.status !== 'error' ? (
-            <Pagination page={state.page} totalPages={totalPages} onPage={(page) => go(stripPreset({ ...state, page }))} />
+            <Pagination page={state.page} totalPages={totalPages} onPage={(page) => goToResults(stripPreset({ ...state, page }))} />
           ) : null}
         </Box>
       </Flex>

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from './badge-styles.ts';
 import { RESULT_PAINT_TIMING_ID } from './paint-timing.ts';
 import { RecordBadges } from './RecordBadges.tsx';
-import type { SearchResultRecord } from './search-types.ts';
+import type { SearchResultRecord, TextSegment } from './search-types.ts';
 import { TermChips } from './TermChips.tsx';
 
 const RESULT_LIST_STYLES: SystemStyleObject = {
@@ -27,6 +27,7 @@ const RESULT_LIST_STYLES: SystemStyleObject = {
   '& [data-abbreviation]': { color: 'fg.muted', fontWeight: 'medium' },
   '& [data-row-badges]': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' },
   '& [data-description]': { mt: '2', fontSize: 'sm', lineClamp: 3 },
+  '& mark': { bg: 'yellow.100', color: 'inherit', fontWeight: 'semibold', borderRadius: 'xs', px: '0.5' },
   ...BADGE_STYLES,
   // After BADGE_STYLES, whose `[data-term-chips]` rule would otherwise replace this one.
   '& > li > [data-term-chips]': { mt: '2' },
@@ -35,19 +36,53 @@ const RESULT_LIST_STYLES: SystemStyleObject = {
 /** Element Timing of the row's paint (paint-timing.ts); React passes the attribute through. */
 const PAINT_TIMING: Record<string, string> = { elementtiming: RESULT_PAINT_TIMING_ID };
 
+/** Segments as text nodes, matched words in `<mark>`: React escapes the text, so no record text becomes markup. */
+function Highlighted({ segments, text }: { segments: TextSegment[] | null | undefined; text: string }) {
+  if (!segments?.length) return <>{text}</>;
+  return (
+    <>
+      {segments.map((segment, index) => (segment.matched ? <mark key={index}>{segment.text}</mark> : segment.text))}
+    </>
+  );
+}
+
+/** The description, or the passage holding the matched words, with "…" where it was cut. */
+function DescriptionText({ description, passage }: { description: string; passage: TextSegment[] | null | undefined }) {
+  if (!passage?.length) return <>{description}</>;
+  const text = passage.map((segment) => segment.text).join('');
+  const start = description.indexOf(text);
+  return (
+    <>
+      {start > 0 ? '… ' : null}
+      <Highlighted segments={passage} text={text} />
+      {start >= 0 && start + text.length < description.length ? ' …' : null}
+    </>
+  );
+}
+
 export function SearchResultRow({ record }: { record: SearchResultRecord }) {
   return (
     <li data-testid="search-result">
       <div data-row-title="">
         <h3>
-          <RouterLink to={`/${record.id}`}>{record.name}</RouterLink>
+          <RouterLink to={`/${record.id}`}>
+            <Highlighted segments={record.highlight?.name} text={record.name} />
+          </RouterLink>
         </h3>
-        {record.abbreviation ? <span data-abbreviation="">({record.abbreviation})</span> : null}
+        {record.abbreviation ? (
+          <span data-abbreviation="">
+            (<Highlighted segments={record.highlight?.abbreviation} text={record.abbreviation} />)
+          </span>
+        ) : null}
       </div>
       <div data-row-badges="">
         <RecordBadges record={record} />
       </div>
-      {record.description ? <p data-description="" {...PAINT_TIMING}>{record.description}</p> : null}
+      {record.description ? (
+        <p data-description="" {...PAINT_TIMING}>
+          <DescriptionText description={record.description} passage={record.highlight?.description} />
+        </p>
+      ) : null}
       <TermChips
         limit={12}
         groups={[

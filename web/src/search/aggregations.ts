@@ -41,3 +41,10 @@ export function facetCounts(aggregations: unknown, key: string): FacetCount[] {
   }
   return counts;
 }
+
+/** Records whose values of this facet the answer does not list (beyond its first values). */
+export function facetOtherCount(aggregations: unknown, key: string): number {
+  if (!aggregations || typeof aggregations !== 'object') return 0;
+  const entry = (aggregations as Record<string, { sum_other_doc_count?: unknown } | undefined>)[key];
+  return typeof entry?.sum_other_doc_count === 'number' ? entry.sum_other_doc_count : 0;
+}

@@ -4,6 +4,19 @@ export interface TermLabel {
   label: string;
 }
 
+/** A piece of text; matched pieces are words the search matched (rendered as text, never markup). */
+export interface TextSegment {
+  text: string;
+  matched: boolean;
+}
+
+export interface RecordHighlight {
+  name?: TextSegment[] | null;
+  abbreviation?: TextSegment[] | null;
+  /** One passage of the description around the matched words. */
+  description?: TextSegment[] | null;
+}
+
 /** One result row; search and advanced search answer the same fields (advanced search fewer). */
 export interface SearchResultRecord {
   id: number | string;
@@ -20,6 +33,7 @@ export interface SearchResultRecord {
   taxonomies?: TermLabel[] | null;
   userDefinedTags?: TermLabel[] | null;
   objectTypes?: TermLabel[] | null;
+  highlight?: RecordHighlight | null;
 }
 
 export interface SearchAnswer {
@@ -29,6 +43,8 @@ export interface SearchAnswer {
   totalCount: number | null;
   totalPages: number | null;
   firstPage: boolean | null;
+  /** The words the typo retry matched instead of the typed ones. */
+  correctedQuery?: string | null;
   /** "invalid query" when the API could not understand the search. */
   error?: string | null;
   records: SearchResultRecord[] | null;

@@ -5,10 +5,11 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { Box, Button, Flex, IconButton, Input, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useSession } from '../app/hooks.ts';
 import { withLoadTimeout } from '../app/loadScreen.ts';
 import { useSiteConfig } from '../app/siteConfig.ts';
+import { SuggestionsCombobox } from '../search/SuggestionsCombobox.tsx';
 import { headerSearchTarget } from './headerSearch.ts';
 import { LogoMark, MenuIcon, SearchIcon } from './icons.tsx';
 import { LoginMenu } from './LoginMenu.tsx';
@@ -34,10 +35,10 @@ function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
 
   return (
     <Flex as="form" role="search" onSubmit={submit} gap="2" flex="1" maxW={{ base: 'full', lg: '2xl' }} align="center">
-      <Input
+      <SuggestionsCombobox
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         placeholder="search through all content"
         aria-label="Search through all content"
         bg="white"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchRecordsQuery, searchArguments, searchFilterArguments } from './search-query.ts';
+import { buildFacetValuesQuery, buildSearchRecordsQuery, searchArguments, searchFilterArguments } from './search-query.ts';
 import { urlToSearchState } from './search-state.ts';
 
 const state = (query: string) => urlToSearchState(new URLSearchParams(query));
@@ -44,5 +44,13 @@ describe('buildSearchRecordsQuery', () => {
       'searchFairsharingRecords(q:"say \\"hi\\"",page:2,perPage:20,searchAnd:false,fairsharingRegistry:["standard"],isRecommended:false,ids:[1,2])',
     );
     expect(query).toContain('aggregations currentPage perPage totalCount totalPages firstPage error');
+  });
+});
+
+describe('buildFacetValuesQuery', () => {
+  it('asks for one facet under the search, without paging or order', () => {
+    expect(buildFacetValuesQuery(state('q=gene&page=3&orderBy=name,asc&fairsharingRegistry=standard'), 'subjects', { contains: 'med', size: 1000 })).toBe(
+      '{searchFacetValues(q:"gene",searchAnd:true,fairsharingRegistry:["standard"],facet:"subjects",contains:"med",size:1000){values{value count} otherCount}}',
+    );
   });
 });

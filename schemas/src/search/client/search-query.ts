@@ -66,15 +66,27 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
     perPage: state.perPage,
     orderBy: state.orderBy === '' ? undefined : state.orderBy,
     searchAnd: state.searchAnd,
+    exact: state.exact ? true : undefined,
     ...searchFilterArguments(state.filters, options.argumentTypes),
     ids: options.ids,
     excludeId: options.excludeId,
   };
 }
 
+/** Why each result matched: asked for only when there is text to match. */
+export const SEARCH_HIGHLIGHT_FIELDS = 'highlight{name{text matched} abbreviation{text matched} description{text matched}}';
+
 export function buildSearchRecordsQuery(state: SearchState, options: SearchQueryOptions = {}): string {
+  const highlight = state.q === '' ? '' : ` ${SEARCH_HIGHLIGHT_FIELDS}`;
   return `{searchFairsharingRecords${graphqlArguments(searchArguments(state, options))}{
-    aggregations currentPage perPage totalCount totalPages firstPage error
-    records{${SEARCH_RESULT_FIELDS}}
+    aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery
+    records{${SEARCH_RESULT_FIELDS}${highlight}}
   }}`;
+}
+
+/** Values of one facet under a state's search (`searchFacetValues`): paging and order do not change them. */
+export function buildFacetValuesQuery(state: SearchState, facetKey: string, request: { contains?: string; size: number }, options: SearchQueryOptions = {}): string {
+  const args: Record<string, GraphqlLiteral | undefined> = { ...searchArguments(state, options), facet: facetKey, contains: request.contains || undefined, size: request.size };
+  for (const name of ['page', 'perPage', 'orderBy']) delete args[name];
+  return `{searchFacetValues${graphqlArguments(args)}{values{value count} otherCount}}`;
 }

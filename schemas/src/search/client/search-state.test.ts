@@ -16,18 +16,24 @@ describe('urlToSearchState', () => {
   });
 
   it('reads text, paging, order, match mode and filters', () => {
-    expect(parse('q=gene&page=3&perPage=50&orderBy=name,asc&searchAnd=false&subjects=genomics,proteomics&isRecommended=true')).toEqual({
+    expect(parse('q=gene&page=3&perPage=50&orderBy=name,asc&searchAnd=false&exact=true&subjects=genomics,proteomics&isRecommended=true')).toEqual({
       q: 'gene',
       page: 3,
       perPage: 50,
       orderBy: 'name,asc',
       searchAnd: false,
+      exact: true,
       filters: { subjects: ['genomics', 'proteomics'], isRecommended: ['true'] },
     });
   });
 
   it('merges repeated parameters, drops blanks and duplicates', () => {
     expect(parse('countries=France&countries=Spain,France&domains=').filters).toEqual({ countries: ['France', 'Spain'] });
+  });
+
+  it('searches new text with the typo retry again', () => {
+    expect(withText(parse('q=protien&exact=true'), 'protein').exact).toBe(false);
+    expect(searchStateToUrl(parse('q=protien&exact=true')).toString()).toBe('q=protien&exact=true');
   });
 
   it('falls back to defaults on nonsense numbers', () => {

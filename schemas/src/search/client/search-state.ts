@@ -5,7 +5,7 @@
  */
 
 /** Query parameters that are not filters; every other parameter is a filter. */
-export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd'] as const;
+export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact'] as const;
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 20;
@@ -20,6 +20,8 @@ export interface SearchState {
   /** "" = the server's default order (relevance with text, else name). */
   orderBy: string;
   searchAnd: boolean;
+  /** The words exactly as typed, without the typo retry ("Search instead for …"). */
+  exact: boolean;
   /** GraphQL argument name → selected values (lower-case is not required; the API matches any case). */
   filters: Record<string, string[]>;
 }
@@ -30,6 +32,7 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   perPage: DEFAULT_PER_PAGE,
   orderBy: '',
   searchAnd: DEFAULT_SEARCH_AND,
+  exact: false,
   filters: {},
 };
 
@@ -59,6 +62,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     perPage: Math.min(positiveInteger(params.get('perPage'), DEFAULT_PER_PAGE), 100),
     orderBy: params.get('orderBy') ?? '',
     searchAnd: searchAndRaw === null ? DEFAULT_SEARCH_AND : searchAndRaw !== 'false',
+    exact: params.get('exact') === 'true',
     filters,
   };
 }
@@ -72,6 +76,7 @@ export function searchStateToUrl(state: SearchState): URLSearchParams {
     if (values.length > 0) params.set(key, values.join(','));
   }
   if (state.searchAnd !== DEFAULT_SEARCH_AND) params.set('searchAnd', String(state.searchAnd));
+  if (state.exact) params.set('exact', 'true');
   if (state.orderBy !== '') params.set('orderBy', state.orderBy);
   if (state.page !== DEFAULT_PAGE) params.set('page', String(state.page));
   if (state.perPage !== DEFAULT_PER_PAGE) params.set('perPage', String(state.perPage));
@@ -95,8 +100,9 @@ export function withFilter(state: SearchState, name: string, values: string[]): 
   return { ...state, filters, page: DEFAULT_PAGE };
 }
 
+/** New text is searched with the typo retry again. */
 export function withText(state: SearchState, q: string): SearchState {
-  return { ...state, q, page: DEFAULT_PAGE };
+  return { ...state, q, exact: false, page: DEFAULT_PAGE };
 }
 
 export function isFilterValueSelected(state: SearchState, name: string, value: string): boolean {

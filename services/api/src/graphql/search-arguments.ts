@@ -53,9 +53,10 @@ export function argumentList(definitions: SearchArgumentDefinition[]): string {
   return definitions.map((definition) => `    "${definition.description.replace(/"/g, '\\"')}"\n    ${definition.name}: ${definition.type}`).join('\n');
 }
 
-/** SDL extending Query with the two search-argument queries. */
+/** SDL extending Query with the search-argument queries. */
 export function searchQueriesSdl(): string {
   const definitions = searchArgumentDefinitions();
+  const filters = definitions.filter((definition) => !['page', 'perPage', 'orderBy'].includes(definition.name));
   return `
 extend type Query {
   "One page of records and facet counts, answered from the search index."
@@ -70,6 +71,16 @@ ${argumentList(definitions)}
     "Address of the search page the download was made from."
     searchUrl: String
   ): DownloadResult
+  "The values of one facet under a search, beyond the first values a search answers (a facet panel's show-more and search box)."
+  searchFacetValues(
+${argumentList(filters)}
+    "The facet's key (subjects, domains, fairsharing_registry, ...)."
+    facet: String!
+    "Only values containing this text, in any letter case."
+    contains: String
+    "How many values, most frequent first (default 100, at most 1000)."
+    size: Int
+  ): FacetValues
 }
 `;
 }

@@ -117,6 +117,15 @@ export interface SearchRequestOptions {
   withRecords?: boolean;
   /** Highlight the matched words of the records fetched (highlights.ts). */
   withHighlights?: boolean;
+  /** Count the values of this one facet instead of every facet's first values (`searchFacetValues`). */
+  facetValues?: FacetValuesRequest;
+}
+
+export interface FacetValuesRequest {
+  facet: FacetDefinition;
+  /** Only values containing this text, in any letter case. */
+  contains?: string;
+  size: number;
 }
 
 interface SelectedFacet {
@@ -209,6 +218,34 @@ function aggregationsRequest(viewer: Viewer, selected: SelectedFacet[]): Record<
   return { ...groups, [QUERY_MATCHES]: { filter: { match_all: {} } } };
 }
 
+/** Lucene regular-expression syntax: these characters stand for themselves only when escaped. */
+const REGEXP_SPECIAL = /[.?+*|{}[\]()"\\#@&<>~]/;
+
+/** A terms `include` pattern for values containing `text` in any letter case. */
+export function containsPattern(text: string): string {
+  const body = [...text]
+    .map((character) => {
+      const lower = character.toLowerCase();
+      const upper = character.toUpperCase();
+      if (lower !== upper) return `[${lower}${upper}]`;
+      return REGEXP_SPECIAL.test(character) ? `\\${character}` : character;
+    })
+    .join('');
+  return `.*${body}.*`;
+}
+
+/** One facet's values under the other selected facets (as in `aggregationsRequest`), most frequent first. */
+function facetValuesAggregation(selected: SelectedFacet[], request: FacetValuesRequest): Record<string, Clause> {
+  const { facet, contains, size } = request;
+  const others = selected.filter((entry) => entry.facet.key !== facet.key).map((entry) => entry.clause);
+  const terms: Clause = { field: facet.field, size, order: [{ _count: 'desc' }, { _key: 'asc' }] };
+  if (contains && facet.kind === 'list') terms.include = containsPattern(contains);
+  return {
+    [`${EXCEPT_GROUP_PREFIX}${facet.key}`]: { filter: others.length ? { bool: { filter: others } } : { match_all: {} }, aggs: { [facet.key]: { terms } } },
+    [QUERY_MATCHES]: { filter: { match_all: {} } },
+  };
+}
+
 /** The OpenSearch request for these arguments; pure, so benches and tests can send it raw. */
 export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewer, options: SearchRequestOptions = {}): SearchRecordsRequest {
   const { page, perPage } = readPaging(args);
@@ -236,11 +273,11 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
     size: noHits ? 0 : perPage,
     sort: readSortOrder(args.orderBy, cleaned !== ''),
     track_total_hits: true,
-    aggs: aggregationsRequest(viewer, selected),
+    aggs: options.facetValues ? facetValuesAggregation(selected, options.facetValues) : aggregationsRequest(viewer, selected),
   };
   if (selected.length) body.post_filter = { bool: { filter: selected.map((entry) => entry.clause) } };
   if (cleaned && options.withHighlights && !noHits) body.highlight = highlightRequest(cleaned, typos !== 'no');
-  if (cleaned && options.typoRetry) body.suggest = correctionRequest(cleaned);
+  if (cleaned && options.typoRetry && options.withRecords !== false) body.suggest = correctionRequest(cleaned);
   return { body, page, perPage, noHits, typoRetry: cleaned !== '' && typos === 'no' && !exact };
 }
 
@@ -330,4 +367,27 @@ export async function searchRecords(
     if (failure instanceof InvalidQueryError) return invalidQueryResult(args);
     throw failure;
   }
+}
+
+export const MAX_FACET_VALUES = 1_000;
+
+/**
+ * Values of one facet for the facet panel's "show more" and search box: beyond the first values
+ * every search answers, up to MAX_FACET_VALUES, optionally only those containing some text.
+ */
+export async function searchFacetValues(
+  deps: SearchDependencies,
+  args: SearchRecordsArgs,
+  viewer: Viewer,
+  request: FacetValuesRequest,
+): Promise<FacetAggregation> {
+  const facetValues = { ...request, size: Math.min(Math.max(request.size, 1), MAX_FACET_VALUES) };
+  let search = buildSearchRecordsRequest(args, viewer, { withRecords: false, facetValues });
+  let answer = await executeSearch(deps, search.body, CACHED);
+  if (search.typoRetry && queryMatchedNothing(answer)) {
+    search = buildSearchRecordsRequest(args, viewer, { withRecords: false, facetValues, typoRetry: true });
+    answer = await executeSearch(deps, search.body, CACHED);
+  }
+  const empty: FacetAggregation = { doc_count: 0, doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] };
+  return readAggregations(answer)[request.facet.key as FacetKey] ?? empty;
 }

@@ -4,10 +4,10 @@
  * database query per row.
  */
 import type { GraphQLResolveInfo } from 'graphql';
-import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
-import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
+import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
-import { searchRecords, type SearchRecordsArgs } from '../../search/search-records.ts';
+import { searchFacetValues, searchRecords, type SearchRecordsArgs } from '../../search/search-records.ts';
 import { advancedSearch } from '../../search/advanced-search.ts';
 import { scanSearchRecords } from '../../search/scan-search-records.ts';
 import { InvalidQueryError, SearchUnavailableError } from '../../search/search-errors.ts';
@@ -37,6 +37,15 @@ interface AdvancedSearchInput {
   fields?: unknown[] | null;
 }
 
+interface FacetValuesArgs extends SearchRecordsArgs {
+  facet: string;
+  contains?: string | null;
+  size?: number | null;
+}
+
+const DEFAULT_FACET_VALUES = 100;
+const MAX_FACET_SEARCH_TEXT = 100;
+
 interface DownloadArgs extends SearchRecordsArgs {
   includeOrgs?: boolean | null;
   searchUrl?: string | null;
@@ -49,6 +58,22 @@ export const searchQueries = {
         withRecords: searchSelectsRecords(info),
         withHighlights: searchSelectsHighlights(info),
       });
+    } catch (failure) {
+      throw asGraphqlError(failure);
+    }
+  },
+
+  async searchFacetValues(_root: unknown, args: FacetValuesArgs, context: Context) {
+    const { facet: key, contains, size, ...searchArgs } = args;
+    const facet = facetByKey(key);
+    if (!facet || (facet.curatorOnly && !can(context.viewer, 'search.curatorFilters'))) throw new GraphqlUserError(`unknown facet "${key}"`, 'INVALID_QUERY');
+    try {
+      const answer = await searchFacetValues(searchDependencies(context), searchArgs, context.viewer, {
+        facet,
+        contains: contains?.slice(0, MAX_FACET_SEARCH_TEXT) || undefined,
+        size: size ?? DEFAULT_FACET_VALUES,
+      });
+      return { values: answer.buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })), otherCount: answer.sum_other_doc_count };
     } catch (failure) {
       throw asGraphqlError(failure);
     }
