@@ -180,15 +180,3 @@ export function sectionOfPayload(payload: Record<string, unknown>): EditableSect
   if (ownKeys.length === 0 && metadataKeys.length > 0 && !metadataKeys.includes('name')) return 'additionalInformation';
   return 'generalInformation';
 }
-
-/** The first message of each failing field: `{ "metadata.name": "Required" }`. */
-export function sectionErrors(error: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const inner = (error as { inner?: { path?: string; message: string }[]; path?: string; message?: string }).inner ?? [];
-  const list = inner.length > 0 ? inner : [error as { path?: string; message: string }];
-  for (const item of list) {
-    const path = item.path || 'record';
-    if (!(path in errors)) errors[path] = item.message;
-  }
-  return errors;
-}

@@ -32,6 +32,8 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { withSecretsRedacted } from './accounts/log-redaction.ts';
 import { recordRoutes } from './records-api/record-routes.ts';
 import { recordWriteRoutes } from './records/record-write-routes.ts';
+import { organisationRoutes } from './organisations/organisation-routes.ts';
+import { referenceRoutes } from './references/reference-routes.ts';
 import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 
@@ -114,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(recordRoutes);
   await app.register(recordWriteRoutes);
+  await app.register(organisationRoutes);
+  await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);
   await app.register(suggestionsRoutes);
 

@@ -32,6 +32,8 @@ export interface RegistryConfig {
   /** Third-party sign-in; a provider without a client id is off (its button stays hidden). */
   orcid: OAuthClientConfig | null;
   github: OAuthClientConfig | null;
+  /** Where publication look-ups go: Crossref's REST API (DOIs) and NCBI E-utilities (PubMed ids). */
+  publicationResolvers: { crossrefUrl: string; ncbiUrl: string };
 }
 
 export interface OAuthClientConfig {
@@ -169,5 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     sessionLifetimeSeconds: parsePositiveInteger('SESSION_LIFETIME_SECONDS', env.SESSION_LIFETIME_SECONDS, 7 * 24 * 3600),
     orcid: oauthClient(env, 'ORCID', 'https://orcid.org', 'https://pub.orcid.org'),
     github: oauthClient(env, 'GITHUB', 'https://github.com', 'https://api.github.com'),
+    publicationResolvers: {
+      crossrefUrl: parseUrl('CROSSREF_URL', env.CROSSREF_URL || 'https://api.crossref.org', ['http:', 'https:']).replace(/\/$/, ''),
+      ncbiUrl: parseUrl('NCBI_EUTILS_URL', env.NCBI_EUTILS_URL || 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils', ['http:', 'https:']).replace(/\/$/, ''),
+    },
   };
 }

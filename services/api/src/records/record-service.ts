@@ -6,14 +6,14 @@
  * counts or flags embed it), and the index jobs after the commit (`saveWithIndexing`).
  */
 import type { Knex } from 'knex';
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
 import { can, canViewRecord, type AccessResource, type Action, type Viewer } from '@registry/schemas';
 import {
-  generalInformationSchema, isDestroyFlag, RECORD_MESSAGES, SECTION_SCHEMAS, sectionErrors, LOGO_MAX_BYTES,
+  generalInformationSchema, isDestroyFlag, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES,
   type AssociationInput, type EditableSection, type GeneralInformationInput,
 } from '@registry/schemas/forms/record-sections.ts';
 import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
+import { validateInput } from '../validation.ts';
 import type { RecordRow } from '../graphql/rows.ts';
 import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
@@ -66,18 +66,6 @@ async function visibleRecord(db: Database, viewer: Viewer, id: number): Promise<
   const resource = await accessResourceOf(db, record);
   if (!resource.record || !canViewRecord(viewer, resource.record)) throw notFoundError('Record');
   return { record, resource };
-}
-
-async function validated<T>(schema: AnyObjectSchema, payload: unknown): Promise<T> {
-  try {
-    return (await schema.validate(payload, { abortEarly: false, stripUnknown: false })) as T;
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const errors = sectionErrors(error);
-      throw invalidError(Object.values(errors).join('; '), { errors });
-    }
-    throw error;
-  }
 }
 
 async function requireKnownIds(db: Database, payload: Record<string, unknown>): Promise<void> {
@@ -165,7 +153,7 @@ function recordIntents(...groups: readonly (readonly number[])[]): IndexIntent[]
 
 export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payload: unknown): Promise<SavedRecord> {
   requireAllowed(viewer, 'record.create');
-  const input = await validated<GeneralInformationInput>(generalInformationSchema, payload);
+  const input = await validateInput<GeneralInformationInput>(generalInformationSchema, payload);
   const { registry, logo } = await checkGeneralInformation(deps.db, viewer, input, null);
   const suspectedDuplicates = await repository.findSuspectedDuplicates(deps.db, input.metadata);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
@@ -227,7 +215,7 @@ export async function updateSection(
   const { record, resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.edit', resource);
   const schema = SECTION_SCHEMAS[section];
-  const input = await validated<Record<string, unknown>>(schema, section === 'generalInformation'
+  const input = await validateInput<Record<string, unknown>>(schema, section === 'generalInformation'
     ? { record_type_id: record.record_type_id ?? undefined, ...payload }
     : payload);
   const apply = await prepareSection(deps.db, viewer, record, section, input);
@@ -381,6 +369,23 @@ async function prepareRelations(db: Database, viewer: Viewer, record: RecordRow,
     };
   };
 }
+
+// ---- for the services of linked entities (organisation and licence links) --------------------
+
+/** The record exists for the viewer and they may edit it; otherwise 401/403/404. */
+export async function requireEditableRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { record, resource } = await visibleRecord(db, viewer, id);
+  requireAllowed(viewer, 'record.edit', resource);
+  return record;
+}
+
+/** Marks a record edited through one of its links: last editor, edit event. Call inside the transaction. */
+export async function recordEditedThroughLink(trx: Knex.Transaction, viewer: Viewer, recordId: number, section: string, changes: Record<string, unknown>): Promise<void> {
+  await repository.updateRecordRow(trx, recordId, { last_editor_id: viewer.userId, last_edited: new Date() });
+  await repository.insertEditEvent(trx, { recordId, userId: viewer.userId, editType: 'update', editEvent: { section, changes } });
+}
+
+export { requireAllowed };
 
 // ---- curation actions -----------------------------------------------------------------------
 

@@ -1,0 +1,84 @@
+/** SQL of organisations, their types and countries, grants and the links from records to them. */
+import type { Knex } from 'knex';
+import type { Database } from '@registry/platform';
+
+type Db = Database | Knex.Transaction;
+
+export interface OrganisationRecordRow {
+  id: number;
+  name: string;
+  homepage: string | null;
+  alternative_names: string[];
+  ror_link: string | null;
+}
+
+export interface OrganisationLinkRecordRow {
+  id: number;
+  record_id: number;
+  organisation_id: number;
+  relation: string;
+  is_lead: boolean;
+  grant_id: number | null;
+}
+
+const ORGANISATION_COLUMNS = ['id', 'name', 'homepage', 'alternative_names', 'ror_link'];
+const LINK_COLUMNS = ['id', 'record_id', 'organisation_id', 'relation', 'is_lead', 'grant_id'];
+
+export async function findOrganisation(db: Db, id: number): Promise<OrganisationRecordRow | null> {
+  return (await db('organisations').where({ id }).first(ORGANISATION_COLUMNS)) ?? null;
+}
+
+export async function insertOrganisation(trx: Db, row: Omit<OrganisationRecordRow, 'id'>): Promise<OrganisationRecordRow> {
+  const [inserted] = await trx('organisations').insert(row).returning(ORGANISATION_COLUMNS);
+  return inserted as OrganisationRecordRow;
+}
+
+export async function updateOrganisation(trx: Db, id: number, changes: Partial<OrganisationRecordRow>): Promise<void> {
+  if (Object.keys(changes).length > 0) await trx('organisations').where({ id }).update(changes);
+}
+
+export async function deleteOrganisation(trx: Db, id: number): Promise<void> {
+  await trx('organisations').where({ id }).delete();
+}
+
+export async function replaceOrganisationTypes(trx: Db, id: number, typeIds: readonly number[]): Promise<void> {
+  await trx('organisation_organisation_types').where({ organisation_id: id }).delete();
+  if (typeIds.length > 0) await trx('organisation_organisation_types').insert([...new Set(typeIds)].map((typeId) => ({ organisation_id: id, organisation_type_id: typeId })));
+}
+
+export async function replaceOrganisationCountries(trx: Db, id: number, countryIds: readonly number[]): Promise<void> {
+  await trx('organisation_countries').where({ organisation_id: id }).delete();
+  if (countryIds.length > 0) await trx('organisation_countries').insert([...new Set(countryIds)].map((countryId) => ({ organisation_id: id, country_id: countryId })));
+}
+
+/** Records linked to an organisation (their documents embed it). */
+export async function recordsOfOrganisation(db: Db, id: number): Promise<number[]> {
+  return (await db('organisation_links').where({ organisation_id: id }).distinct('record_id').pluck('record_id')).map(Number);
+}
+
+export async function insertGrant(trx: Db, row: { name: string; description: string }): Promise<{ id: number; name: string; description: string }> {
+  const [inserted] = await trx('grants').insert(row).returning(['id', 'name', 'description']);
+  return inserted as { id: number; name: string; description: string };
+}
+
+export async function grantExists(db: Db, id: number): Promise<boolean> {
+  return (await db('grants').where({ id }).first('id')) !== undefined;
+}
+
+export async function findOrganisationLink(db: Db, id: number): Promise<OrganisationLinkRecordRow | null> {
+  return (await db('organisation_links').where({ id }).first(LINK_COLUMNS)) ?? null;
+}
+
+export async function insertOrganisationLink(trx: Db, row: Omit<OrganisationLinkRecordRow, 'id'>): Promise<OrganisationLinkRecordRow> {
+  const [inserted] = await trx('organisation_links').insert(row).returning(LINK_COLUMNS);
+  return inserted as OrganisationLinkRecordRow;
+}
+
+export async function updateOrganisationLink(trx: Db, id: number, changes: Partial<OrganisationLinkRecordRow>): Promise<OrganisationLinkRecordRow> {
+  const [updated] = await trx('organisation_links').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(LINK_COLUMNS);
+  return updated as OrganisationLinkRecordRow;
+}
+
+export async function deleteOrganisationLink(trx: Db, id: number): Promise<void> {
+  await trx('organisation_links').where({ id }).delete();
+}

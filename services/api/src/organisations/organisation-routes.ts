@@ -1,0 +1,64 @@
+/**
+ * REST writes of SPEC §7 for organisations, grants and organisation links, bodies as the public
+ * client sends them ({organisation}, {grant}, {organisation_link}). Thin: parse, call the service.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import * as organisations from './organisation-service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const body = (key: string, description: string) =>
+  Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
+const Deleted = Type.Object({ message: Type.String() });
+
+export async function organisationRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): organisations.OrganisationServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
+
+  app.post<{ Body: { organisation: Record<string, unknown> } }>(
+    '/organisations',
+    { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
+    async (request, reply) => reply.code(201).send(await organisations.createOrganisation(deps(), request.viewer, request.body.organisation)),
+  );
+
+  app.put<{ Params: { id: number }; Body: { organisation: Record<string, unknown> } }>(
+    '/organisations/:id',
+    { config: { access: 'reference.manage' }, schema: { summary: 'Change an organisation (curators)', tags: ['organisations'], params: IdParams, body: body('organisation', 'the organisation fields') } },
+    async (request) => organisations.updateOrganisation(deps(), request.viewer, request.params.id, request.body.organisation),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/organisations/:id',
+    { config: { access: 'reference.manage' }, schema: { summary: 'Delete an organisation (curators)', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
+    async (request) => {
+      await organisations.deleteOrganisation(deps(), request.viewer, request.params.id);
+      return { message: 'Delete successful !' };
+    },
+  );
+
+  app.post<{ Body: { grant: Record<string, unknown> } }>(
+    '/grants',
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a grant', tags: ['organisations'], body: body('grant', 'name, description') } },
+    async (request, reply) => reply.code(201).send(await organisations.createGrant(deps(), request.viewer, request.body.grant)),
+  );
+
+  app.post<{ Body: { organisation_link: Record<string, unknown> } }>(
+    '/organisation_links',
+    { schema: { summary: 'Link an organisation to a record (whoever may edit the record)', tags: ['organisations'], body: body('organisation_link', 'fairsharing_record_id, organisation_id, relation, is_lead, grant_id (only with funds)') } },
+    async (request, reply) => reply.code(201).send(await organisations.createOrganisationLink(deps(), request.viewer, request.body.organisation_link)),
+  );
+
+  app.put<{ Params: { id: number }; Body: { organisation_link: Record<string, unknown> } }>(
+    '/organisation_links/:id',
+    { schema: { summary: 'Change an organisation link', tags: ['organisations'], params: IdParams, body: body('organisation_link', 'relation, is_lead, grant_id, organisation_id') } },
+    async (request) => organisations.updateOrganisationLink(deps(), request.viewer, request.params.id, request.body.organisation_link),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/organisation_links/:id',
+    { schema: { summary: 'Remove an organisation link', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
+    async (request) => {
+      await organisations.deleteOrganisationLink(deps(), request.viewer, request.params.id);
+      return { message: 'Delete successful !' };
+    },
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Organisations, grants and organisation links. Anyone signed in may add an organisation or a
+ * grant while editing a record; only curators change or delete a shared organisation. A link
+ * belongs to its record: whoever may edit the record may add, change or remove it. Every change
+ * records the index intents of what embeds it (the organisation fans out to its records).
+ */
+import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
+import type { Viewer } from '@registry/schemas';
+import {
+  grantSchema, LINK_MESSAGES, organisationLinkSchema, organisationSchema,
+  type GrantInput, type OrganisationInput, type OrganisationLinkInput,
+} from '@registry/schemas/forms/linked-entities.ts';
+import { invalidError, notFoundError } from '../domain-errors.ts';
+import { validateInput } from '../validation.ts';
+import { missingIds } from '../records/record-repository.ts';
+import { recordEditedThroughLink, requireAllowed, requireEditableRecord } from '../records/record-service.ts';
+import * as repository from './organisation-repository.ts';
+
+export interface OrganisationServiceDeps {
+  db: Database;
+  publisher: IndexPublisher | null;
+}
+
+async function requireKnown(db: Database, table: string, ids: readonly number[] | undefined, what: string): Promise<void> {
+  const missing = await missingIds(db, table, ids ?? []);
+  if (missing.length > 0) throw invalidError(`Unknown ${what} ${missing.join(', ')}`);
+}
+
+async function checkOrganisation(db: Database, input: OrganisationInput): Promise<void> {
+  await requireKnown(db, 'organisation_types', input.organisation_type_ids, 'organisation type');
+  await requireKnown(db, 'countries', input.country_ids, 'country');
+}
+
+export async function createOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.OrganisationRecordRow> {
+  requireAllowed(viewer, 'reference.create');
+  const input = await validateInput<OrganisationInput>(organisationSchema, payload);
+  await checkOrganisation(deps.db, input);
+  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const organisation = await repository.insertOrganisation(trx, {
+      name: input.name,
+      homepage: input.homepage || null,
+      alternative_names: input.alternative_names ?? [],
+      ror_link: input.ror_link || null,
+    });
+    await repository.replaceOrganisationTypes(trx, organisation.id, input.organisation_type_ids ?? []);
+    await repository.replaceOrganisationCountries(trx, organisation.id, input.country_ids ?? []);
+    return { value: organisation, intents: [{ entityType: 'organisation', id: organisation.id }] };
+  });
+  return value!;
+}
+
+export async function updateOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.OrganisationRecordRow> {
+  requireAllowed(viewer, 'reference.manage');
+  if (!(await repository.findOrganisation(deps.db, id))) throw notFoundError('Organisation');
+  const input = await validateInput<OrganisationInput>(organisationSchema, payload);
+  await checkOrganisation(deps.db, input);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    await repository.updateOrganisation(trx, id, {
+      name: input.name,
+      homepage: input.homepage || null,
+      ror_link: input.ror_link || null,
+      ...(input.alternative_names ? { alternative_names: input.alternative_names } : {}),
+    });
+    if (input.organisation_type_ids) await repository.replaceOrganisationTypes(trx, id, input.organisation_type_ids);
+    if (input.country_ids) await repository.replaceOrganisationCountries(trx, id, input.country_ids);
+    return [{ entityType: 'organisation', id }];
+  });
+  return (await repository.findOrganisation(deps.db, id))!;
+}
+
+export async function deleteOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, id: number): Promise<void> {
+  requireAllowed(viewer, 'reference.manage');
+  if (!(await repository.findOrganisation(deps.db, id))) throw notFoundError('Organisation');
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    // The fan-out cannot find the records of a deleted organisation: name them now.
+    const records = await repository.recordsOfOrganisation(trx, id);
+    await repository.deleteOrganisation(trx, id);
+    return records.map((recordId): IndexIntent => ({ entityType: 'record', id: recordId }));
+  });
+}
+
+export async function createGrant(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown) {
+  requireAllowed(viewer, 'reference.create');
+  const input = await validateInput<GrantInput>(grantSchema, payload);
+  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const grant = await repository.insertGrant(trx, { name: input.name, description: input.description });
+    return { value: grant, intents: [{ entityType: 'grant', id: grant.id }] };
+  });
+  return value!;
+}
+
+async function checkLink(deps: OrganisationServiceDeps, input: OrganisationLinkInput): Promise<void> {
+  if (!(await repository.findOrganisation(deps.db, input.organisation_id))) throw invalidError(`Unknown organisation ${input.organisation_id}`);
+  if (input.grant_id !== null && input.grant_id !== undefined) {
+    if (input.relation !== 'funds') throw invalidError(LINK_MESSAGES.grantNeedsFunds);
+    if (!(await repository.grantExists(deps.db, input.grant_id))) throw invalidError(`Unknown grant ${input.grant_id}`);
+  }
+}
+
+function linkColumns(input: OrganisationLinkInput) {
+  return {
+    record_id: input.fairsharing_record_id,
+    organisation_id: input.organisation_id,
+    relation: input.relation,
+    is_lead: input.is_lead,
+    grant_id: input.grant_id ?? null,
+  };
+}
+
+export async function createOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.OrganisationLinkRecordRow> {
+  const input = await validateInput<OrganisationLinkInput>(organisationLinkSchema, payload);
+  await requireEditableRecord(deps.db, viewer, input.fairsharing_record_id);
+  await checkLink(deps, input);
+  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const link = await repository.insertOrganisationLink(trx, linkColumns(input));
+    await recordEditedThroughLink(trx, viewer, link.record_id, 'organisations', { added: linkColumns(input) });
+    return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
+  });
+  return value!;
+}
+
+export async function updateOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.OrganisationLinkRecordRow> {
+  const existing = await repository.findOrganisationLink(deps.db, id);
+  if (!existing) throw notFoundError('Organisation link');
+  const body = payload && typeof payload === 'object' ? payload : {};
+  const input = await validateInput<OrganisationLinkInput>(organisationLinkSchema, {
+    fairsharing_record_id: existing.record_id,
+    organisation_id: existing.organisation_id,
+    relation: existing.relation,
+    is_lead: existing.is_lead,
+    grant_id: existing.grant_id,
+    ...body,
+  });
+  if (input.fairsharing_record_id !== existing.record_id) throw invalidError('A link cannot move to another record');
+  await requireEditableRecord(deps.db, viewer, existing.record_id);
+  await checkLink(deps, input);
+  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const link = await repository.updateOrganisationLink(trx, id, linkColumns(input));
+    await recordEditedThroughLink(trx, viewer, link.record_id, 'organisations', { changed: { before: existing, after: link } });
+    return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
+  });
+  return value!;
+}
+
+export async function deleteOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number): Promise<void> {
+  const existing = await repository.findOrganisationLink(deps.db, id);
+  if (!existing) throw notFoundError('Organisation link');
+  await requireEditableRecord(deps.db, viewer, existing.record_id);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    await repository.deleteOrganisationLink(trx, id);
+    await recordEditedThroughLink(trx, viewer, existing.record_id, 'organisations', { removed: existing });
+    return [{ entityType: 'record', id: existing.record_id }];
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Looks a publication up by DOI (Crossref's REST API, `GET /works/{doi}`) or by PubMed id (NCBI
+ * E-utilities, `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`), at the configured base URLs,
+ * and reads their answers into the publication fields. Tests point both at a local server that
+ * answers in the same shapes. A look-up that fails says so; it never invents fields.
+ */
+import type { PublicationInput } from '@registry/schemas/forms/linked-entities.ts';
+
+export interface PublicationResolverConfig {
+  crossrefUrl: string;
+  ncbiUrl: string;
+}
+
+export class PublicationLookupError extends Error {
+  override name = 'PublicationLookupError';
+  constructor(
+    message: string,
+    readonly notFound = false,
+  ) {
+    super(message);
+  }
+}
+
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }).catch(() => {
+    throw new PublicationLookupError('The publication service did not answer; try again later or fill the fields in by hand.');
+  });
+  if (response.status === 404) throw new PublicationLookupError('No publication has this identifier.', true);
+  if (!response.ok) throw new PublicationLookupError(`The publication service answered ${response.status}; try again later or fill the fields in by hand.`);
+  return response.json();
+}
+
+interface CrossrefWork {
+  title?: string[];
+  author?: { given?: string; family?: string; name?: string }[];
+  'container-title'?: string[];
+  issued?: { 'date-parts'?: number[][] };
+  DOI?: string;
+  URL?: string;
+}
+
+export function publicationFromCrossref(work: CrossrefWork): PublicationInput {
+  const year = work.issued?.['date-parts']?.[0]?.[0];
+  return {
+    title: work.title?.[0] ?? '',
+    doi: work.DOI ?? null,
+    pubmed_id: null,
+    authors: (work.author ?? []).map((author) => author.name ?? [author.given, author.family].filter(Boolean).join(' ')).join(', ') || null,
+    journal: work['container-title']?.[0] ?? null,
+    url: work.URL ?? (work.DOI ? `https://doi.org/${work.DOI}` : null),
+    year: typeof year === 'number' ? year : null,
+  };
+}
+
+interface PubmedSummary {
+  title?: string;
+  authors?: { name?: string }[];
+  fulljournalname?: string;
+  source?: string;
+  pubdate?: string;
+  articleids?: { idtype?: string; value?: string }[];
+}
+
+export function publicationFromPubmed(pubmedId: string, summary: PubmedSummary): PublicationInput {
+  const year = Number(/\d{4}/.exec(summary.pubdate ?? '')?.[0]);
+  const doi = summary.articleids?.find((id) => id.idtype === 'doi')?.value ?? null;
+  return {
+    title: (summary.title ?? '').replace(/\.$/, ''),
+    doi,
+    pubmed_id: pubmedId,
+    authors: (summary.authors ?? []).map((author) => author.name).filter(Boolean).join(', ') || null,
+    journal: summary.fulljournalname ?? summary.source ?? null,
+    url: `https://pubmed.ncbi.nlm.nih.gov/${pubmedId}/`,
+    year: Number.isInteger(year) ? year : null,
+  };
+}
+
+export async function lookUpPublication(config: PublicationResolverConfig, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
+  if (identifier.doi) {
+    const answer = (await fetchJson(`${config.crossrefUrl}/works/${encodeURIComponent(identifier.doi)}`)) as { message?: CrossrefWork };
+    if (!answer.message) throw new PublicationLookupError('The publication service answered without a publication.');
+    return publicationFromCrossref(answer.message);
+  }
+  const pubmedId = identifier.pubmedId ?? '';
+  const answer = (await fetchJson(`${config.ncbiUrl}/esummary.fcgi?db=pubmed&retmode=json&id=${encodeURIComponent(pubmedId)}`)) as {
+    result?: Record<string, PubmedSummary | string[]>;
+  };
+  const summary = answer.result?.[pubmedId];
+  if (!summary || Array.isArray(summary) || 'error' in summary) throw new PublicationLookupError('No publication has this identifier.', true);
+  return publicationFromPubmed(pubmedId, summary);
+}

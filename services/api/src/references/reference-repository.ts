@@ -1,0 +1,78 @@
+/** SQL of licences and licence links, publications and user-defined tags. */
+import type { Knex } from 'knex';
+import type { Database } from '@registry/platform';
+
+type Db = Database | Knex.Transaction;
+
+export interface LicenceLinkRecordRow {
+  id: number;
+  record_id: number;
+  licence_id: number;
+  relation: string;
+}
+
+export interface PublicationRecordRow {
+  id: number;
+  title: string;
+  doi: string | null;
+  pubmed_id: string | null;
+  authors: string | null;
+  journal: string | null;
+  url: string | null;
+  year: number | null;
+}
+
+const LICENCE_LINK_COLUMNS = ['id', 'record_id', 'licence_id', 'relation'];
+const PUBLICATION_COLUMNS = ['id', 'title', 'doi', 'pubmed_id', 'authors', 'journal', 'url', 'year'];
+
+export async function licenceExists(db: Db, id: number): Promise<boolean> {
+  return (await db('licences').where({ id }).first('id')) !== undefined;
+}
+
+/** The licence of this name (any letter case) when one exists, so an inline licence is not added twice. */
+export async function findOrInsertLicence(trx: Db, licence: { name: string; url: string | null }): Promise<number> {
+  const existing = await trx('licences').whereRaw('lower(name) = lower(?)', [licence.name]).first('id');
+  if (existing) return Number(existing.id);
+  const [inserted] = await trx('licences').insert({ name: licence.name, url: licence.url }).returning('id');
+  return Number((inserted as { id: number }).id);
+}
+
+export async function findLicenceLink(db: Db, id: number): Promise<LicenceLinkRecordRow | null> {
+  return (await db('licence_links').where({ id }).first(LICENCE_LINK_COLUMNS)) ?? null;
+}
+
+export async function insertLicenceLink(trx: Db, row: Omit<LicenceLinkRecordRow, 'id'>): Promise<LicenceLinkRecordRow> {
+  const [inserted] = await trx('licence_links').insert(row).returning(LICENCE_LINK_COLUMNS);
+  return inserted as LicenceLinkRecordRow;
+}
+
+export async function updateLicenceLink(trx: Db, id: number, changes: Partial<LicenceLinkRecordRow>): Promise<LicenceLinkRecordRow> {
+  const [updated] = await trx('licence_links').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(LICENCE_LINK_COLUMNS);
+  return updated as LicenceLinkRecordRow;
+}
+
+export async function deleteLicenceLink(trx: Db, id: number): Promise<void> {
+  await trx('licence_links').where({ id }).delete();
+}
+
+export async function findPublication(db: Db, id: number): Promise<PublicationRecordRow | null> {
+  return (await db('publications').where({ id }).first(PUBLICATION_COLUMNS)) ?? null;
+}
+
+export async function insertPublication(trx: Db, row: Omit<PublicationRecordRow, 'id'>): Promise<PublicationRecordRow> {
+  const [inserted] = await trx('publications').insert(row).returning(PUBLICATION_COLUMNS);
+  return inserted as PublicationRecordRow;
+}
+
+export async function updatePublication(trx: Db, id: number, changes: Partial<PublicationRecordRow>): Promise<PublicationRecordRow> {
+  const [updated] = await trx('publications').where({ id }).update(changes).returning(PUBLICATION_COLUMNS);
+  return updated as PublicationRecordRow;
+}
+
+/** A tag of this label (stored lower-case), added when new. */
+export async function findOrInsertTag(trx: Db, label: string): Promise<{ id: number; label: string; created: boolean }> {
+  const existing = await trx('user_defined_tags').whereRaw('lower(label) = ?', [label]).first('id', 'label');
+  if (existing) return { id: Number(existing.id), label: existing.label as string, created: false };
+  const [inserted] = await trx('user_defined_tags').insert({ label }).returning(['id', 'label']);
+  return { ...(inserted as { id: number; label: string }), created: true };
+}

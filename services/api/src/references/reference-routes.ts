@@ -1,0 +1,69 @@
+/**
+ * REST writes of SPEC §7 for licence links, publications and user-defined tags, bodies as the
+ * public client sends them ({licence_link}, {publication}, {user_defined_tag}), plus the
+ * publication look-up the editor offers. Thin: parse, call the service.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import * as references from './reference-service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const body = (key: string, description: string) =>
+  Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
+const Deleted = Type.Object({ message: Type.String() });
+
+export async function referenceRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): references.ReferenceServiceDeps => ({ db: app.db, publisher: app.indexPublisher, resolvers: app.config.publicationResolvers });
+
+  app.post<{ Body: { licence_link: Record<string, unknown> } }>(
+    '/licence_links',
+    { schema: { summary: 'Link a licence to a record (whoever may edit the record)', tags: ['licences'], body: body('licence_link', 'fairsharing_record_id, relation, licence_id or licence_attributes {name, url}') } },
+    async (request, reply) => reply.code(201).send(await references.createLicenceLink(deps(), request.viewer, request.body.licence_link)),
+  );
+
+  app.put<{ Params: { id: number }; Body: { licence_link: Record<string, unknown> } }>(
+    '/licence_links/:id',
+    { schema: { summary: 'Change a licence link', tags: ['licences'], params: IdParams, body: body('licence_link', 'relation, licence_id or licence_attributes') } },
+    async (request) => references.updateLicenceLink(deps(), request.viewer, request.params.id, request.body.licence_link),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/licence_links/:id',
+    { schema: { summary: 'Remove a licence link', tags: ['licences'], params: IdParams, response: { 200: Deleted } } },
+    async (request) => {
+      await references.deleteLicenceLink(deps(), request.viewer, request.params.id);
+      return { message: 'Delete successful !' };
+    },
+  );
+
+  app.post<{ Body: { publication: Record<string, unknown> } }>(
+    '/publications',
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year') } },
+    async (request, reply) => reply.code(201).send(await references.createPublication(deps(), request.viewer, request.body.publication)),
+  );
+
+  app.put<{ Params: { id: number }; Body: { publication: Record<string, unknown> } }>(
+    '/publications/:id',
+    { config: { access: 'reference.create' }, schema: { summary: 'Change a publication', tags: ['publications'], params: IdParams, body: body('publication', 'the publication fields') } },
+    async (request) => references.updatePublication(deps(), request.viewer, request.params.id, request.body.publication),
+  );
+
+  app.get<{ Querystring: { doi?: string; pubmed_id?: string } }>(
+    '/publications/lookup',
+    {
+      config: { access: 'reference.create' },
+      schema: {
+        summary: 'Find the fields of a publication by DOI (Crossref) or PubMed id (NCBI)',
+        tags: ['publications'],
+        querystring: Type.Object({ doi: Type.Optional(Type.String({ maxLength: 300 })), pubmed_id: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => references.lookUp(deps(), request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
+  );
+
+  app.post<{ Body: { user_defined_tag: Record<string, unknown> } }>(
+    '/user_defined_tags',
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a tag (stored lower-case; an existing tag is answered as it is)', tags: ['vocabularies'], body: body('user_defined_tag', 'label') } },
+    async (request, reply) => reply.code(201).send(await references.createTag(deps(), request.viewer, request.body.user_defined_tag)),
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * A local stand-in for Crossref's REST API and NCBI's E-utilities, answering in their real
+ * shapes (`GET /works/{doi}` → `{status, message}`; `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`
+ * → `{result: {uids, <id>: {...}}}`) with the real publications of the vendored catalogue.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+
+export interface CataloguePublication {
+  title: string;
+  doi: string | null;
+  pubmedId: string | null;
+  authors: string | null;
+  journal: string | null;
+  year: number | null;
+}
+
+const CATALOGUE = fileURLToPath(new URL('../../data/catalogue/records.json', import.meta.url));
+
+export function cataloguePublications(): CataloguePublication[] {
+  const file = JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { payload: { records: { legacy?: { publications?: CataloguePublication[] } }[] } };
+  return file.payload.records.flatMap((record) => record.legacy?.publications ?? []);
+}
+
+export interface PublicationServices {
+  crossrefUrl: string;
+  ncbiUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startPublicationServices(): Promise<PublicationServices> {
+  const publications = cataloguePublications();
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const crossref = /^\/crossref\/works\/(.+)$/.exec(url.pathname);
+    if (crossref) {
+      const doi = decodeURIComponent(crossref[1]!).toLowerCase();
+      const found = publications.find((publication) => publication.doi?.toLowerCase() === doi);
+      if (!found) return send(404, 'Resource not found.');
+      return send(200, {
+        status: 'ok',
+        'message-type': 'work',
+        message: {
+          DOI: found.doi,
+          URL: `https://doi.org/${found.doi}`,
+          title: [found.title],
+          'container-title': found.journal ? [found.journal] : [],
+          author: (found.authors ?? '').split(',').map((name) => ({ name: name.trim() })).filter((author) => author.name !== ''),
+          issued: { 'date-parts': [[found.year]] },
+        },
+      });
+    }
+    if (url.pathname === '/ncbi/esummary.fcgi') {
+      const id = url.searchParams.get('id') ?? '';
+      const found = publications.find((publication) => publication.pubmedId === id);
+      if (!found) return send(200, { result: { uids: [id], [id]: { uid: id, error: 'cannot get document summary' } } });
+      return send(200, {
+        header: { type: 'esummary', version: '0.3' },
+        result: {
+          uids: [id],
+          [id]: {
+            uid: id,
+            title: found.title,
+            authors: (found.authors ?? '').split(',').map((name) => ({ name: name.trim(), authtype: 'Author' })),
+            fulljournalname: found.journal,
+            source: found.journal,
+            pubdate: String(found.year ?? ''),
+            articleids: found.doi ? [{ idtype: 'pubmed', value: id }, { idtype: 'doi', value: found.doi }] : [{ idtype: 'pubmed', value: id }],
+          },
+        },
+      });
+    }
+    return send(404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    crossrefUrl: `http://127.0.0.1:${port}/crossref`,
+    ncbiUrl: `http://127.0.0.1:${port}/ncbi`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
