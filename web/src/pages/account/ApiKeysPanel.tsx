@@ -8,7 +8,9 @@ import { Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { apiKeyFormSchema, type ApiKeyForm } from '@registry/schemas/forms/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKey } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
+
+const EMPTY_API_KEY: ApiKeyForm = { name: '' };
 
 export function ApiKeysPanel() {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
@@ -68,7 +70,7 @@ export function ApiKeysPanel() {
             </Code>
           </FormAnswer>
         )}
-        <Formik<ApiKeyForm> initialValues={{ name: '' }} validationSchema={apiKeyFormSchema} validateOnMount onSubmit={(values, helpers) => create(values, () => helpers.resetForm())}>
+        <Formik<ApiKeyForm> initialValues={EMPTY_API_KEY} validationSchema={apiKeyFormSchema} initialErrors={initialErrorsOf(apiKeyFormSchema, EMPTY_API_KEY)} onSubmit={(values, helpers) => create(values, () => helpers.resetForm())}>
           {(formik) => (
             <Form noValidate aria-label="Create an API key">
               <Flex gap="2" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>

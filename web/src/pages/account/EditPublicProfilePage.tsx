@@ -1,7 +1,7 @@
 /** /profiles/editPublicProfile/{id} (super curators): another user's fields, role, deactivation, deletion. */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik, useField, type FormikHelpers } from 'formik';
 import { Box, Button, Field, Flex, Heading, NativeSelect, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { adminUserFormSchema } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -17,11 +17,15 @@ import {
   updateUserAsAdmin,
   type AccountUser,
 } from './account-api.ts';
-import { errorMessage } from './account-paths.ts';
-import { CheckboxField, FormAnswer } from './FormFields.tsx';
+import { errorMessage, fieldErrorsOf } from './account-paths.ts';
+import { CheckboxField, FormAnswer, initialErrorsOf } from './FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
 type AdminValues = ProfileValues & { role: string; deactivated: boolean };
+
+function adminValuesOf(user: AccountUser): AdminValues {
+  return { ...profileValuesOf(user), role: user.role ?? 'user', deactivated: !!user.deactivated };
+}
 
 function RoleSelect({ roles }: { roles: string[] }) {
   const [field, meta] = useField<string>('role');
@@ -73,7 +77,7 @@ export function EditPublicProfilePage() {
     };
   }, [userId]);
 
-  async function submit(values: AdminValues) {
+  async function submit(values: AdminValues, helpers: FormikHelpers<AdminValues>) {
     if (!userId) return;
     setFailure(null);
     try {
@@ -82,6 +86,7 @@ export function EditPublicProfilePage() {
       void navigate('/profiles/usersList');
     } catch (error) {
       setFailure(errorMessage(error));
+      helpers.setErrors(fieldErrorsOf(error));
     }
   }
 
@@ -111,9 +116,9 @@ export function EditPublicProfilePage() {
         {!user && !failure && <Spinner aria-label="Loading the user" />}
         {user && (
           <Formik<AdminValues>
-            initialValues={{ ...profileValuesOf(user), role: user.role ?? 'user', deactivated: !!user.deactivated }}
+            initialValues={adminValuesOf(user)}
             validationSchema={adminUserFormSchema}
-            validateOnMount
+            initialErrors={initialErrorsOf(adminUserFormSchema, adminValuesOf(user))}
             onSubmit={submit}
           >
             {(formik) => (

@@ -9,7 +9,9 @@ import { emailFormSchema, type EmailForm } from '@registry/schemas/forms/account
 import { AccountCard } from './AccountPage.tsx';
 import { requestPasswordReset, resendConfirmation, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
+
+const EMPTY_EMAIL: EmailForm = { email: '' };
 
 interface EmailRequestProps {
   title: string;
@@ -37,7 +39,7 @@ function EmailRequest({ title, explanation, button, send, sentText }: EmailReque
       <Stack gap="4">
         <Text>{explanation}</Text>
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
-        <Formik<EmailForm> initialValues={{ email: '' }} validationSchema={emailFormSchema} validateOnMount onSubmit={submit}>
+        <Formik<EmailForm> initialValues={EMPTY_EMAIL} validationSchema={emailFormSchema} initialErrors={initialErrorsOf(emailFormSchema, EMPTY_EMAIL)} onSubmit={submit}>
           {(formik) => (
             <Form noValidate aria-label={title}>
               <Stack gap="4">

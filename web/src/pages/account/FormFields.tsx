@@ -4,8 +4,24 @@
  * and the answer line under a form.
  */
 import { useState, type ReactNode } from 'react';
-import { useField, useFormikContext } from 'formik';
+import { useField, useFormikContext, yupToFormErrors, type FormikErrors } from 'formik';
+import { ValidationError, type AnyObjectSchema } from 'yup';
 import { Alert, Box, Field, IconButton, Input, type InputProps } from '@chakra-ui/react';
+
+/**
+ * The errors of a form's first values, for formik's `initialErrors`: a form that starts invalid
+ * (empty required fields) has its submit button disabled from the first paint, not after an
+ * asynchronous validation.
+ */
+export function initialErrorsOf<T>(schema: AnyObjectSchema, values: T): FormikErrors<T> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return yupToFormErrors<T>(error);
+    throw error;
+  }
+}
 
 interface TextFieldProps extends Omit<InputProps, 'name'> {
   name: string;

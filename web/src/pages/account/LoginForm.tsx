@@ -12,8 +12,10 @@ import { loginFormSchema, type LoginForm as LoginValues } from '@registry/schema
 import { useAppDispatch } from '../../app/hooks.ts';
 import { sessionFromSignIn, startSession } from '../../app/sessionSlice.ts';
 import { loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
-import { FormAnswer, PasswordField, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFields.tsx';
 import { errorMessage, safeGoTo } from './account-paths.ts';
+
+const EMPTY_LOGIN: LoginValues = { login: '', password: '' };
 
 export const THIRD_PARTY_HELP_URL = 'https://fairsharing.gitbook.io/fairsharing/#accessing-fairsharing-through-3rd-party-accounts';
 
@@ -82,7 +84,7 @@ export function LoginForm({ goTo, redirect = true, onDone }: LoginFormProps) {
         </Button>
       )}
       <ThirdPartyButtons origin={safeGoTo(goTo) ?? '/accounts/profile'} />
-      <Formik<LoginValues> initialValues={{ login: '', password: '' }} validationSchema={loginFormSchema} validateOnMount onSubmit={submit}>
+      <Formik<LoginValues> initialValues={EMPTY_LOGIN} validationSchema={loginFormSchema} initialErrors={initialErrorsOf(loginFormSchema, EMPTY_LOGIN)} onSubmit={submit}>
         {(formik) => (
           <Form noValidate aria-label="Login">
             <Stack gap="4">

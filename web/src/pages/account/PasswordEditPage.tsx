@@ -8,7 +8,9 @@ import { endSession } from '../../app/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { PASSWORD_CHANGED_MESSAGE, resetPassword } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, PasswordField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField } from './FormFields.tsx';
+
+const EMPTY_PASSWORDS: PasswordResetForm = { password: '', password_confirmation: '' };
 
 /**
  * /users/password/edit?reset_password_token=…: the link of the reset mail. A successful change
@@ -43,9 +45,9 @@ export function PasswordEditPage() {
           </Button>
         ) : (
           <Formik<PasswordResetForm>
-            initialValues={{ password: '', password_confirmation: '' }}
+            initialValues={EMPTY_PASSWORDS}
             validationSchema={passwordResetFormSchema}
-            validateOnMount
+            initialErrors={initialErrorsOf(passwordResetFormSchema, EMPTY_PASSWORDS)}
             onSubmit={submit}
           >
             {(formik) => (

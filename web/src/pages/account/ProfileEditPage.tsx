@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { passwordChangeFormSchema, profileFormSchema, type PasswordChangeForm } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch, useSession } from '../../app/hooks.ts';
@@ -21,9 +21,11 @@ import {
   updateOwnAccount,
   type AccountUser,
 } from './account-api.ts';
-import { errorMessage } from './account-paths.ts';
-import { FormAnswer, PasswordField } from './FormFields.tsx';
+import { errorMessage, fieldErrorsOf } from './account-paths.ts';
+import { FormAnswer, initialErrorsOf, PasswordField } from './FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
+
+const EMPTY_PASSWORD_CHANGE: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
 
 type ProfileEditValues = ProfileValues & { current_password: string };
 
@@ -55,9 +57,9 @@ function PasswordChange() {
         Change your password
       </Heading>
       <Formik<PasswordChangeForm>
-        initialValues={{ current_password: '', password: '', password_confirmation: '' }}
+        initialValues={EMPTY_PASSWORD_CHANGE}
         validationSchema={passwordChangeFormSchema}
-        validateOnMount
+        initialErrors={initialErrorsOf(passwordChangeFormSchema, EMPTY_PASSWORD_CHANGE)}
         onSubmit={(values, helpers) => submit(values, () => helpers.resetForm())}
       >
         {(formik) => (
@@ -130,7 +132,7 @@ export function ProfileEditPage() {
     };
   }, []);
 
-  async function submit({ current_password, ...values }: ProfileEditValues) {
+  async function submit({ current_password, ...values }: ProfileEditValues, helpers: FormikHelpers<ProfileEditValues>) {
     setFailure(null);
     try {
       const body = profileBody(values);
@@ -142,6 +144,7 @@ export function ProfileEditPage() {
       void navigate('/accounts/profile');
     } catch (error) {
       setFailure(errorMessage(error));
+      helpers.setErrors(fieldErrorsOf(error));
     }
   }
 
@@ -162,7 +165,7 @@ export function ProfileEditPage() {
           <Formik<ProfileEditValues>
             initialValues={{ ...profileValuesOf(account), current_password: '' }}
             validationSchema={profileFormSchema}
-            validateOnMount
+            initialErrors={initialErrorsOf(profileFormSchema, profileValuesOf(account))}
             onSubmit={submit}
           >
             {(formik) => (

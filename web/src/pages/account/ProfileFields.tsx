@@ -59,7 +59,7 @@ function ProfileTypeSelect({ types }: { types: string[] }) {
 
 export function ProfileFields({ profileTypes }: { profileTypes: string[] }) {
   return (
-    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="personal-fields">
       <TextField name="username" label="Username" autoComplete="username" required />
       <TextField name="email" label="Email" type="email" autoComplete="email" required />
       <TextField name="first_name" label="First name" autoComplete="given-name" />

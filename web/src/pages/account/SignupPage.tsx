@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { Box, Button, Link, Stack } from '@chakra-ui/react';
 import { signUpFormSchema, type SignUpForm } from '@registry/schemas/forms/account.ts';
 import { useSession } from '../../app/hooks.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { signUp } from './account-api.ts';
-import { errorMessage } from './account-paths.ts';
-import { FormAnswer, PasswordField, TextField } from './FormFields.tsx';
+import { errorMessage, fieldErrorsOf } from './account-paths.ts';
+import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFields.tsx';
+
+const EMPTY_SIGN_UP: SignUpForm = { username: '', email: '', password: '', password_confirmation: '' };
 
 const SIGNED_UP_MESSAGE = 'Your account has been created. Please check your e-mail and follow the link to confirm it.';
 
@@ -17,13 +19,14 @@ export function SignupPage() {
   const [answer, setAnswer] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   if (session.isLoggedIn) return <Navigate to="/accounts/profile" replace />;
 
-  async function submit(values: SignUpForm) {
+  async function submit(values: SignUpForm, helpers: FormikHelpers<SignUpForm>) {
     setAnswer(null);
     try {
       await signUp({ ...values, username: values.username.trim(), email: values.email.trim() });
       setAnswer({ kind: 'success', text: SIGNED_UP_MESSAGE });
     } catch (error) {
       setAnswer({ kind: 'error', text: errorMessage(error) });
+      helpers.setErrors(fieldErrorsOf(error));
     }
   }
 
@@ -33,9 +36,9 @@ export function SignupPage() {
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
         {answer?.kind !== 'success' && (
           <Formik<SignUpForm>
-            initialValues={{ username: '', email: '', password: '', password_confirmation: '' }}
+            initialValues={EMPTY_SIGN_UP}
             validationSchema={signUpFormSchema}
-            validateOnMount
+            initialErrors={initialErrorsOf(signUpFormSchema, EMPTY_SIGN_UP)}
             onSubmit={submit}
           >
             {(formik) => (

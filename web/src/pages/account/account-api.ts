@@ -16,7 +16,7 @@ export interface AccountAnswer {
   message?: string;
 }
 
-/** A user as `GET /users/edit` and `GET /user_admin/{id}` answer (snake_case, as the REST API writes it). */
+/** A user as the account calls answer (snake_case, as the REST API writes it). */
 export interface AccountUser {
   id: number;
   username: string;
@@ -38,11 +38,6 @@ export interface AccountUser {
   is_super_curator?: boolean;
 }
 
-/** Some answers wrap the user (`{user: {...}}`), some are the user: take either. */
-function unwrapUser(answer: AccountUser | { user: AccountUser }): AccountUser {
-  return 'user' in answer && answer.user && typeof answer.user === 'object' ? answer.user : (answer as AccountUser);
-}
-
 export const signIn = (login: string, password: string) => restPost<SignInAnswer>('/users/sign_in', { user: { login, password } }, { withToken: false });
 export const signOut = () => restDelete<AccountAnswer>('/users/sign_out');
 export const validateToken = (options?: RequestOptions) => restGet<SignInAnswer>('/users/valid', options);
@@ -58,17 +53,12 @@ export const resetPassword = (user: { reset_password_token: string; password: st
 export const sendOrcidEmail = (email: string, token: string) => restPost<AccountAnswer>('/users/orcid/sendEmail', { user: { email } }, { token });
 
 export async function loadOwnAccount(): Promise<AccountUser> {
-  return unwrapUser(await restGet<AccountUser | { user: AccountUser }>('/users/edit'));
+  return (await restGet<{ user: AccountUser }>('/users/edit')).user;
 }
 export const updateOwnAccount = (user: Record<string, unknown>) => restPut<AccountAnswer>('/users', { user });
 export const deleteOwnAccount = () => restDelete<AccountAnswer>('/users');
 
-/** `GET /users/profile_types`: a list of names (or of `{name}` objects). */
-export async function loadProfileTypes(): Promise<string[]> {
-  const answer = await restGet<unknown>('/users/profile_types');
-  const list = Array.isArray(answer) ? answer : ((answer as { profile_types?: unknown[] } | null)?.profile_types ?? []);
-  return list.map((item) => (typeof item === 'string' ? item : String((item as { name?: unknown }).name ?? ''))).filter(Boolean);
-}
+export const loadProfileTypes = () => restGet<string[]>('/users/profile_types');
 
 export interface ApiKey {
   id: number;
@@ -103,20 +93,13 @@ export async function loadSignInProviders(): Promise<SignInProviders> {
 }
 
 // Super curators (SPEC §7 Admin).
-export async function listUsers(): Promise<AccountUser[]> {
-  const answer = await restGet<AccountUser[] | { users: AccountUser[] }>('/user_admin/');
-  return Array.isArray(answer) ? answer : answer.users;
-}
+export const listUsers = () => restGet<AccountUser[]>('/user_admin/');
 export async function loadUserAsAdmin(id: number): Promise<AccountUser> {
-  return unwrapUser(await restGet<AccountUser | { user: AccountUser }>(`/user_admin/${id}`));
+  return (await restGet<{ user: AccountUser }>(`/user_admin/${id}`)).user;
 }
 export const updateUserAsAdmin = (id: number, user: Record<string, unknown>) => restPut<AccountAnswer>(`/user_admin/${id}`, { user });
 export const deleteUserAsAdmin = (id: number) => restDelete<AccountAnswer>(`/user_admin/${id}`);
-export async function loadUserRoles(): Promise<string[]> {
-  const answer = await restGet<unknown>('/user_roles');
-  const list = Array.isArray(answer) ? answer : ((answer as { roles?: unknown[] } | null)?.roles ?? []);
-  return list.map((item) => (typeof item === 'string' ? item : String((item as { name?: unknown }).name ?? ''))).filter(Boolean);
-}
+export const loadUserRoles = () => restGet<string[]>('/user_roles');
 
 // GraphQL profile (SPEC §3 User; shapes as FAIRsharing's client asks for them).
 export interface RecordSummary {
