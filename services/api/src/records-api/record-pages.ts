@@ -112,8 +112,9 @@ function emptyPage(total: number, number: number): RecordPage {
 
 /** `window`: how many hits OpenSearch serves by `from` (its `index.max_result_window`; tests shrink it to reach deep pages). */
 export async function readRecordPage(deps: SearchDependencies, walk: RecordWalk, page: PageRequest, window = MAX_RESULT_WINDOW): Promise<RecordPage> {
+  // Only ids and sort values are read here (the attributes come from Postgres), so no _source.
   // A cursor page asks for one record more than it shows: whether it exists decides the link onwards.
-  const base = { query: walk.query, size: page.size, track_total_hits: true };
+  const base = { query: walk.query, size: page.size, track_total_hits: true, _source: false };
   if (page.after) {
     const answer = await executeSearch(deps, { ...base, size: page.size + 1, sort: walk.sort, search_after: page.after });
     const hits = answer.hits.hits;
