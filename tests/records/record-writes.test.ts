@@ -219,6 +219,32 @@ describe('PUT /fairsharing_records/{id}', () => {
   });
 });
 
+describe('additional information', () => {
+  it('answers the JSON Schema of a record type and refuses unknown types', async () => {
+    const schema = await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'repository' } });
+    expect(schema.statusCode).toBe(200);
+    expect(schema.json().properties.data_access_condition).toEqual({ title: 'Data Access Condition', type: 'string', enum: ['open', 'partially open', 'controlled', 'not found'] });
+    expect(schema.json().properties.mandated_data_sharing).toBeUndefined();
+    const policy = await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'Journal' } });
+    expect(policy.json().properties.mandated_data_sharing.enum).toContain('required');
+    expect((await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'spaceship' } })).statusCode).toBe(400);
+  });
+
+  it('saves only the fields and values of the record type', async () => {
+    const put = (id: number, metadata: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: `/fairsharing_records/${id}`, headers: bearer('curator'), payload: { fairsharing_record: { metadata }, section: 'additionalInformation' } });
+    const onStandard = await put(loinc.id, { data_access_condition: 'open' });
+    expect(onStandard.statusCode).toBe(400);
+    expect(onStandard.json().errors['metadata.data_access_condition']).toBe('data_access_condition is not a field of a standard record');
+    const wrongValue = await put(database.id, { data_access_condition: 'whenever' });
+    expect(wrongValue.json().errors['metadata.data_access_condition']).toBe('Data Access Condition must be one of open, partially open, controlled, not found');
+    const saved = await put(database.id, { data_access_condition: 'controlled', data_versioning: 'yes' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const row = await env.db('records').where({ id: database.id }).first('metadata');
+    expect(row.metadata).toMatchObject({ data_access_condition: 'controlled', data_versioning: 'yes' });
+  });
+});
+
 describe('delete and merge', () => {
   it('deletes only for super curators, and keeps the history', async () => {
     const id = Number((await create('curator', newRecordBody({}, { name: 'LOINC copy to delete' }))).json().data.id);

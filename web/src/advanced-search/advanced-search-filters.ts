@@ -5,6 +5,7 @@
  */
 import { RECORD_STATUSES, REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { advancedSearchFilterById } from '@registry/schemas/search/facets.ts';
+import { ATTRIBUTE_VALUES } from '@registry/schemas/forms/additional-information.ts';
 
 export const RULE_IDENTIFIERS = [
   'registry', 'standardtype', 'accessMethods', 'policytype', 'subjects', 'domains', 'userDefinedTags', 'status',
@@ -33,39 +34,11 @@ export const DEFAULT_RECORD_TYPES: Readonly<Record<string, string[]>> = {
   policy: ['funder', 'journal', 'society', 'project', 'institution', 'journal_publisher'],
 };
 
-const YES_NO_NOT_FOUND = ['yes', 'no', 'not found'];
-const REQUIREMENT_LEVELS = ['required', 'suggested', 'not covered', 'other'];
-const YES_NO = ['true', 'false'];
-
-/** Fixed value lists of the attribute rules. */
+/** Fixed value lists of the attribute rules (the attributes' own lists are shared with the record editor). */
 export const FIXED_VALUES: Readonly<Record<string, readonly string[]>> = {
   registry: REGISTRY_NAMES,
   status: RECORD_STATUSES,
-  accessMethods: ['user interface', 'rest', 'oai-pmh', 'bioschemas', 'soap', 'ftp', 'sparql', 'other machine-accessible method'],
-  dataCuration: ['manual', 'automated', 'manual/automated', 'none', 'not found'],
-  dataDepositionCondition: ['open', 'controlled', 'not found', 'not applicable'],
-  dataAccessCondition: ['open', 'partially open', 'controlled', 'not found'],
-  citationToRelatedPublications: YES_NO_NOT_FOUND,
-  dataAccessForPrePublicationReview: YES_NO_NOT_FOUND,
-  dataContactInformation: YES_NO_NOT_FOUND,
-  dataVersioning: YES_NO_NOT_FOUND,
-  mandatedDataSharing: REQUIREMENT_LEVELS,
-  mandatedDmpCreation: REQUIREMENT_LEVELS,
-  sharingResearchSoftware: REQUIREMENT_LEVELS,
-  timingOfDmp: ['pre-award', 'post-award', 'other', 'n/a'],
-  // Yes/no attributes that records hold as text values.
-  associatedTools: YES_NO,
-  certificationsAndCommunityBadges: YES_NO,
-  dataProcessesAndConditions: YES_NO,
-  dataPreservationPolicy: YES_NO,
-  resourceSustainability: YES_NO,
-  dataAvailabilityStatement: YES_NO,
-  dataProtection: YES_NO,
-  dataCitation: YES_NO,
-  dataPreservation: YES_NO,
-  exceptionsToDataSharing: YES_NO,
-  licencesForOutputs: YES_NO,
-  supportedCosts: YES_NO,
+  ...ATTRIBUTE_VALUES,
 };
 
 /** Vocabularies whose values come from the API as the user types. */

@@ -88,6 +88,12 @@ export async function registryOfRecordType(db: Db, recordTypeId: number): Promis
   return row ? { registryId: Number(row.registryId), registry: String(row.registry).toLowerCase() } : null;
 }
 
+/** Registry (lower-case) of a record type given by name, any letter case; null when unknown. */
+export async function registryOfRecordTypeName(db: Db, name: string): Promise<string | null> {
+  const row = await db('record_types as t').join('registries as r', 'r.id', 't.registry_id').whereRaw('lower(t.name) = lower(?)', [name]).first('r.name');
+  return row ? String(row.name).toLowerCase() : null;
+}
+
 export async function registryName(db: Db, registryId: number): Promise<string> {
   const row = await db('registries').where({ id: registryId }).first('name');
   return String(row?.name ?? '').toLowerCase();

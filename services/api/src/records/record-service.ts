@@ -7,7 +7,8 @@
  */
 import type { Knex } from 'knex';
 import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
-import { can, canViewRecord, type AccessResource, type Action, type Viewer } from '@registry/schemas';
+import { can, canViewRecord, type AccessResource, type Action, type RegistryName, type Viewer } from '@registry/schemas';
+import { additionalInformationErrors, additionalInformationSchema, type AdditionalInformationSchema } from '@registry/schemas/forms/additional-information.ts';
 import {
   generalInformationSchema, isDestroyFlag, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES,
   type AssociationInput, type EditableSection, type GeneralInformationInput,
@@ -247,9 +248,16 @@ async function prepareSection(db: Database, viewer: Viewer, record: RecordRow, s
     case 'generalInformation':
       return prepareGeneralInformation(db, viewer, record, input as GeneralInformationInput);
     case 'support':
-    case 'dataAccess':
-    case 'additionalInformation':
       return prepareMetadata(input.metadata as Record<string, unknown>);
+    case 'dataAccess':
+    case 'additionalInformation': {
+      const metadata = input.metadata as Record<string, unknown>;
+      const { access_points: accessPoints, ...attributes } = metadata;
+      const errors = additionalInformationErrors(await repository.registryName(db, record.registry_id) as RegistryName, attributes);
+      if (accessPoints !== undefined && !Array.isArray(accessPoints)) errors['metadata.access_points'] = 'Access points must be a list';
+      if (Object.keys(errors).length > 0) throw invalidError(Object.values(errors).join('; '), { errors });
+      return prepareMetadata(metadata);
+    }
     case 'publications':
       return preparePublications(db, input as { publication_ids?: number[]; citation_ids?: number[]; exhaustive_licences?: boolean });
     case 'relations':
@@ -386,6 +394,13 @@ export async function recordEditedThroughLink(trx: Knex.Transaction, viewer: Vie
 }
 
 export { requireAllowed };
+
+/** The JSON Schema of the additional-information fields of a record type (`repository`, `journal`, ...). */
+export async function metadataFields(deps: RecordServiceDeps, recordType: string): Promise<AdditionalInformationSchema> {
+  const registry = await repository.registryOfRecordTypeName(deps.db, recordType);
+  if (!registry) throw invalidError(`Unknown record type "${recordType}"`);
+  return additionalInformationSchema(registry as RegistryName);
+}
 
 // ---- curation actions -----------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
  *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section (If-Match: the ETag read)
  *   DELETE /fairsharing_records/{id}                            delete (super curators)
  *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
+ *   POST   /fairsharing_records/metadata_fields {type}          JSON Schema of a record type's additional information
  *   POST   /fairsharing_records/{id}/approve                    approve (curators)
  *   POST   /fairsharing_records/{id}/merge {into}              merge a duplicate into its canonical record (curators)
  *   GET    /fairsharing_records/{id}/logo                       the uploaded logo
@@ -103,6 +104,18 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records/can_edit/:id',
     { schema: { summary: 'Whether the viewer may edit a record', tags: ['records'], params: IdParams, response: { 200: Type.Object({ success: Type.Boolean() }) } } },
     async (request) => ({ success: await records.canEditRecord(deps(), request.viewer, request.params.id) }),
+  );
+
+  app.post<{ Body: { type: string } }>(
+    '/fairsharing_records/metadata_fields',
+    {
+      schema: {
+        summary: 'The JSON Schema of the additional-information fields of a record type',
+        tags: ['records'],
+        body: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => records.metadataFields(deps(), request.body.type),
   );
 
   app.post<{ Params: { id: number } }>(

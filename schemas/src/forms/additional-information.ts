@@ -1,0 +1,101 @@
+/**
+ * The additional-information fields of each registry: the curated attributes that advanced
+ * search filters on (SPEC §3 identifiers), stored in a record's `metadata` under snake_case keys.
+ * The value lists are the ones the public registry's curators use. From this one table come the
+ * JSON Schema that `POST /fairsharing_records/metadata_fields` answers, the editor's form, the
+ * check the records service runs on a save, and the advanced-search value lists.
+ */
+import { METADATA_FILTER_IDS, type MetadataFilterId, type RegistryName } from '../search/record-document.ts';
+import { advancedSearchFilterById } from '../search/facets.ts';
+
+const YES_NO_NOT_FOUND = ['yes', 'no', 'not found'] as const;
+const REQUIREMENT_LEVELS = ['required', 'suggested', 'not covered', 'other'] as const;
+const YES_NO = ['true', 'false'] as const;
+
+/** Fixed value lists of the attributes that have one. */
+export const ATTRIBUTE_VALUES: Readonly<Partial<Record<MetadataFilterId, readonly string[]>>> = {
+  accessMethods: ['user interface', 'rest', 'oai-pmh', 'bioschemas', 'soap', 'ftp', 'sparql', 'other machine-accessible method'],
+  dataCuration: ['manual', 'automated', 'manual/automated', 'none', 'not found'],
+  dataDepositionCondition: ['open', 'controlled', 'not found', 'not applicable'],
+  dataAccessCondition: ['open', 'partially open', 'controlled', 'not found'],
+  citationToRelatedPublications: YES_NO_NOT_FOUND,
+  dataAccessForPrePublicationReview: YES_NO_NOT_FOUND,
+  dataContactInformation: YES_NO_NOT_FOUND,
+  dataVersioning: YES_NO_NOT_FOUND,
+  mandatedDataSharing: REQUIREMENT_LEVELS,
+  mandatedDmpCreation: REQUIREMENT_LEVELS,
+  sharingResearchSoftware: REQUIREMENT_LEVELS,
+  timingOfDmp: ['pre-award', 'post-award', 'other', 'n/a'],
+  associatedTools: YES_NO,
+  certificationsAndCommunityBadges: YES_NO,
+  dataProcessesAndConditions: YES_NO,
+  dataPreservationPolicy: YES_NO,
+  resourceSustainability: YES_NO,
+  dataAvailabilityStatement: YES_NO,
+  dataProtection: YES_NO,
+  dataCitation: YES_NO,
+  dataPreservation: YES_NO,
+  exceptionsToDataSharing: YES_NO,
+  licencesForOutputs: YES_NO,
+  supportedCosts: YES_NO,
+};
+
+const DATABASE_ATTRIBUTES: readonly MetadataFilterId[] = [
+  'accessMethods', 'dataCuration', 'dataDepositionCondition', 'dataAccessCondition', 'citationToRelatedPublications',
+  'dataAccessForPrePublicationReview', 'dataContactInformation', 'dataVersioning', 'associatedTools',
+  'certificationsAndCommunityBadges', 'dataProcessesAndConditions', 'dataPreservationPolicy', 'resourceSustainability',
+  'usesPersistentIdentifier',
+];
+
+/** Which attributes a registry's records carry; the remaining identifiers belong to policies. */
+export const REGISTRY_ATTRIBUTES: Readonly<Record<RegistryName, readonly MetadataFilterId[]>> = {
+  database: DATABASE_ATTRIBUTES,
+  policy: METADATA_FILTER_IDS.filter((id) => !DATABASE_ATTRIBUTES.includes(id)),
+  standard: ['associatedTools'],
+  collection: [],
+};
+
+/** `dataAccessCondition` → `data_access_condition`, the key under which `metadata` stores it. */
+export function metadataKey(id: string): string {
+  return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export interface AdditionalInformationSchema {
+  $schema: string;
+  type: 'object';
+  additionalProperties: false;
+  properties: Record<string, { title: string; type: 'string'; enum?: readonly string[] } | { title: string; type: 'array'; items: { type: 'string'; enum?: readonly string[] } }>;
+}
+
+/** The JSON Schema of a registry's additional-information fields (every field optional). */
+export function additionalInformationSchema(registry: RegistryName): AdditionalInformationSchema {
+  const properties: AdditionalInformationSchema['properties'] = {};
+  for (const id of REGISTRY_ATTRIBUTES[registry]) {
+    // Attributes that search treats as booleans hold "true" or "false".
+    const values = ATTRIBUTE_VALUES[id] ?? (advancedSearchFilterById(id)?.kind === 'boolean' ? YES_NO : undefined);
+    const title = id.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()).replace(/ Dmp/g, ' DMP');
+    properties[metadataKey(id)] = id === 'accessMethods'
+      ? { title, type: 'array', items: { type: 'string', ...(values ? { enum: values } : {}) } }
+      : { title, type: 'string', ...(values ? { enum: values } : {}) };
+  }
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false, properties };
+}
+
+/** The field errors of additional-information values for a registry (empty when they are fine). */
+export function additionalInformationErrors(registry: RegistryName, metadata: Record<string, unknown>): Record<string, string> {
+  const schema = additionalInformationSchema(registry);
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    const field = schema.properties[key];
+    if (!field) {
+      errors[`metadata.${key}`] = `${key} is not a field of a ${registry} record`;
+      continue;
+    }
+    if (value === null || value === '') continue;
+    const allowed = field.type === 'array' ? field.items.enum : field.enum;
+    const values = field.type === 'array' ? (Array.isArray(value) ? value : [value]) : [value];
+    const wrong = values.find((item) => typeof item !== 'string' || (allowed !== undefined && !allowed.includes(item.toLowerCase())));
+    if (wrong !== undefined) errors[`metadata.${key}`] = allowed ? `${field.title} must be one of ${allowed.join(', ')}` : `${field.title} must be text`;
+  }
+  return errors;
+}
