@@ -47,7 +47,7 @@ describe('API keys', () => {
     const stored = await harness.env.db('api_keys').where({ id: created.body.id }).first('key_hash');
     expect(stored.key_hash).not.toContain(key);
 
-    for (const headers of [{ 'x-graphql-key': key }, { authorization: `Bearer ${key}` }]) {
+    for (const headers of [{ 'x-graphql-key': key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
       const own = await call(harness.app, { url: '/users/edit', headers });
       expect(own.status).toBe(200);
       expect(own.body).toMatchObject({ user: { username: 'keyholder' } });

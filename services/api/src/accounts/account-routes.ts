@@ -9,6 +9,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
 import { AccountError, accountFailureBody } from './account-errors.ts';
 import { TooManyAttempts } from './attempt-limits.ts';
+import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
 
 const short = (description?: string) => Type.String({ maxLength: 320, ...(description ? { description } : {}) });
 const password = () => Type.String({ maxLength: 1000 });
@@ -53,6 +54,13 @@ const UserListQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 20
 type UserListQuery = Static<typeof UserListQuery>;
 const ApiKeyBody = Type.Object({ api_key: Type.Object({ name: Type.String({ maxLength: 100 }) }) });
 type ApiKeyBody = Static<typeof ApiKeyBody>;
+const CallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2000 })),
+  state: Type.Optional(Type.String({ maxLength: 200 })),
+  iss: Type.Optional(Type.String({ maxLength: 2000 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+});
 
 const Message = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const Flags = {
@@ -271,6 +279,51 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'user.editOwn' }, schema: { summary: 'Revoke an API key', tags, params: IdParams, response: { 200: Message, ...failures } } },
     async (request) => accounts.revokeApiKey(request.viewer, request.params.id),
   );
+
+  // --- third-party sign-in ----------------------------------------------------------------------------------
+  const thirdParty = createThirdPartySignIn(app.config, app.redis);
+  const publicUrl = app.config.publicUrl;
+  app.get(
+    '/users/auth/providers',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Which third-party sign-ins are configured', tags, response: { 200: Type.Object({ orcid: Type.Boolean(), github: Type.Boolean() }) } },
+    },
+    async () => thirdParty.enabled,
+  );
+  for (const provider of THIRD_PARTY_PROVIDERS) {
+    app.get(
+      `/users/auth/${provider}`,
+      { config: { access: 'anyone' }, schema: { summary: `Start ${provider} sign-in (redirects to ${provider})`, tags, response: { 404: Failure } } },
+      async (_request, reply) => {
+        if (!thirdParty.enabled[provider]) return reply.code(404).send(accountFailureBody(404, `${provider} sign-in is not configured.`));
+        return reply.redirect((await thirdParty.start(provider)).href);
+      },
+    );
+    app.get(
+      callbackPath(provider),
+      {
+        config: { access: 'anyone' },
+        schema: {
+          summary: `Where ${provider} returns: creates or links the account, then redirects to /login_success?jwt=…&expiry=… or /login_failure`,
+          tags,
+          querystring: CallbackQuery,
+        },
+      },
+      async (request, reply) => {
+        try {
+          const identity = await thirdParty.finish(provider, new URL(request.url, publicUrl));
+          const answer = await accounts.signInWithIdentity(identity);
+          const query = new URLSearchParams({ jwt: answer.jwt, expiry: String(answer.expiry) });
+          if (answer.needsEmail) query.set('goTo', '/users/orcid/sendEmail');
+          return reply.redirect(`${publicUrl}/login_success?${query}`);
+        } catch (error) {
+          request.log.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, 'third-party sign-in failed');
+          return reply.redirect(`${publicUrl}/login_failure`);
+        }
+      },
+    );
+  }
 
   // --- super curators ------------------------------------------------------------------------------------
   const adminTags = ['user admin'];
