@@ -11,23 +11,35 @@
  *              answers (the worst case); every measurement gets the same mix (distinctQueries),
  *   repeated   500 queries asked over and over, the cache warm (browsing: paging, back,
  *              facet clicks that return to an earlier state).
+ A third mix, topical, asks vocabulary labels of the corpus (subjects, domains, species, tags)
+ * with the same facets: the topical tier's cost beside the distinct free-text mix.
  * For 1 and 16 concurrent clients it prints p50/p95/p99 and throughput of
  *   raw   the exact body `searchRecords` builds, sent with the OpenSearch client,
  *   api   `searchRecords` (argument parsing, query building, answer shaping),
- *   http  GraphQL `searchFairsharingRecords` through the Fastify app (`inject`, no socket),
+ *   http  GraphQL `searchFairsharingRecords` over a real loopback connection to the listening
+ *         server (keep-alive, as a browser keeps its connection), what users get,
  * and the ratios api/raw and http/raw. All three fetch a page of 30 whole documents; GraphQL
  * selects the web app's result-row fields from them.
+ * Suggestions (what a search box asks while typing: 2–8 first letters of real names) are
+ * measured the same way: raw = the record-suggestion body, api = `searchSuggestions` (records
+ * from the bench index, vocabulary terms from DATABASE_URL's catalogue), http = GET
+ * /search_suggestions. Run with DATABASE_URL set to a seeded catalogue.
  * Before measuring a corpus, 100k searches at 16 clients warm OpenSearch up (warmUp), with the
  * request cache off.
  * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
  * BENCH_WARM_UP_SEARCHES (default 100000),
- * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices.
+ * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices,
+ * BENCH_MIXES (comma list of distinct, repeated, topical, suggestions; default all).
  */
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
-import { createSearchClient, loadConfig, type RegistryConfig, type SearchClient } from '@registry/platform';
+import { createDatabase, createSearchClient, loadConfig, type Database, type RegistryConfig, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
 import { buildSearchRecordsRequest, queryMatchedNothing, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
+import { buildRecordSuggestionsRequest } from '../../services/api/src/search/suggest-records.ts';
+import { searchSuggestions } from '../../services/api/src/suggestions/suggestions-service.ts';
 import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
@@ -36,8 +48,9 @@ const LARGE_CORPUS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const WARM_UP_SEARCHES = Number(process.env.BENCH_WARM_UP_SEARCHES ?? 100_000);
 const CONCURRENCY = [1, 16];
+const MIXES = (process.env.BENCH_MIXES || 'distinct,repeated,topical,suggestions').split(',');
 
-type Runner = (args: SearchRecordsArgs) => Promise<unknown>;
+type Runner<T = SearchRecordsArgs> = (args: T) => Promise<unknown>;
 
 interface Figures {
   p50: number;
@@ -93,7 +106,7 @@ function varyDocuments(base: RecordSearchDocument[], count: number): Generator<R
   })();
 }
 
-type QuerySource = () => SearchRecordsArgs;
+type QuerySource<T = SearchRecordsArgs> = () => T;
 
 /** The facet values of bench queries. */
 const REGISTRIES = ['standard', 'database'];
@@ -152,6 +165,36 @@ function distinctQueries(documents: RecordSearchDocument[], seed: number): Query
   };
 }
 
+/** Vocabulary labels of the corpus, each with every registry and subject facet once, shuffled. */
+function topicalQueries(documents: RecordSearchDocument[], seed: number): QuerySource {
+  const random = seededRandom(seed);
+  const labels = [
+    ...new Set(
+      documents.flatMap((document) => [...document.subjects, ...document.domains, ...document.taxonomies, ...document.userDefinedTags].map((term) => term.label)),
+    ),
+  ];
+  const all = labels.flatMap((q) => REGISTRIES.flatMap((fairsharingRegistry) => SUBJECTS.map((subject) => ({ q, fairsharingRegistry, subjects: subject }))));
+  for (let i = all.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  let next = 0;
+  return () => {
+    if (next === all.length) throw new Error('the bench ran out of distinct topical queries: shorten BENCH_SECONDS');
+    return all[next++];
+  };
+}
+
+/** What a search box sends while a name is typed: its first 2 to 8 letters. */
+function suggestionTexts(documents: RecordSearchDocument[], seed: number): () => string {
+  const random = seededRandom(seed);
+  const names = documents.map((document) => document.name).filter((name) => name.length >= 2);
+  return () => {
+    const name = names[Math.floor(random() * names.length)];
+    return name.slice(0, 2 + Math.floor(random() * 7)).trim() || name.slice(0, 2);
+  };
+}
+
 /** The same list over and over, from its start. */
 function repeatedQueries(list: SearchRecordsArgs[]): QuerySource {
   let next = 0;
@@ -159,7 +202,7 @@ function repeatedQueries(list: SearchRecordsArgs[]): QuerySource {
 }
 
 /** Runs `clients` loops for `seconds`, or until `searches` searches have started. */
-async function measure(run: Runner, nextQuery: QuerySource, clients: number, seconds = SECONDS, searches = Infinity): Promise<Figures> {
+async function measure<T>(run: Runner<T>, nextQuery: QuerySource<T>, clients: number, seconds = SECONDS, searches = Infinity): Promise<Figures> {
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   let begun = 0;
@@ -179,19 +222,58 @@ async function measure(run: Runner, nextQuery: QuerySource, clients: number, sec
   return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length };
 }
 
-async function graphqlRunner(config: RegistryConfig): Promise<{ run: Runner; close(): Promise<void> } | string> {
+interface HttpRunners {
+  search: Runner;
+  suggest: Runner<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app listening on a loopback port, asked over HTTP/1.1 with keep-alive (one agent, up to
+ * one connection per client): what a browser or script gets, parsing and serialising included.
+ */
+async function httpRunners(config: RegistryConfig, db: Database | undefined): Promise<HttpRunners | string> {
   try {
     const { buildApp } = await import('../../services/api/src/app.ts');
-    const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000 });
-    await app.ready();
+    const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000, db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    const send = (method: 'GET' | 'POST', path: string, body?: string) =>
+      new Promise<void>((resolve, reject) => {
+        const headers: Record<string, string | number> = { accept: 'application/json' };
+        if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`));
+            else resolve();
+          });
+          response.on('error', reject);
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
     const literal = (value: unknown) => JSON.stringify(value);
-    const run: Runner = async (args) => {
-      const query = `{ searchFairsharingRecords(q: ${literal(args.q)}, fairsharingRegistry: ${literal(args.fairsharingRegistry)}, subjects: ${literal(args.subjects)}) { aggregations currentPage perPage totalCount totalPages firstPage records { ${SEARCH_RESULT_FIELDS} } } }`;
-      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
-      if (response.statusCode !== 200) throw new Error(`GraphQL answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    const search: Runner = (args) =>
+      send(
+        'POST',
+        '/graphql',
+        JSON.stringify({
+          query: `{ searchFairsharingRecords(q: ${literal(args.q)}, fairsharingRegistry: ${literal(args.fairsharingRegistry)}, subjects: ${literal(args.subjects)}) { aggregations currentPage perPage totalCount totalPages firstPage records { ${SEARCH_RESULT_FIELDS} } } }`,
+        }),
+      );
+    const suggest: Runner<string> = (text) => send('GET', `/search_suggestions?${new URLSearchParams({ q: text }).toString()}`);
+    await search({ q: 'gene', fairsharingRegistry: 'standard', subjects: 'genomics' });
+    return {
+      search,
+      suggest,
+      async close() {
+        agent.destroy();
+        await app.close();
+      },
     };
-    await run({ q: 'gene', fairsharingRegistry: 'standard', subjects: 'genomics' });
-    return { run, close: () => app.close() };
   } catch (failure) {
     return `not measured (${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)})`;
   }
@@ -221,7 +303,16 @@ async function warmUp(run: Runner, queries: QuerySource): Promise<void> {
   console.log(`warm-up, ${WARM_UP_SEARCHES} searches (request cache off): ${rates.join(' → ')} q/s`);
 }
 
-async function benchCorpus(client: SearchClient, config: RegistryConfig, label: string, index: DirectSearchIndex, mixes: Mix[], warmUpQueries: QuerySource): Promise<void> {
+async function benchCorpus(
+  client: SearchClient,
+  config: RegistryConfig,
+  db: Database | undefined,
+  label: string,
+  index: DirectSearchIndex,
+  mixes: Mix[],
+  warmUpQueries: QuerySource,
+  suggestionTextSource: () => QuerySource<string>,
+): Promise<void> {
   const deps = { client, alias: index.alias };
   // The requests searchRecords sends, with their parameters: the first, and the typo retry
   // when the first matched nothing.
@@ -235,7 +326,7 @@ async function benchCorpus(client: SearchClient, config: RegistryConfig, label: 
   };
   const raw = rawRunner(true);
   const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
-  const http = await graphqlRunner({ ...config, indexPrefix: index.alias.replace(/records$/, '') });
+  const http = await httpRunners({ ...config, indexPrefix: index.alias.replace(/records$/, '') }, db);
   console.log(`\n== ${label}: ${index.alias}`);
   await warmUp(rawRunner(false), warmUpQueries);
   for (const mix of mixes) {
@@ -250,12 +341,54 @@ async function benchCorpus(client: SearchClient, config: RegistryConfig, label: 
       console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(apiFigures.p99 / rawFigures.p99).toFixed(2)}`);
       if (typeof http === 'string') console.log(`  http  ${http}`);
       else {
-        const httpFigures = await measure(http.run, mix.queries(), clients);
+        const httpFigures = await measure(http.search, mix.queries(), clients);
         console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}`);
       }
     }
   }
+  if (MIXES.includes('suggestions')) await benchSuggestions(client, index, db, http, suggestionTextSource);
   if (typeof http !== 'string') await http.close();
+}
+
+async function benchSuggestions(
+  client: SearchClient,
+  index: DirectSearchIndex,
+  db: Database | undefined,
+  http: HttpRunners | string,
+  texts: () => QuerySource<string>,
+): Promise<void> {
+  const size = 6;
+  const raw: Runner<string> = async (text) => {
+    const body = buildRecordSuggestionsRequest(text, ANONYMOUS_VIEWER, size);
+    if (body) await client.search({ index: index.alias, body, request_cache: true } as Parameters<SearchClient['search']>[0]);
+  };
+  const api: Runner<string> | null = db ? (text) => searchSuggestions({ search: { client, alias: index.alias }, db }, text, ANONYMOUS_VIEWER, size) : null;
+  for (const clients of CONCURRENCY) {
+    const rawFigures = await measure(raw, texts(), clients);
+    console.log(`suggestions, ${clients} client(s)`);
+    console.log(`  raw   ${format(rawFigures)}   (records only: the index's share)`);
+    if (!api) console.log('  api   not measured (no DATABASE_URL catalogue for the vocabulary terms)');
+    else {
+      const apiFigures = await measure(api, texts(), clients);
+      console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}`);
+    }
+    if (typeof http === 'string') console.log(`  http  ${http}`);
+    else {
+      const httpFigures = await measure(http.suggest, texts(), clients);
+      console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}`);
+    }
+  }
+}
+
+async function catalogueDatabase(config: RegistryConfig): Promise<Database | undefined> {
+  const db = createDatabase(config.databaseUrl);
+  try {
+    await db('subjects').count('* as count');
+    return db;
+  } catch {
+    await db.destroy();
+    return undefined;
+  }
 }
 
 async function main(): Promise<void> {
@@ -269,11 +402,17 @@ async function main(): Promise<void> {
   // its measurements, so no distinct query is ever asked twice against it.
   const mixes = (): Mix[] => {
     const distinct = distinctQueries(real, 7);
-    return [
-      { label: 'distinct queries', queries: () => distinct },
-      { label: 'repeated queries', queries: () => repeatedQueries(repeatedList) },
+    const topical = topicalQueries(real, 5);
+    const all: (Mix & { name: string })[] = [
+      { name: 'distinct', label: 'distinct queries', queries: () => distinct },
+      { name: 'repeated', label: 'repeated queries', queries: () => repeatedQueries(repeatedList) },
+      { name: 'topical', label: 'topical queries (vocabulary labels, distinct)', queries: () => topical },
     ];
+    return all.filter((mix) => MIXES.includes(mix.name));
   };
+  const suggestionTextSource = () => suggestionTexts(real, 13);
+  // Vocabulary terms for suggestions come from a seeded catalogue, when DATABASE_URL has one.
+  const db = await catalogueDatabase(config);
   const indices: DirectSearchIndex[] = [];
   try {
     const corpora = (process.env.BENCH_CORPORA || 'real,synthetic').split(',');
@@ -282,7 +421,7 @@ async function main(): Promise<void> {
       const realIndex = await createDirectSearchIndex(client, `${config.indexPrefix}bench_search_real_${stamp}_`, real);
       indices.push(realIndex);
       console.log(`indexed ${real.length} real records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await benchCorpus(client, config, `real corpus (${real.length})`, realIndex, mixes(), warmUpQueries);
+      await benchCorpus(client, config, db, `real corpus (${real.length})`, realIndex, mixes(), warmUpQueries, suggestionTextSource);
     }
     if (corpora.includes('synthetic')) {
       const started = performance.now();
@@ -290,12 +429,14 @@ async function main(): Promise<void> {
       indices.push(largeIndex);
       console.log(`indexed ${LARGE_CORPUS} varied records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
-      await benchCorpus(client, config, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes(), warmUpQueries);
+      await benchCorpus(client, config, db, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes(), warmUpQueries, suggestionTextSource);
     }
-    console.log('\ntargets: api p50 ≤ 1.5× raw; p99 ≤ 50 ms at 16 clients on 100k');
+    console.log('\ntargets: api p50 ≤ 1.5× raw, http p50 ≤ 1.3× raw at 1 and 16 clients; p99 ≤ 50 ms at 16 clients on 100k;');
+    console.log('         topical p99 at 16 clients ≤ 1.2× the distinct mix; suggestions p50 ≤ 10 ms at 1 client');
   } finally {
     if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();
     await client.close();
+    await db?.destroy();
   }
 }
 

@@ -75,6 +75,9 @@ export const graphqlPlugin = fp(
       path: GRAPHQL_PATH,
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,
+      // Queries asked again and again (a page's own search, paging back) run as compiled code
+      // after their third time; compiled in the background while the event loop has time.
+      jit: { minCount: 3 },
       validationRules: [
         queryLimitsRule({ maxCost: MAX_QUERY_COST, maxRootFields: MAX_ROOT_FIELDS, depthLimit: QUERY_DEPTH_LIMIT, listSizes: () => listSizes }),
         storableTextRule,

@@ -33,7 +33,7 @@ const Suggestions = Type.Object({
       id: Type.Integer(),
       label: Type.String(),
       synonym: Type.Union([Type.String(), Type.Null()], { description: 'The synonym that matched, when the label did not' }),
-      recordCount: Type.Integer({ description: 'Records annotated with the term that the viewer may see' }),
+      recordCount: Type.Integer({ description: 'Public records annotated with the term' }),
     }),
   ),
 });

@@ -1,13 +1,13 @@
 /**
  * Suggestions while typing: records whose name or abbreviation starts with the text (from the
- * search index) and vocabulary terms with a word starting with it (from Postgres), asked for
- * together.
+ * search index, under the viewer's visibility) and vocabulary terms with a word starting with it
+ * (term-suggestions.ts: the public vocabulary, read from Postgres once a minute).
  */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { suggestRecords, type RecordSuggestion } from '../search/suggest-records.ts';
 import type { SearchDependencies } from '../search/search-execution.ts';
-import { findTermSuggestions, type TermSuggestion } from './term-suggestions-repository.ts';
+import { termSuggester, type TermSuggestion } from './term-suggestions.ts';
 
 export const DEFAULT_SUGGESTIONS = 6;
 export const MAX_SUGGESTIONS = 20;
@@ -24,10 +24,21 @@ export interface SuggestionDependencies {
   db: Database;
 }
 
+const suggesters = new WeakMap<Database, ReturnType<typeof termSuggester>>();
+
+function suggestTerms(db: Database, text: string, size: number): Promise<TermSuggestion[]> {
+  let suggester = suggesters.get(db);
+  if (!suggester) {
+    suggester = termSuggester(db);
+    suggesters.set(db, suggester);
+  }
+  return suggester(text, size);
+}
+
 /** Up to `size` records and `size` terms; `size` is clamped to 1..MAX_SUGGESTIONS. */
 export async function searchSuggestions(deps: SuggestionDependencies, q: string, viewer: Viewer, size = DEFAULT_SUGGESTIONS): Promise<Suggestions> {
   const count = Math.min(Math.max(Math.trunc(size), 1), MAX_SUGGESTIONS);
   const text = q.slice(0, MAX_SUGGESTION_TEXT);
-  const [records, terms] = await Promise.all([suggestRecords(deps.search, text, viewer, count), findTermSuggestions(deps.db, text, viewer, count)]);
+  const [records, terms] = await Promise.all([suggestRecords(deps.search, text, viewer, count), suggestTerms(deps.db, text, count)]);
   return { records, terms };
 }
