@@ -7,6 +7,10 @@ describe('webPathKind', () => {
     (path) => expect(webPathKind(path)).toEqual({ kind: 'page' }),
   );
 
+  it('leaves the sitemap, a page the server renders, to the server', () => {
+    expect(webPathKind('/sitemap.xml').kind).not.toBe('page');
+  });
+
   it.each([
     ['/2', '2'],
     ['/2/', '2'],
@@ -18,7 +22,7 @@ describe('webPathKind', () => {
     expect(webPathKind(path)).toEqual({ kind: 'record', identifier });
   });
 
-  it.each(['/no/such/page', '/2/edit/more', '/10.25504/a/b', '/%E0%A4%A', '/assets/missing-123.js'])('%s names nothing', (path) => {
+  it.each(['/no/such/page', '/2/edit/more', '/10.25504/a/b', '/%E0%A4%A', '/assets/missing-123.js', '/export/records.json', '/api/docs'])('%s names nothing', (path) => {
     expect(webPathKind(path)).toEqual({ kind: 'unknown' });
   });
 });

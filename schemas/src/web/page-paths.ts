@@ -74,7 +74,8 @@ function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^/${segments.join('/')}/?$`, 'i');
 }
 
-const PAGE_PATTERNS = [...PAGE_PATHS, ...REDIRECTS.map((rule) => rule.path)].map(patternRegExp);
+// A redirect to a page the server renders (the sitemap) is the server's path, not the app's.
+const PAGE_PATTERNS = [...PAGE_PATHS, ...REDIRECTS.filter((rule) => !rule.serverPage).map((rule) => rule.path)].map(patternRegExp);
 const DOI_RECORD_PATTERN = patternRegExp(RECORD_PAGE_PATHS[0]);
 const RECORD_PATTERN = patternRegExp(RECORD_PAGE_PATHS[1]);
 

@@ -2,6 +2,7 @@
  * The one list of paths the API answers. Everything else belongs to the web app (SPA fallback),
  * and maintenance mode, read-only mode and the 404 shape all decide from here.
  */
+import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 
 /** First path segment of every API route (REST, GraphQL, docs), present or planned (SPEC §7). */
 export const API_PATH_ROOTS: readonly string[] = [
@@ -50,20 +51,6 @@ export const API_PATH_ROOTS: readonly string[] = [
   'record_types',
 ];
 
-/**
- * Web pages that live under an API root (SPEC §2): a browser navigating there gets the app,
- * an API client (Accept: application/json) gets the API.
- */
-const WEB_PAGES_UNDER_API_ROOTS: readonly RegExp[] = [
-  /^\/organisations\/?$/,
-  /^\/organisations\/[^/]+\/?$/,
-  /^\/users\/(confirmation|resendConfirmation)\/?$/,
-  /^\/users\/password\/edit\/?$/,
-  /^\/users\/orcid\/sendEmail\/?$/,
-  /^\/users\/\d+\/?$/,
-  /^\/(standards|databases|policies|collections|search)\/?$/,
-];
-
 /** The health check: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */
 export const HEALTH_ROUTE = '/healthz';
 
@@ -110,11 +97,16 @@ export function isBrowserNavigation(method: string, accept: string | undefined):
 
 export type RequestAudience = 'api' | 'web';
 
-/** Who a request is for: the API, or the web app (static files and SPA pages). */
+/**
+ * Who a request is for: the API, or the web app (static files and SPA pages). A browser
+ * navigating to a page of the app's route table that shares its root with the API (SPEC §2:
+ * `/organisations/12`, `/standards`, `/databases/repositories`…) gets the app; any other client
+ * gets the API.
+ */
 export function requestAudience(method: string, url: string, accept: string | undefined): RequestAudience {
   const path = decodedPathOf(url);
   if (!isApiPath(path)) return 'web';
-  if (isBrowserNavigation(method, accept) && WEB_PAGES_UNDER_API_ROOTS.some((page) => page.test(path))) {
+  if (isBrowserNavigation(method, accept) && webPathKind(path).kind === 'page') {
     return 'web';
   }
   return 'api';
