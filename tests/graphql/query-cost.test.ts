@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
 import { MAX_ANSWER_BYTES } from '@registry/api/graphql/answer-size.ts';
+import { countListSizes } from '@registry/api/graphql/list-sizes.ts';
 import { buildRecordQuery } from '../../web/src/record/record-id.ts';
 import { INTROSPECTION_QUERY as WEB_INTROSPECTION_QUERY } from '../../web/src/app/introspectionSlice.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
@@ -67,6 +68,16 @@ describe('the public client', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.allFairsharingRecords.length).toBeGreaterThan(3_000);
     expect(response.body.length).toBeLessThan(MAX_ANSWER_BYTES / 2);
+  });
+});
+
+describe('list sizes', () => {
+  it('counts the records, the registries and the nodes of the subject tree the browser answers', async () => {
+    interface TreeNode { children: TreeNode[] }
+    const nodes = (list: TreeNode[]): number => list.reduce((sum, node) => sum + 1 + nodes(node.children), 0);
+    const tree = (await sendQuery(app, BROWSE_SUBJECTS_QUERY)).data!.browseSubjects.data as TreeNode[];
+    const { count } = (await app.db('records').count({ count: '*' }).first()) as { count: string };
+    expect(await countListSizes(app.db)).toEqual({ records: Number(count), registries: 4, subjectTreeNodes: nodes(tree) });
   });
 });
 
