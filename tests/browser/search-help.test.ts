@@ -252,3 +252,33 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 });
+
+describe('record pages people can trust', { timeout: 180_000 }, () => {
+  it('a deprecated record says so at the top', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/134');
+    const banner = page.getByTestId('deprecation-banner');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.textContent()).toContain('This record is deprecated');
+    await saveScreenshot(page, 'record-deprecated');
+    await page.goto('/2');
+    await page.getByTestId('record-page').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('deprecation-banner').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the legacy ids a page shows lead back to it', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto('/1547');
+    const legacy = page.getByTestId('legacy-ids');
+    await legacy.waitFor({ timeout: 30_000 });
+    for (const legacyId of ['bsg-d000001', 'biodbcore-000001']) {
+      await page.goto('/1547');
+      await page.getByTestId('legacy-ids').getByRole('link', { name: legacyId }).click();
+      await poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/1547');
+      await page.getByTestId('record-page').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('record-name').textContent()).toContain('GenBank');
+    }
+    await page.context().close();
+  });
+});

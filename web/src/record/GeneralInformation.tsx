@@ -65,11 +65,13 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
             <ExternalLink href={`https://doi.org/${record.doi}`}>{record.doi}</ExternalLink>
           </Fact>
         ) : null}
-        <Fact label="Registry">{labelOf(REGISTRY_LABELS, record.registry) || 'Not given'}</Fact>
-        <Fact label="Type">{humanise(record.type) || 'Not given'}</Fact>
-        <Fact label="Status">
-          <Text data-testid="record-status">{STATUS_MEANINGS[status] ?? humanise(record.status)}</Text>
-        </Fact>
+        {record.registry ? <Fact label="Registry">{labelOf(REGISTRY_LABELS, record.registry)}</Fact> : null}
+        {record.type ? <Fact label="Type">{humanise(record.type)}</Fact> : null}
+        {record.status ? (
+          <Fact label="Status">
+            <Text data-testid="record-status">{STATUS_MEANINGS[status] ?? humanise(record.status)}</Text>
+          </Fact>
+        ) : null}
         {reason ? (
           <Fact label="Deprecation reason">
             <Text>{reason}</Text>
@@ -153,7 +155,17 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
             </Text>
           )}
         </Fact>
-        {legacy.length ? <Fact label="Legacy identifiers">{legacy.join(', ')}</Fact> : null}
+        {legacy.length ? (
+          <Fact label="Legacy identifiers">
+            <Stack gap="2" direction="row" wrap="wrap" data-testid="legacy-ids">
+              {legacy.map((legacyId) => (
+                <Link asChild key={legacyId} color="blue.700" textDecoration="underline">
+                  <RouterLink to={`/${encodeURIComponent(legacyId)}`}>{legacyId}</RouterLink>
+                </Link>
+              ))}
+            </Stack>
+          </Fact>
+        ) : null}
         {record.createdAt ? <Fact label="Created">{dayjs(record.createdAt).format('MMMM D, YYYY')}</Fact> : null}
         {record.updatedAt ? <Fact label="Last updated">{dayjs(record.updatedAt).format('MMMM D, YYYY')}</Fact> : null}
       </Box>

@@ -10,6 +10,7 @@ import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { CollectionMembers } from './CollectionMembers.tsx';
+import { DeprecationBanner } from './DeprecationBanner.tsx';
 import { GeneralInformation, RecordTitle } from './GeneralInformation.tsx';
 import { buildRecordQuery, canonicalRecordPath, DOI_PREFIX, pathToReplace, recordIdForRoute } from './record-id.ts';
 import {
@@ -67,6 +68,7 @@ export function RecordPage() {
   return (
     <Box as="article" maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} py="6" data-testid="record-page" data-record-id={record.id}>
       <RecordTitle record={record} />
+      <DeprecationBanner record={record} />
       <RecordViews recordId={record.id} />
       <Stack gap="5" mt="6">
         <GeneralInformation record={record} />
