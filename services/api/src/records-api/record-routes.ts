@@ -83,7 +83,7 @@ function searchArguments(values: FilterValues): SearchRecordsArgs {
   return args as SearchRecordsArgs;
 }
 
-export const REGISTRY_LISTS: Readonly<Record<string, RegistryName>> = { standards: 'standard', databases: 'database', policies: 'policy', collections: 'collection' };
+const REGISTRY_LISTS: Readonly<Record<string, RegistryName>> = { standards: 'standard', databases: 'database', policies: 'policy', collections: 'collection' };
 
 function resource(record: RecordWithAttributes): { id: string; type: string; attributes: RecordAttributes } {
   return { id: String(record.id), type: RECORD_TYPE, attributes: record.attributes };
