@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The largest answer of the client's own queries is a few hundred KB; a full download about 700 KB. */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
-export function answerTooLargeBody(bytes: number, maxBytes: number): string {
+function answerTooLargeBody(bytes: number, maxBytes: number): string {
   return JSON.stringify({
     data: null,
     errors: [{

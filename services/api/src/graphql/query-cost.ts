@@ -30,11 +30,11 @@ export const MAX_QUERY_COST = 50_000;
 /** Every query of the public client has one root field; a few leave room for GraphiQL users. */
 export const MAX_ROOT_FIELDS = 5;
 /** Fragments spreading fragments this deep are refused; the client's deepest chain is 3. */
-export const MAX_FRAGMENT_NESTING = 50;
+const MAX_FRAGMENT_NESTING = 50;
 /** Values in one record's JSON-LD (`schemaOrg`): name, description, identifiers, subjects, licences… */
-export const RECORD_JSON_LD_VALUES = 25;
+const RECORD_JSON_LD_VALUES = 25;
 /** Values in one node of the subject tree (id, name, description, two counts, children). */
-export const SUBJECT_NODE_VALUES = 6;
+const SUBJECT_NODE_VALUES = 6;
 
 /** The real sizes of the lists that are not paged, counted in Postgres (see list-sizes.ts). */
 export interface ListSizes {
@@ -49,7 +49,7 @@ export interface ListSizes {
  * Fields that answer a whole collection at once, by `Type.field`, with the number of items the
  * selection below them is charged for. An operation may ask for one of them, once.
  */
-export const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
+const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'Query.allFairsharingRecords': (sizes) => sizes.records,
   // A registry holds at most the whole catalogue.
   'Registry.fairsharingRecords': (sizes) => sizes.records,
@@ -81,14 +81,14 @@ export interface QueryLimits {
 
 /** Sizes of the introspection lists, from the schema itself: `__schema { types }` holds every type… */
 interface IntrospectionSizes {
-  'types': number;
-  'directives': number;
-  'fields': number;
-  'args': number;
-  'inputFields': number;
-  'enumValues': number;
-  'interfaces': number;
-  'possibleTypes': number;
+  types: number;
+  directives: number;
+  fields: number;
+  args: number;
+  inputFields: number;
+  enumValues: number;
+  interfaces: number;
+  possibleTypes: number;
 }
 
 const introspectionSizesBySchema = new WeakMap<GraphQLSchema, IntrospectionSizes>();
@@ -170,8 +170,8 @@ function shapeWalker(schema: GraphQLSchema, fragments: Fragments, depthLimit: nu
   const memo = new Map<string, Shape>();
   const inProgress = new Set<string>();
 
-  function add(into: Shape, from: Shape, times = 1): void {
-    for (const [coordinate, count] of from.unpaged) into.unpaged.set(coordinate, (into.unpaged.get(coordinate) ?? 0) + count * times);
+  function add(into: Shape, from: Shape): void {
+    for (const [coordinate, count] of from.unpaged) into.unpaged.set(coordinate, (into.unpaged.get(coordinate) ?? 0) + count);
   }
 
   function fragmentShape(name: string): Shape | null {
@@ -263,7 +263,7 @@ function costWalker(schema: GraphQLSchema, fragments: Fragments, sizes: ListSize
       const perPage = given ? intArgument(given.value) : DEFAULT_PER_PAGE;
       // A variable may hold anything up to the cap; 0 or less asks for the default page.
       const page = perPage === null ? MAX_PER_PAGE : perPage <= 0 ? DEFAULT_PER_PAGE : Math.min(perPage, MAX_PER_PAGE);
-      return { multiplier: isListType(getNullableType(field.type)) ? page : 1, nextPageSize: page };
+      return isListType(getNullableType(field.type)) ? { multiplier: page, nextPageSize: null } : { multiplier: 1, nextPageSize: page };
     }
     if (!isListType(getNullableType(field.type))) return { multiplier: 1, nextPageSize: pageSize };
     const known = KNOWN_LIST_SIZES[coordinate];
@@ -303,7 +303,7 @@ function rootType(schema: GraphQLSchema, operation: OperationDefinitionNode): Gr
   return operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
 }
 
-export function fragmentsOf(document: DocumentNode): Fragments {
+function fragmentsOf(document: DocumentNode): Fragments {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -326,7 +326,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
 const fieldName = (coordinate: string) => (coordinate.startsWith('Query.') ? coordinate.slice('Query.'.length) : coordinate);
 
 /** The first limit the operation breaks, as the error to report, or null. */
-export function operationLimitError(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, limits: QueryLimits) {
+function operationLimitError(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, limits: QueryLimits) {
   const root = rootType(schema, operation);
   if (!root) return null;
   const error = (message: string, code: string, extensions: Record<string, unknown>) => new GraphQLError(message, { nodes: [operation], extensions: { code, ...extensions } });
