@@ -219,6 +219,22 @@ describe('PUT /fairsharing_records/{id}', () => {
   });
 });
 
+describe('retiring a record', () => {
+  it('lets curators deprecate a record pointing to its replacement', async () => {
+    const id = Number((await create('curator', newRecordBody({}, { name: 'LOINC copy to retire' }))).json().data.id);
+    await env.db('record_maintainers').insert({ record_id: id, user_id: users.maintainer });
+    const body = (metadata: Record<string, unknown>) => newRecordBody({ replaced_by_id: loinc.id }, { name: 'LOINC copy to retire', ...metadata });
+    const put = (user: keyof typeof users, payload: unknown) => app.inject({ method: 'PUT', url: `/fairsharing_records/${id}`, headers: bearer(user), payload: payload as Record<string, unknown> });
+    expect((await put('maintainer', body({ status: 'deprecated', deprecation_reason: 'Superseded by LOINC itself' }))).statusCode).toBe(403);
+    const notDeprecated = await put('curator', body({}));
+    expect(notDeprecated.json().errors.replaced_by_id).toBe('Only a deprecated record can name its replacement');
+    const retired = await put('curator', body({ status: 'deprecated', deprecation_reason: 'Superseded by LOINC itself' }));
+    expect(retired.statusCode, retired.body).toBe(200);
+    const read = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{fairsharingRecord(id:${id}){status metadata replacedBy{id name}}}` } });
+    expect(read.json().data.fairsharingRecord).toMatchObject({ status: 'deprecated', metadata: { deprecation_reason: 'Superseded by LOINC itself' }, replacedBy: { id: String(loinc.id) } });
+  });
+});
+
 describe('additional information', () => {
   it('answers the JSON Schema of a record type and refuses unknown types', async () => {
     const schema = await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'repository' } });

@@ -26,6 +26,7 @@ export const YEAR_RANGE = 100;
 export const RECORD_MESSAGES = {
   status: `Status must be one of ${RECORD_STATUS_VALUES.join(', ')}`,
   deprecationReason: 'A deprecated record needs a deprecation reason',
+  replacementNeedsDeprecation: 'Only a deprecated record can name its replacement',
   year: (from: number, to: number) => `Year must be between ${from} and ${to}`,
   objectTypes: 'Select at least one object type',
   logoType: 'File type should be PNG or JPEG',
@@ -84,6 +85,8 @@ export const generalInformationSchema = object({
   maintainer_ids: ids(),
   watcher_ids: ids(),
   curator_notes: text().nullable(),
+  /** The record that replaces a deprecated one (curators). */
+  replaced_by_id: number().integer().positive().nullable(),
   hidden: boolean(),
   logo: logoSchema,
   remove_additional_properties: boolean(),

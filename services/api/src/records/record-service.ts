@@ -105,6 +105,14 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
     (input.curator_notes !== undefined && input.curator_notes !== (existing?.curator_notes ?? null) && (input.curator_notes ?? '') !== '') ||
     (input.hidden !== undefined && input.hidden !== (existing?.is_hidden ?? false));
   if (curatorOnlyChange && !can(viewer, 'record.approve')) throw forbiddenError('Only curators can write curator notes or hide a record.');
+  if (input.replaced_by_id !== undefined && input.replaced_by_id !== (existing?.replaced_by_id ?? null)) {
+    if (!can(viewer, 'record.approve')) throw forbiddenError('Only curators can name the replacement of a record.');
+    if (input.replaced_by_id !== null) {
+      if (input.metadata.status !== 'deprecated') throw invalidError(RECORD_MESSAGES.replacementNeedsDeprecation, { errors: { replaced_by_id: RECORD_MESSAGES.replacementNeedsDeprecation } });
+      const replacement = await repository.findRecordById(db, input.replaced_by_id);
+      if (!replacement || replacement.id === existing?.id) throw invalidError(`Record ${input.replaced_by_id} cannot replace this one`);
+    }
+  }
   const objectTypes = input.object_type_ids ?? (existing ? await repository.linkedIds(db, 'object_type_ids', existing.id) : []);
   if (registry.registry !== 'collection' && objectTypes.length === 0) {
     throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
@@ -135,6 +143,7 @@ function generalColumns(input: GeneralInformationInput, existing: RecordRow | nu
     metadata,
     ...(input.curator_notes !== undefined ? { curator_notes: input.curator_notes || null } : {}),
     ...(input.hidden !== undefined ? { is_hidden: input.hidden } : {}),
+    ...(input.replaced_by_id !== undefined ? { replaced_by_id: input.replaced_by_id } : {}),
   };
 }
 

@@ -42,6 +42,12 @@ export const recordTypeResolvers = {
       return (await context.loaders.recordTypeById.load(record.record_type_id))?.name ?? null;
     },
     urlForLogo: (record: RecordRow) => record.url_for_logo,
+    revision: (record: RecordRow) => String(record.revision),
+    async replacedBy(record: RecordRow, _args: NoArgs, context: Context) {
+      if (record.replaced_by_id === null) return null;
+      const replacement = await context.loaders.recordById.load(record.replaced_by_id);
+      return replacement && (await viewerCanSeeRecord(context, replacement)) ? replacement : null;
+    },
     createdAt: (record: RecordRow) => isoDate(record.created_at),
     updatedAt: (record: RecordRow) => isoDate(record.updated_at),
     lastEdited: (record: RecordRow) => isoDate(record.last_edited ?? record.updated_at),
