@@ -7,6 +7,7 @@ import { recordListQueries, recordQueries, recordTypeResolvers, registryQueries,
 import { searchQueries, searchTypeResolvers } from './search.ts';
 import { siteQueries, siteTypeResolvers } from './site.ts';
 import { statisticsQueries } from '../../statistics/statistics-graphql.ts';
+import { vocabularyBrowserQueries } from '../../vocabulary-browser/vocabulary-browser-graphql.ts';
 import { subjectBrowserQueries } from './subject-browser.ts';
 import { suggestionQueries } from '../../suggestions/suggestions-graphql.ts';
 import { userQueries, userTypeResolvers } from './users.ts';
@@ -25,6 +26,7 @@ export const resolvers = {
     ...userQueries,
     ...siteQueries,
     ...statisticsQueries,
+    ...vocabularyBrowserQueries,
     ...suggestionQueries,
     ...graphQueries,
     ...curationQueries,
