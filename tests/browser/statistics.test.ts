@@ -20,12 +20,13 @@ import {
 let server: TestServer;
 let browser: Browser;
 
+/** Each tab's charts: ten for every registry, plus records per registry on "all" and the policy recommendations on all, standards and databases. */
 const TABS = [
-  { id: 'all', label: 'All records' },
-  { id: 'standards', label: 'Standards' },
-  { id: 'databases', label: 'Databases' },
-  { id: 'policies', label: 'Policies' },
-  { id: 'collections', label: 'Collections' },
+  { id: 'all', label: 'All records', charts: 12 },
+  { id: 'standards', label: 'Standards', charts: 11 },
+  { id: 'databases', label: 'Databases', charts: 11 },
+  { id: 'policies', label: 'Policies', charts: 10 },
+  { id: 'collections', label: 'Collections', charts: 10 },
 ];
 
 beforeAll(async () => {
@@ -44,7 +45,7 @@ async function chartsOf(page: Page, tabId: string) {
   return panel;
 }
 
-describe('/summary-statistics', { timeout: 240_000 }, () => {
+describe('/summary-statistics', { timeout: 420_000 }, () => {
   it('draws every tab on desktop and phone, accessibly', async () => {
     for (const [device, options] of [['desktop', {}], ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }]] as const) {
       const page = await openPage(browser, server.url, options);
@@ -52,9 +53,10 @@ describe('/summary-statistics', { timeout: 240_000 }, () => {
       await page.goto('/summary-statistics');
       for (const tab of TABS) {
         await page.getByRole('tab', { name: tab.label }).click();
+        // A card carries its chart id once its answer has arrived.
         const charts = await chartsOf(page, tab.id);
-        expect(await charts.count()).toBeGreaterThanOrEqual(10);
-        await poll(() => page.getByTestId('statistics-chart').count()).toBeGreaterThanOrEqual(10);
+        await poll(() => charts.count()).toBe(tab.charts);
+        expect(await page.locator(`[data-chart-id^="${tab.id}-"] [data-testid="statistics-chart"]`).count()).toBeGreaterThan(tab.charts / 2);
         expect(await checkAccessibility(page), `${device} ${tab.id}`).toEqual([]);
         await saveScreenshot(page, `statistics-${tab.id}-${device}`);
       }
@@ -69,8 +71,8 @@ describe('/summary-statistics', { timeout: 240_000 }, () => {
     const subjects = page.locator('[data-chart-id="databases-subjects"]');
     await subjects.locator('a.statistics-bar').first().waitFor({ timeout: 45_000 });
     const bar = subjects.locator('a.statistics-bar').first();
-    const name = (await bar.getAttribute('aria-label')) ?? '';
-    const count = Number(/: ([\d,]+) records/.exec(name)?.[1].replace(/,/g, ''));
+    // The bar's text is its label, then its count.
+    const count = Number(((await bar.locator('text').last().textContent()) ?? '').replace(/,/g, ''));
     expect(count).toBeGreaterThan(0);
     await bar.click();
     await page.waitForURL(/\/search\?/);

@@ -22,7 +22,7 @@ let hiddenIds: number[];
 const PUBLIC = 'r.is_hidden = false AND r.is_approved = true';
 
 /** Counts per value of `valueSql` over public records matching `where` (SQL joins given in `joins`). */
-async function countInPostgres(valueSql: string, joins: string, where = 'true', bindings: unknown[] = []): Promise<Record<string, number>> {
+async function countInPostgres(valueSql: string, joins: string, where = 'true', bindings: string[] = []): Promise<Record<string, number>> {
   const result = await env.db.raw<{ rows: { value: string; count: number }[] }>(
     `SELECT ${valueSql} AS value, count(DISTINCT r.id)::int AS count
      FROM records r JOIN registries reg ON reg.id = r.registry_id ${joins}

@@ -1,58 +1,49 @@
 /**
- * /graph/:id, a record's relation graph (SPEC §2): the record, its related records and theirs,
- * two hops deep, from `fairsharingGraph(id) { data }`, laid out with d3-force and drawn in SVG.
- * Nodes are coloured by registry (legend below) and link to the record pages; edges carry the
- * relation name. "record not found" from the API shows the 404 content.
+ * /graph/:id, a record's relation graph (SPEC §2): the record at the centre, its related records
+ * (depth 1, the default) or theirs too (depth 2), from `fairsharingGraph(id) { data }`, laid out
+ * with d3-force and drawn on a canvas with zoom and pan (GraphCanvas). Filters by registry,
+ * relation type and status; the same relations as a table for screen readers and small screens.
+ * Depth and filters are in the URL. "record not found" from the API shows the 404 content.
  */
 import { Alert, Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { graphqlString } from '../api/client.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
-import {
-  layoutGraph,
-  OTHER_COLOUR,
-  REGISTRY_COLOURS,
-  registryColour,
-  shortLabel,
-  type GraphLayout,
-  type RecordGraphAnswer,
-} from './graph-layout.ts';
+import { GraphCanvas } from './GraphCanvas.tsx';
+import { GraphFilterControls, readGraphFilters } from './GraphFilterControls.tsx';
+import { OTHER_COLOUR, REGISTRY_COLOURS, layoutGraph, type RecordGraphAnswer } from './graph-layout.ts';
+import { answerAtDepth, visibleGraph, type VisibleGraph } from './graph-view.ts';
+import { RelationsTable } from './RelationsTable.tsx';
 
 const NOT_FOUND_MESSAGE = 'record not found';
 
 export function GraphPage() {
   const { id = '' } = useParams();
-  const query = useMemo(
-    () => (id ? `{fairsharingGraph(id:${graphqlString(id)}){data}}` : null),
-    [id],
-  );
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const query = useMemo(() => (id ? `{fairsharingGraph(id:${graphqlString(id)}){data}}` : null), [id]);
   const result = useLatestQuery<{ fairsharingGraph: { data: RecordGraphAnswer } | null }>(query);
   const answer = result.status === 'ready' ? (result.data.fairsharingGraph?.data ?? null) : null;
-  const layout = useMemo(() => (answer ? layoutGraph(answer) : null), [answer]);
+  const filters = useMemo(() => readGraphFilters(params), [params]);
+  const layout = useMemo(() => (answer ? layoutGraph(answerAtDepth(answer, filters.depth)) : null), [answer, filters.depth]);
+  const shown = useMemo(() => (layout ? visibleGraph(layout.nodes, layout.edges, filters) : null), [layout, filters]);
   usePageTitle(answer ? `Relation graph: ${answer.name}` : 'Relation graph');
 
-  if (result.status === 'loading' || result.status === 'idle')
-    return <PageLoading label="Loading the relation graph…" />;
-  if (
-    (result.status === 'error' && result.message.toLowerCase().includes(NOT_FOUND_MESSAGE)) ||
-    (result.status === 'ready' && !answer)
-  ) {
+  if (result.status === 'loading' || result.status === 'idle') return <PageLoading label="Loading the relation graph…" />;
+  if ((result.status === 'error' && result.message.toLowerCase().includes(NOT_FOUND_MESSAGE)) || (result.status === 'ready' && !answer)) {
     return <NotFoundPage />;
   }
-  if (result.status === 'error' || !answer || !layout) {
+  if (result.status === 'error' || !answer || !layout || !shown) {
     return (
       <PageContainer>
         <Alert.Root status="error" data-testid="graph-error">
           <Alert.Indicator />
-          <Alert.Title>
-            The relation graph could not be loaded:{' '}
-            {result.status === 'error' ? result.message : ''}
-          </Alert.Title>
+          <Alert.Title>The relation graph could not be loaded: {result.status === 'error' ? result.message : ''}</Alert.Title>
         </Alert.Root>
       </PageContainer>
     );
@@ -65,21 +56,22 @@ export function GraphPage() {
           <RouterLink to={`/${answer.id}`}>{answer.name}</RouterLink>
         </Link>
       </Heading>
-      <Text mt="2" color="gray.700">
-        {layout.nodes.length} records and {layout.edges.length} relations, up to two steps from this
-        record. Select a record to open its page
-        {layout.labelAll ? '' : '; hover over a record to see its name'}.
+      <Text mt="2" color="gray.700" data-testid="graph-summary">
+        {shown.nodes.length} records and {shown.edges.length} relations, up to {filters.depth === 1 ? 'one step' : 'two steps'} from this record.
+        Select a record to open its page.
       </Text>
-      <Legend layout={layout} />
-      <Box mt="4" borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
-        <RelationGraph layout={layout} name={answer.name} />
+      <GraphFilterControls answer={answer} filters={filters} params={params} onChange={(next) => setParams(next, { replace: true })} />
+      <Legend graph={shown} />
+      <Box mt="3">
+        <GraphCanvas graph={shown} name={answer.name} onOpen={(recordId) => navigate(`/${recordId}`)} />
       </Box>
+      <RelationsTable graph={shown} />
     </PageContainer>
   );
 }
 
-function Legend({ layout }: { layout: GraphLayout }) {
-  const present = new Set(layout.nodes.map((node) => node.registry.toLowerCase()));
+function Legend({ graph }: { graph: VisibleGraph }) {
+  const present = new Set(graph.nodes.map((node) => node.registry.toLowerCase()));
   const entries = Object.entries(REGISTRY_COLOURS).filter(([registry]) => present.has(registry));
   const hasOther = [...present].some((registry) => !(registry in REGISTRY_COLOURS));
   return (
@@ -125,108 +117,5 @@ function Legend({ layout }: { layout: GraphLayout }) {
         <Text as="span">this record</Text>
       </Flex>
     </Flex>
-  );
-}
-
-function RelationGraph({ layout, name }: { layout: GraphLayout; name: string }) {
-  const navigate = useNavigate();
-  return (
-    <svg
-      viewBox={layout.viewBox.join(' ')}
-      width="100%"
-      style={{ maxHeight: '75vh', display: 'block' }}
-      role="group"
-      aria-label={`Relation graph of ${name}`}
-      data-testid="relation-graph"
-    >
-      <defs>
-        <marker
-          id="graph-arrow"
-          viewBox="0 0 10 10"
-          refX="10"
-          refY="5"
-          markerWidth="6"
-          markerHeight="6"
-          orient="auto-start-reverse"
-        >
-          <path d="M 0 0 L 10 5 L 0 10 z" fill="#9ca3af" />
-        </marker>
-      </defs>
-      <g data-testid="graph-edges">
-        {layout.edges.map((edge) => {
-          const dx = edge.target.x - edge.source.x;
-          const dy = edge.target.y - edge.source.y;
-          const length = Math.hypot(dx, dy) || 1;
-          // Stop the line at the target's rim so the arrowhead shows.
-          const endX = edge.target.x - (dx / length) * (edge.target.radius + 2);
-          const endY = edge.target.y - (dy / length) * (edge.target.radius + 2);
-          return (
-            <g key={edge.key} data-testid="graph-edge">
-              <line
-                x1={edge.source.x}
-                y1={edge.source.y}
-                x2={endX}
-                y2={endY}
-                stroke="#9ca3af"
-                strokeWidth={1.2}
-                markerEnd="url(#graph-arrow)"
-              />
-              {layout.labelAll || edge.source.isRoot || edge.target.isRoot ? (
-                <text
-                  x={(edge.source.x + edge.target.x) / 2}
-                  y={(edge.source.y + edge.target.y) / 2}
-                  fontSize={8}
-                  fill="#4b5563"
-                  textAnchor="middle"
-                  paintOrder="stroke"
-                  stroke="white"
-                  strokeWidth={3}
-                >
-                  {edge.label.replace(/_/g, ' ')}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </g>
-      <g>
-        {layout.nodes.map((node) => (
-          <a
-            key={node.key}
-            href={`/${node.recordId}`}
-            // The visible short label opens the accessible name (WCAG label-in-name), the full name follows.
-            aria-label={`${shortLabel(node.label)}: ${node.label} (${node.registry})`}
-            data-testid="graph-node"
-            data-record-id={node.recordId}
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              navigate(`/${node.recordId}`);
-            }}
-          >
-            <title>{node.label}</title>
-            <circle
-              cx={node.x}
-              cy={node.y}
-              r={node.radius}
-              fill={registryColour(node.registry)}
-              stroke={node.isRoot ? '#111827' : 'white'}
-              strokeWidth={node.isRoot ? 3 : 1.5}
-            />
-            {layout.labelAll || node.depth <= 1 ? (
-              <text
-                x={node.x + node.radius + 3}
-                y={node.y + 3}
-                fontSize={node.isRoot ? 12 : 10}
-                fontWeight={node.isRoot ? 700 : 400}
-                fill="#111827"
-              >
-                {shortLabel(node.label)}
-              </text>
-            ) : null}
-          </a>
-        ))}
-      </g>
-    </svg>
   );
 }

@@ -41,6 +41,8 @@ export interface LaidOutNode extends SimulationNodeDatum {
   recordId: number;
   label: string;
   registry: string;
+  /** Lower-case status ("ready", "deprecated", …); "" when unknown. */
+  status: string;
   isRoot: boolean;
   /** Hops from the record the graph is about. */
   depth: number;
@@ -59,10 +61,6 @@ export interface LaidOutEdge {
 export interface GraphLayout {
   nodes: LaidOutNode[];
   edges: LaidOutEdge[];
-  /** Big graphs name only the record's direct neighbours and its own relations, or labels hide everything. */
-  labelAll: boolean;
-  /** Bounding box of the drawing, padded for labels: [minX, minY, width, height]. */
-  viewBox: [number, number, number, number];
 }
 
 export const REGISTRY_COLOURS: Readonly<Record<string, string>> = {
@@ -83,9 +81,6 @@ export function shortLabel(label: string, max = 28): string {
   return head.length > max ? `${head.slice(0, max - 1)}…` : head;
 }
 
-const LABEL_PADDING = 90;
-const LABEL_ALL_LIMIT = 60;
-
 export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
   const nodes: LaidOutNode[] = answer.nodes.map((node, index) => {
     const isRoot = node.attributes.record_id === answer.id;
@@ -97,6 +92,7 @@ export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
       recordId: node.attributes.record_id,
       label: node.attributes.label,
       registry: node.attributes.registry,
+      status: (node.attributes.status ?? '').toLowerCase(),
       isRoot,
       depth: node.attributes.length,
       radius: isRoot ? 14 : node.attributes.length <= 1 ? 8 : 5,
@@ -125,13 +121,5 @@ export function layoutGraph(answer: RecordGraphAnswer): GraphLayout {
   }
   simulation.tick(Math.min(Math.max(answer.maxIterations ?? 300, 1), 1000));
 
-  const labelAll = nodes.length <= LABEL_ALL_LIMIT;
-  if (nodes.length === 0) return { nodes, edges, labelAll, viewBox: [-100, -100, 200, 200] };
-  const xs = nodes.map((node) => node.x);
-  const ys = nodes.map((node) => node.y);
-  const minX = Math.min(...xs) - LABEL_PADDING;
-  const minY = Math.min(...ys) - 40;
-  const width = Math.max(...xs) + LABEL_PADDING - minX;
-  const height = Math.max(...ys) + 40 - minY;
-  return { nodes, edges, labelAll, viewBox: [minX, minY, width, height] };
+  return { nodes, edges };
 }

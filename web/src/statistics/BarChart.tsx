@@ -1,10 +1,11 @@
 /**
  * Horizontal bars with d3 scales, drawn by React as SVG. Each bar is a link to the search that
- * lists its records (keyboard-focusable, named "Genomics: 120 records"); long labels are cut
- * with an ellipsis on screen, whole in the link's name and in the table alternative.
+ * lists its records (keyboard-focusable, named by its text: "Genomics 120"); a label too long
+ * for its column is clipped on screen, whole in the link's name and in the table alternative.
  */
 import { Box } from '@chakra-ui/react';
 import { scaleBand, scaleLinear } from 'd3-scale';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useElementWidth } from './useElementWidth.ts';
 
@@ -26,21 +27,24 @@ const GAP = 0.2;
 const VALUE_SPACE = 48;
 
 const FONT_SIZE = 13;
-let measuringContext: CanvasRenderingContext2D | null = null;
+let measuringText: SVGTextElement | null = null;
 
-/** Width of a label in the page's font, so cutting it never lets it run out of its column. */
+/**
+ * Width of a label as the chart draws it, measured by an off-screen SVG text of the same size
+ * (a canvas measure of the same font came out a fifth narrower than the SVG drew it).
+ */
 function textWidth(text: string): number {
-  measuringContext ??= document.createElement('canvas').getContext('2d');
-  if (!measuringContext) return text.length * FONT_SIZE * 0.6;
-  measuringContext.font = `${FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
-  return measuringContext.measureText(text).width;
-}
-
-function cut(text: string, maxWidth: number): string {
-  if (textWidth(text) <= maxWidth) return text;
-  let end = text.length - 1;
-  while (end > 1 && textWidth(`${text.slice(0, end)}…`) > maxWidth) end -= 1;
-  return `${text.slice(0, end)}…`;
+  if (!measuringText) {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden;visibility:hidden';
+    measuringText = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    measuringText.setAttribute('font-size', String(FONT_SIZE));
+    svg.appendChild(measuringText);
+    document.body.appendChild(svg);
+  }
+  measuringText.textContent = text;
+  return measuringText.getComputedTextLength();
 }
 
 export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string }) {
@@ -48,6 +52,8 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
   const navigate = useNavigate();
   const labelWidth = Math.min(220, Math.round(width * 0.38));
   const height = rows.length * BAR_HEIGHT;
+  const clipId = useId().replace(/:/g, '');
+  const fits = rows.map((row) => textWidth(row.label) <= labelWidth - 10);
   const x = scaleLinear()
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([0, Math.max(10, width - labelWidth - VALUE_SPACE)]);
@@ -59,12 +65,26 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
   return (
     <Box ref={ref} width="100%" css={BAR_LINK_STYLES}>
       <svg width={width} height={height} aria-labelledby={titleId} data-testid="statistics-chart">
+        <defs>
+          <clipPath id={clipId}>
+            <rect x="0" y="-4" width={labelWidth - 8} height={BAR_HEIGHT} />
+          </clipPath>
+        </defs>
         {rows.map((row, index) => {
           const top = y(index) ?? 0;
           const bar = (
             <g transform={`translate(0, ${top})`}>
-              <text x={labelWidth - 8} y={y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={FONT_SIZE} fill="currentColor">
-                {cut(row.label, labelWidth - 10)}
+              {/* A long label starts at the left edge and is clipped, not cut: the link's name is its whole text. */}
+              <text
+                x={fits[index] ? labelWidth - 8 : 0}
+                y={y.bandwidth() / 2}
+                dy="0.35em"
+                textAnchor={fits[index] ? 'end' : 'start'}
+                fontSize={FONT_SIZE}
+                fill="currentColor"
+                clipPath={fits[index] ? undefined : `url(#${clipId})`}
+              >
+                {row.label}
               </text>
               <rect x={labelWidth} width={Math.max(1, x(row.count))} height={y.bandwidth()} rx="2" fill="var(--chakra-colors-brand-600)" />
               <text x={labelWidth + x(row.count) + 6} y={y.bandwidth() / 2} dy="0.35em" fontSize={FONT_SIZE} fill="currentColor">
@@ -72,20 +92,12 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
               </text>
             </g>
           );
-          const name = `${row.label}: ${row.count.toLocaleString('en-GB')} records`;
-          if (!row.href) {
-            return (
-              <g key={index} role="img" aria-label={name}>
-                {bar}
-              </g>
-            );
-          }
+          if (!row.href) return <g key={index}>{bar}</g>;
           const href = row.href;
           return (
             <a
               key={index}
               href={href}
-              aria-label={`${name}, open the search`}
               className="statistics-bar"
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -1,0 +1,116 @@
+/**
+ * Relation graphs on a canvas: /graph/2 (LOINC) and the graph of the collection with the most
+ * relations, on desktop and phone (screenshots, no serious or critical axe violation), with
+ * depth and filters in the URL, zoom and pan by keyboard, and the relations table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkAccessibility,
+  collectConsoleErrors,
+  launchBrowser,
+  openPage,
+  PHONE_VIEWPORT,
+  poll,
+  saveScreenshot,
+  startTestServer,
+  type TestServer,
+} from './support/index.ts';
+
+let server: TestServer;
+let browser: Browser;
+let biggestCollection: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{searchFairsharingRecords(fairsharingRegistry:"collection", perPage:100){records{id relatedRecordsCount}}}' }),
+  });
+  const records = ((await response.json()) as { data: { searchFairsharingRecords: { records: { id: string; relatedRecordsCount: number }[] } } }).data
+    .searchFairsharingRecords.records;
+  biggestCollection = Number([...records].sort((a, b) => b.relatedRecordsCount - a.relatedRecordsCount)[0].id);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function shownCounts(page: Page): Promise<{ nodes: number; edges: number }> {
+  const graph = page.getByTestId('relation-graph');
+  await graph.waitFor({ timeout: 45_000 });
+  return { nodes: Number(await graph.getAttribute('data-node-count')), edges: Number(await graph.getAttribute('data-edge-count')) };
+}
+
+async function canvasPixels(page: Page): Promise<Buffer> {
+  return page.getByTestId('relation-graph').screenshot();
+}
+
+describe('relation graph', { timeout: 420_000 }, () => {
+  it('/graph/2: the record at the centre, depth, filters, keyboard zoom and pan, the relations table', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/graph/2');
+    const direct = await shownCounts(page);
+    expect(direct.nodes).toBeGreaterThan(1);
+    expect(await page.getByTestId('relations-table').locator('tbody tr').count()).toBe(Math.min(direct.edges, 100));
+    await saveScreenshot(page, 'graph-2-desktop');
+    expect(await checkAccessibility(page)).toEqual([]);
+
+    // Keyboard: + zooms, arrows pan; the drawing changes each time.
+    const before = await canvasPixels(page);
+    await page.getByTestId('relation-graph').focus();
+    await page.keyboard.press('+');
+    await page.waitForTimeout(100);
+    const zoomed = await canvasPixels(page);
+    expect(zoomed.equals(before)).toBe(false);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(100);
+    expect((await canvasPixels(page)).equals(zoomed)).toBe(false);
+    await page.keyboard.press('0');
+
+    await page.getByRole('radio', { name: 'Two steps' }).click();
+    await page.waitForURL((url) => url.searchParams.get('depth') === '2');
+    await poll(async () => (await shownCounts(page)).nodes).toBeGreaterThan(direct.nodes);
+
+    await page.getByRole('radio', { name: 'Direct relations' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('depth'));
+    await page.getByRole('checkbox', { name: 'Collection' }).click();
+    await page.waitForURL((url) => url.searchParams.get('hideRegistry') === 'collection');
+    await poll(async () => (await shownCounts(page)).nodes).toBeLessThan(direct.nodes);
+    const rows = page.getByTestId('relations-table').locator('tbody tr');
+    expect(await rows.filter({ hasText: '(collection)' }).count()).toBe(0);
+
+    // The record sits at the centre: clicking there opens it.
+    const box = (await page.getByTestId('relation-graph').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL((url) => url.pathname === '/2');
+    await page.getByTestId('record-name').waitFor({ timeout: 45_000 });
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/graph/2 and the biggest collection on a phone, and the collection at depth 2 on desktop', async () => {
+    const phone = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    for (const [path, name] of [['/graph/2', 'graph-2-phone'], [`/graph/${biggestCollection}`, 'graph-biggest-collection-phone']] as const) {
+      await phone.goto(path);
+      expect((await shownCounts(phone)).nodes).toBeGreaterThan(1);
+      expect(await checkAccessibility(phone), path).toEqual([]);
+      await saveScreenshot(phone, name);
+    }
+    await phone.context().close();
+
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto(`/graph/${biggestCollection}?depth=2`);
+    const { nodes } = await shownCounts(page);
+    expect(nodes).toBeGreaterThan(300);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshot(page, 'graph-biggest-collection-desktop');
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The relation graph drawn on a canvas (a collection's hundreds of members stay smooth where
+ * an SVG of as many elements did not), with d3-zoom for zoom and pan by mouse, touch (pinch,
+ * drag) and keyboard (arrows pan, + and - zoom, 0 fits the graph again). The record sits at
+ * the centre, larger and outlined. Labels are drawn at a fixed screen size whatever the zoom,
+ * record first, then its neighbours, then the rest, each only where it does not cover one
+ * already drawn, so zooming in reveals more names instead of scaling them. A record is opened
+ * by clicking or tapping it; the relations table below the graph offers the same links.
+ */
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { quadtree, type Quadtree } from 'd3-quadtree';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useElementWidth } from '../statistics/useElementWidth.ts';
+import { registryColour, shortLabel, type LaidOutNode } from './graph-layout.ts';
+import type { VisibleGraph } from './graph-view.ts';
+
+const LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif';
+const ROOT_LABEL_FONT = 'bold 14px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif';
+const EDGE_LABEL_FONT = '11px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif';
+/** Occupancy grid for label placement, in CSS pixels. */
+const CELL = 8;
+const PAN_STEP = 60;
+const ZOOM_STEP = 1.3;
+
+type Box2 = { x: number; y: number; width: number; height: number };
+
+/** Marks label boxes on a coarse grid; a box is placed only where no cell is taken yet. */
+class LabelSpace {
+  private readonly taken = new Set<number>();
+  constructor(private readonly columns: number) {}
+
+  private cells(box: Box2): number[] {
+    const cells: number[] = [];
+    for (let x = Math.floor(box.x / CELL); x <= Math.floor((box.x + box.width) / CELL); x += 1) {
+      for (let y = Math.floor(box.y / CELL); y <= Math.floor((box.y + box.height) / CELL); y += 1) cells.push(y * this.columns + x);
+    }
+    return cells;
+  }
+
+  place(box: Box2): boolean {
+    const cells = this.cells(box);
+    if (cells.some((cell) => this.taken.has(cell))) return false;
+    for (const cell of cells) this.taken.add(cell);
+    return true;
+  }
+}
+
+function nodePriority(node: LaidOutNode): number {
+  return node.isRoot ? 0 : node.depth;
+}
+
+function fitTransform(nodes: readonly LaidOutNode[], width: number, height: number): ZoomTransform {
+  if (nodes.length === 0) return zoomIdentity.translate(width / 2, height / 2);
+  // The record stays at the centre: fit the farthest node on either side of it (labels need room on the right).
+  const reachX = Math.max(1, ...nodes.map((node) => Math.abs(node.x)));
+  const reachY = Math.max(1, ...nodes.map((node) => Math.abs(node.y)));
+  const scale = Math.min(1.6, Math.max(0.05, Math.min((width / 2 - 90) / reachX, (height / 2 - 24) / reachY)));
+  return zoomIdentity.translate(width / 2, height / 2).scale(scale);
+}
+
+export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name: string; onOpen: (recordId: number) => void }) {
+  const { ref: containerRef, width } = useElementWidth<HTMLDivElement>(900);
+  const height = Math.round(Math.min(720, Math.max(380, width * 0.62)));
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const transformRef = useRef<ZoomTransform>(zoomIdentity);
+  const zoomRef = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
+  const frameRef = useRef(0);
+  const [hovered, setHovered] = useState<LaidOutNode | null>(null);
+
+  const finder = useMemo<Quadtree<LaidOutNode>>(
+    () =>
+      quadtree<LaidOutNode>()
+        .x((node) => node.x)
+        .y((node) => node.y)
+        .addAll([...graph.nodes]),
+    [graph.nodes],
+  );
+  const orderedNodes = useMemo(() => [...graph.nodes].sort((a, b) => nodePriority(a) - nodePriority(b)), [graph.nodes]);
+
+  const draw = useCallback(() => {
+    frameRef.current = 0;
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    const t = transformRef.current;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    const radiusScale = Math.min(2, Math.max(0.7, Math.sqrt(t.k)));
+    const space = new LabelSpace(Math.ceil(width / CELL) + 1);
+
+    context.lineWidth = 1.2;
+    context.strokeStyle = '#9ca3af';
+    context.beginPath();
+    for (const edge of graph.edges) {
+      context.moveTo(t.applyX(edge.source.x), t.applyY(edge.source.y));
+      context.lineTo(t.applyX(edge.target.x), t.applyY(edge.target.y));
+    }
+    context.stroke();
+
+    for (let index = orderedNodes.length - 1; index >= 0; index -= 1) {
+      const node = orderedNodes[index];
+      const x = t.applyX(node.x);
+      const y = t.applyY(node.y);
+      const radius = node.radius * radiusScale;
+      if (x < -radius || y < -radius || x > width + radius || y > height + radius) continue;
+      context.beginPath();
+      context.arc(x, y, radius, 0, Math.PI * 2);
+      context.fillStyle = registryColour(node.registry);
+      context.fill();
+      context.lineWidth = node.isRoot ? 3 : 1.5;
+      context.strokeStyle = node.isRoot || node === hovered ? '#111827' : '#ffffff';
+      context.stroke();
+    }
+
+    context.textBaseline = 'middle';
+    context.lineJoin = 'round';
+    for (const node of orderedNodes) {
+      const x = t.applyX(node.x);
+      const y = t.applyY(node.y);
+      if (x < 0 || y < 0 || x > width || y > height) continue;
+      const text = shortLabel(node.label);
+      context.font = node.isRoot ? ROOT_LABEL_FONT : LABEL_FONT;
+      const textWidth = context.measureText(text).width;
+      const left = x + node.radius * radiusScale + 4;
+      const box = { x: left, y: y - 9, width: textWidth, height: 18 };
+      if (!node.isRoot && node !== hovered && !space.place(box)) continue;
+      context.lineWidth = 4;
+      context.strokeStyle = 'rgba(255,255,255,0.9)';
+      context.strokeText(text, left, y);
+      context.fillStyle = '#111827';
+      context.fillText(text, left, y);
+    }
+
+    // Relation names where there is room: always near the record, elsewhere once zoomed in.
+    context.font = EDGE_LABEL_FONT;
+    context.textAlign = 'center';
+    for (const edge of graph.edges) {
+      if (!(edge.source.isRoot || edge.target.isRoot) && t.k < 1.4) continue;
+      const x = t.applyX((edge.source.x + edge.target.x) / 2);
+      const y = t.applyY((edge.source.y + edge.target.y) / 2);
+      if (x < 0 || y < 0 || x > width || y > height) continue;
+      const text = edge.label.replace(/_/g, ' ');
+      const textWidth = context.measureText(text).width;
+      if (!space.place({ x: x - textWidth / 2, y: y - 8, width: textWidth, height: 16 })) continue;
+      context.lineWidth = 3;
+      context.strokeStyle = 'rgba(255,255,255,0.9)';
+      context.strokeText(text, x, y);
+      context.fillStyle = '#4b5563';
+      context.fillText(text, x, y);
+    }
+    context.textAlign = 'start';
+  }, [graph.edges, orderedNodes, hovered, width, height]);
+
+  // Zoom events ask for a frame; the frame draws with whatever is current then.
+  const drawRef = useRef(draw);
+  const requestDraw = useCallback(() => {
+    if (!frameRef.current) frameRef.current = requestAnimationFrame(() => drawRef.current());
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return undefined;
+    const behaviour = zoom<HTMLCanvasElement, unknown>()
+      .scaleExtent([0.05, 12])
+      .on('zoom', (event: D3ZoomEvent<HTMLCanvasElement, unknown>) => {
+        transformRef.current = event.transform;
+        requestDraw();
+      });
+    zoomRef.current = behaviour;
+    const selection = select(canvas);
+    selection.call(behaviour);
+    selection.call(behaviour.transform, fitTransform(graph.nodes, width, height));
+    return () => {
+      selection.on('.zoom', null);
+    };
+    // The fit is taken again when the graph or the size changes, not on every draw.
+  }, [graph.nodes, width, height, requestDraw]);
+
+  useEffect(() => {
+    drawRef.current = draw;
+    requestDraw();
+  }, [draw, requestDraw]);
+
+  useEffect(
+    () => () => {
+      if (frameRef.current) cancelAnimationFrame(frameRef.current);
+      frameRef.current = 0;
+    },
+    [],
+  );
+
+  const nodeAt = (clientX: number, clientY: number): LaidOutNode | null => {
+    const canvas = canvasRef.current;
+    if (!canvas) return null;
+    const bounds = canvas.getBoundingClientRect();
+    const t = transformRef.current;
+    const [x, y] = t.invert([clientX - bounds.left, clientY - bounds.top]);
+    const node = finder.find(x, y, 16 / t.k);
+    return node ?? null;
+  };
+
+  const act = (change: (behaviour: ZoomBehavior<HTMLCanvasElement, unknown>, selection: ReturnType<typeof select<HTMLCanvasElement, unknown>>) => void) => {
+    const canvas = canvasRef.current;
+    if (!canvas || !zoomRef.current) return;
+    change(zoomRef.current, select(canvas));
+  };
+  const zoomBy = (factor: number) => act((behaviour, selection) => behaviour.scaleBy(selection, factor));
+  const fit = () => act((behaviour, selection) => behaviour.transform(selection, fitTransform(graph.nodes, width, height)));
+  const panBy = (dx: number, dy: number) => act((behaviour, selection) => behaviour.translateBy(selection, dx / transformRef.current.k, dy / transformRef.current.k));
+
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  return (
+    <Box>
+      <HStack gap="2" mb="2" wrap="wrap">
+        <Button size="sm" variant="outline" onClick={() => zoomBy(ZOOM_STEP)}>
+          Zoom in
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => zoomBy(1 / ZOOM_STEP)}>
+          Zoom out
+        </Button>
+        <Button size="sm" variant="outline" onClick={fit}>
+          Fit to view
+        </Button>
+        <Text fontSize="sm" color="gray.700" id="graph-help">
+          Drag or use the arrow keys to move, scroll, pinch or press + and − to zoom, 0 to fit.
+        </Text>
+      </HStack>
+      <Box ref={containerRef} position="relative" borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
+        <canvas
+          ref={canvasRef}
+          width={Math.round(width * ratio)}
+          height={Math.round(height * ratio)}
+          style={{ width: `${width}px`, height: `${height}px`, display: 'block', touchAction: 'none', cursor: hovered ? 'pointer' : 'grab' }}
+          tabIndex={0}
+          role="img"
+          aria-label={`Relation graph of ${name}: ${graph.nodes.length} records and ${graph.edges.length} relations, listed in the table below`}
+          aria-describedby="graph-help"
+          data-testid="relation-graph"
+          data-node-count={graph.nodes.length}
+          data-edge-count={graph.edges.length}
+          onMouseMove={(event) => {
+            const node = nodeAt(event.clientX, event.clientY);
+            if (node !== hovered) setHovered(node);
+          }}
+          onMouseLeave={() => setHovered(null)}
+          onClick={(event) => {
+            const node = nodeAt(event.clientX, event.clientY);
+            if (node) onOpen(node.recordId);
+          }}
+          onKeyDown={(event) => {
+            const moves: Record<string, [number, number]> = {
+              ArrowLeft: [PAN_STEP, 0],
+              ArrowRight: [-PAN_STEP, 0],
+              ArrowUp: [0, PAN_STEP],
+              ArrowDown: [0, -PAN_STEP],
+            };
+            if (event.key in moves) panBy(...moves[event.key]);
+            else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
+            else if (event.key === '-' || event.key === '_') zoomBy(1 / ZOOM_STEP);
+            else if (event.key === '0') fit();
+            else return;
+            event.preventDefault();
+          }}
+        />
+        {hovered ? (
+          <Box position="absolute" left="2" bottom="2" bg="white" borderWidth="1px" rounded="md" px="2" py="1" fontSize="sm" pointerEvents="none" maxW="90%">
+            {hovered.label} ({hovered.registry})
+          </Box>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
