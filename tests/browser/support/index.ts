@@ -1,4 +1,4 @@
-export { startTestServer, WEB_DIST_DIR, type TestServer } from './server.ts';
+export { startTestServer, freePort, WEB_DIST_DIR, type TestServer } from './server.ts';
 export {
   launchBrowser,
   openPage,

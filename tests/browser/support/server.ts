@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { loadConfig } from '@registry/platform';
 import { REPO_ROOT } from './paths.ts';
 
@@ -21,19 +21,35 @@ export class WebBuildMissingError extends Error {
   override name = 'WebBuildMissingError';
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
+/**
+ * `webDistDir` serves a copy of the build instead of web/dist, so a long suite is not broken by
+ * a rebuild of web/dist while it runs (the server lists the build's files when it starts).
+ * `port` is for a server whose own URL must be known before it starts (PUBLIC_URL, e.g. the
+ * redirect address registered with a sign-in provider); see `freePort()`.
+ */
+export async function startTestServer(options: { env?: Record<string, string>; webDistDir?: string; port?: number } = {}): Promise<TestServer> {
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  if (!existsSync(join(webDistDir, 'index.html'))) {
     throw new WebBuildMissingError('web/dist is missing: run `npm run build:web` before the browser tests');
   }
-  const config = loadConfig({ ...process.env, ...options.env, PORT: '0' });
+  const port = options.port ?? 0;
+  const config = loadConfig({ ...process.env, ...options.env, PORT: String(port) });
   const { buildApp } = await import('@registry/api/app.ts');
-  const app = await buildApp({ config, logger: false, webDistDir: WEB_DIST_DIR, rateLimitMax: 100_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const app = await buildApp({ config, logger: false, webDistDir, rateLimitMax: 100_000 });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async close() {
       await app.close();
     },
   };
+}
+
+/** A port free right now on 127.0.0.1 (the system picks it; it is released at once). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -59,17 +59,6 @@ function guarded(path: string, title: string): RouteObject {
   );
 }
 
-function placeholder(path: string, title: string): RouteObject {
-  return {
-    path,
-    handle: handle({ title }),
-    lazy: async () => {
-      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
-      return { Component: () => <AccountPlaceholderPage title={title} /> };
-    },
-  };
-}
-
 const staticPage = (path: string, title: string, load: RouteObject['lazy']) => page(path, title, load);
 
 export const routes: RouteObject[] = [
@@ -122,7 +111,7 @@ export const routes: RouteObject[] = [
       page('/users/resendConfirmation', 'Resend confirmation', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ResendConfirmationPage)),
       page('/accounts/forgotPassword', 'Forgotten password', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ForgotPasswordPage)),
       page('/users/password/edit', 'Reset password', lazyScreen(() => import('../pages/account/PasswordEditPage.tsx'), (m) => m.PasswordEditPage)),
-      placeholder('/users/orcid/sendEmail', 'ORCID login'),
+      page('/users/orcid/sendEmail', 'ORCID login', requireLogin(lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.OrcidEmailPage))),
       page('/users/:id', 'User profile', lazyScreen(() => import('../pages/account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
       page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../pages/account/ProfilePage.tsx'), (m) => m.ProfilePage))),
       page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../pages/account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),

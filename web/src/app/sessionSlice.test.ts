@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionValid, sessionExpiresAt } from './sessionSlice.ts';
+import { isSessionValid, sessionExpiresAt, sessionFromSignIn } from './sessionSlice.ts';
 
 describe('session validity', () => {
   it('reads seconds, milliseconds and dates', () => {
@@ -14,5 +14,25 @@ describe('session validity', () => {
     expect(isSessionValid(session, 1_999_000)).toBe(true);
     expect(isSessionValid(session, 2_000_000)).toBe(false);
     expect(isSessionValid({ credentials: { username: 'a', token: 't', validity: 'not a date' } })).toBe(false);
+  });
+});
+
+describe('session from a sign-in answer', () => {
+  const answer = { success: true, jwt: 'token', username: 'ada', id: 7, is_curator: true, is_super_curator: false, role: 'curator' };
+
+  it('stores a lifetime in seconds as the instant it ends, and keeps instants as they are', () => {
+    expect(sessionFromSignIn({ ...answer, expiry: 3600 }, undefined, undefined, 1_000_000).credentials.validity).toBe(1_000_000 + 3_600_000);
+    expect(sessionFromSignIn({ ...answer, expiry: 1_900_000_000 }).credentials.validity).toBe(1_900_000_000);
+    expect(sessionFromSignIn({ ...answer, expiry: '2030-01-01T00:00:00Z' }).credentials.validity).toBe('2030-01-01T00:00:00Z');
+  });
+
+  it('keeps the id, username, token and flags; a token given apart wins (third-party sign-in)', () => {
+    const session = sessionFromSignIn({ ...answer, expiry: 60 }, 'from-the-url', 120, 0);
+    expect(session).toEqual({
+      id: 7,
+      credentials: { username: 'ada', token: 'from-the-url', validity: 120_000 },
+      flags: { is_curator: true, is_super_curator: false, role: 'curator' },
+    });
+    expect(isSessionValid(session, 119_999)).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The screens that ask for an e-mail address and send a mail: resend the confirmation
- * (/users/resendConfirmation) and forgotten password (/accounts/forgotPassword).
+ * (/users/resendConfirmation), forgotten password (/accounts/forgotPassword), and the address an
+ * account made by ORCID sign-in still lacks (/users/orcid/sendEmail; ORCID shares none).
  */
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { emailFormSchema, type EmailForm } from '@registry/schemas/forms/account.ts';
 import { AccountCard } from './AccountPage.tsx';
-import { requestPasswordReset, resendConfirmation, type AccountAnswer } from './account-api.ts';
+import { addMissingEmail, requestPasswordReset, resendConfirmation, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
 
@@ -78,6 +79,18 @@ export function ForgotPasswordPage() {
       button="SEND RESET LINK"
       send={requestPasswordReset}
       sentText="If an account uses this address, a link to reset its password is on its way."
+    />
+  );
+}
+
+export function OrcidEmailPage() {
+  return (
+    <EmailRequest
+      title="Your e-mail address"
+      explanation="ORCID does not share your e-mail address with us. Give one so we can reach you about your records; we will send a link to confirm it."
+      button="SAVE MY E-MAIL"
+      send={addMissingEmail}
+      sentText="Thank you. Follow the link we have sent to confirm the address."
     />
   );
 }

@@ -28,7 +28,7 @@ export interface LoginFormProps {
   onDone?(): void;
 }
 
-function ThirdPartyButtons({ origin }: { origin: string }) {
+function ThirdPartyButtons() {
   const [providers, setProviders] = useState<SignInProviders | null>(null);
   useEffect(() => {
     let live = true;
@@ -38,17 +38,16 @@ function ThirdPartyButtons({ origin }: { origin: string }) {
     };
   }, []);
   if (!providers || (!providers.orcid && !providers.github)) return null;
-  const query = `?origin=${encodeURIComponent(origin)}`;
   return (
     <Stack gap="2" align="stretch" data-testid="third-party-sign-in">
       {providers.orcid && (
         <Button asChild bg="green.700" color="white" _hover={{ bg: 'green.800' }}>
-          <a href={`/users/auth/orcid${query}`}>Log in with ORCID</a>
+          <a href="/users/auth/orcid">Log in with ORCID</a>
         </Button>
       )}
       {providers.github && (
         <Button asChild bg="gray.900" color="white" _hover={{ bg: 'black' }}>
-          <a href={`/users/auth/github${query}`}>Log in with GitHub</a>
+          <a href="/users/auth/github">Log in with GitHub</a>
         </Button>
       )}
     </Stack>
@@ -83,7 +82,7 @@ export function LoginForm({ goTo, redirect = true, onDone }: LoginFormProps) {
           </RouterLink>
         </Button>
       )}
-      <ThirdPartyButtons origin={safeGoTo(goTo) ?? '/accounts/profile'} />
+      <ThirdPartyButtons />
       <Formik<LoginValues> initialValues={EMPTY_LOGIN} validationSchema={loginFormSchema} initialErrors={initialErrorsOf(loginFormSchema, EMPTY_LOGIN)} onSubmit={submit}>
         {(formik) => (
           <Form noValidate aria-label="Login">

@@ -10,30 +10,16 @@ import { TextField } from './FormFields.tsx';
 
 export type ProfileValues = ProfileForm;
 
+const PROFILE_KEYS = ['username', 'email', 'first_name', 'last_name', 'homepage', 'orcid', 'twitter', 'mastodon', 'bluesky', 'profile_type'] as const;
+
 /** Form values from an account (empty strings for missing fields, as inputs hold them). */
 export function profileValuesOf(user: AccountUser): ProfileValues {
-  return {
-    username: user.username ?? '',
-    email: user.email ?? '',
-    first_name: user.first_name ?? '',
-    last_name: user.last_name ?? '',
-    homepage: user.homepage ?? '',
-    orcid: user.orcid ?? '',
-    twitter: user.twitter ?? '',
-    mastodon: user.mastodon ?? '',
-    bluesky: user.bluesky ?? '',
-    profile_type: user.profile_type ?? '',
-  };
+  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, user[key] ?? ''])) as ProfileValues;
 }
 
-/** The body of `PUT /users` / `PUT /user_admin/{id}`: trimmed text, empty optional fields as null. */
-export function profileBody(values: ProfileValues): Record<string, string | null> {
-  const body: Record<string, string | null> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const text = (value ?? '').trim();
-    body[key] = text === '' && key !== 'username' && key !== 'email' ? null : text;
-  }
-  return body;
+/** The profile part of a `PUT /users` / `PUT /user_admin/{id}` body: trimmed text (an emptied optional field clears it). */
+export function profileBody(values: ProfileValues): ProfileValues {
+  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, (values[key] ?? '').trim()])) as ProfileValues;
 }
 
 function ProfileTypeSelect({ types }: { types: string[] }) {

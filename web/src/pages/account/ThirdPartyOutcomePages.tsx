@@ -1,6 +1,7 @@
 /**
- * Where third-party sign-in (ORCID, GitHub) lands: /login_success?jwt=…&expiry=… starts the
- * session after the server confirms the token; /login_failure says it did not work.
+ * Where third-party sign-in (ORCID, GitHub) lands: /login_success?jwt=…&expiry=…[&goTo=…] starts
+ * the session after the server confirms the token, then goes to goTo (e.g. the e-mail request of
+ * an ORCID account without one) or the profile; /login_failure says it did not work.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +28,7 @@ export function LoginSuccessPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const jwt = params.get('jwt');
   const expiry = params.get('expiry');
-  const origin = safeGoTo(params.get('origin'));
+  const goTo = safeGoTo(params.get('goTo'));
 
   useEffect(() => {
     if (!jwt || !expiry) {
@@ -39,14 +40,14 @@ export function LoginSuccessPage() {
       (answer) => {
         if (!live) return;
         startSession(dispatch, sessionFromSignIn(answer, jwt, /^\d+$/.test(expiry) ? Number(expiry) : expiry));
-        void navigate(origin ?? '/accounts/profile', { replace: true });
+        void navigate(goTo ?? '/accounts/profile', { replace: true });
       },
       (error: unknown) => live && setFailure(errorMessage(error)),
     );
     return () => {
       live = false;
     };
-  }, [jwt, expiry, origin, dispatch, navigate]);
+  }, [jwt, expiry, goTo, dispatch, navigate]);
 
   return (
     <AccountCard title="Login">

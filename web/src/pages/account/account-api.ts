@@ -50,7 +50,7 @@ export const resendConfirmation = (email: string) => restPost<AccountAnswer>('/u
 export const requestPasswordReset = (email: string) => restPost<AccountAnswer>('/users/password', { user: { email } }, { withToken: false });
 export const resetPassword = (user: { reset_password_token: string; password: string; password_confirmation: string }) =>
   restPut<AccountAnswer>('/users/password', { user }, { withToken: false });
-export const sendOrcidEmail = (email: string, token: string) => restPost<AccountAnswer>('/users/orcid/sendEmail', { user: { email } }, { token });
+export const addMissingEmail = (email: string) => restPost<AccountAnswer>('/users/orcid/sendEmail', { user: { email } });
 
 export async function loadOwnAccount(): Promise<AccountUser> {
   return (await restGet<{ user: AccountUser }>('/users/edit')).user;

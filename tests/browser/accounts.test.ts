@@ -1,0 +1,387 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
+/**
+ * Accounts in a real browser against the real server, its own database and a local SMTP sink:
+ * sign up → confirmation mail → confirm → log in → edit the profile → create an API key → log
+ * out; the expired-session message; a guarded route with goTo; the login popup; ORCID sign-in
+ * against a local OpenID provider (tests/accounts/providers.ts); a super curator changing a
+ * user's role; every account screen at phone width.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '@registry/api/accounts/secrets.ts';
+import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
+import { ORCID_PEOPLE, startOrcidStandIn, TEST_CLIENT, type LocalProvider } from '../accounts/providers.ts';
+import {
+  PHONE_VIEWPORT,
+  checkAccessibility,
+  collectConsoleErrors,
+  freePort,
+  launchBrowser,
+  openPage,
+  pathAndQuery,
+  saveScreenshot,
+  startTestServer,
+  waitForPathAndQuery,
+  WEB_DIST_DIR,
+  type TestServer,
+} from './support/index.ts';
+
+let webCopy: string;
+let environment: IsolatedEnvironment;
+let mailSink: MailSink;
+let orcid: LocalProvider;
+let server: TestServer;
+let browser: Browser;
+
+const PASSWORD = 'correct horse battery';
+
+/** Requests the app makes on its own that a test may legitimately see fail (a refused token, a 401 on purpose). */
+const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
+
+async function addConfirmedUser(username: string, role: 'user' | 'super_curator' = 'user'): Promise<number> {
+  const [row] = await environment
+    .db('users')
+    .insert({ username, email: `${username}@example.org`, password_hash: await hashPassword(PASSWORD), role, confirmed_at: new Date() })
+    .returning('id');
+  return (row as { id: number }).id;
+}
+
+async function logIn(page: Page, login: string, goTo?: string): Promise<void> {
+  await page.goto(goTo ? `/accounts/login?goTo=${encodeURIComponent(goTo)}` : '/accounts/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username or email').fill(login);
+  await form.getByLabel(/^Password/).fill(PASSWORD);
+  await form.getByLabel(/^Password/).press('Enter');
+}
+
+/** The path and query of a link in a mail, to open on the test server whatever PUBLIC_URL said. */
+function linkPath(text: string, pathPrefix: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in the mail:\n${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+beforeAll(async () => {
+  // This suite runs for minutes: it serves its own copy of the build, which a rebuild cannot change under it.
+  webCopy = mkdtempSync(join(tmpdir(), 'accounts-web-'));
+  cpSync(WEB_DIST_DIR, webCopy, { recursive: true });
+  environment = await createIsolatedEnvironment('browser_accounts');
+  mailSink = await startMailSink();
+  // ORCID sends the browser back to PUBLIC_URL, so the server's address is fixed before it starts.
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  orcid = await startOrcidStandIn(`${publicUrl}/users/auth/orcid/callback`);
+  server = await startTestServer({
+    webDistDir: webCopy,
+    port,
+    env: {
+      DATABASE_URL: environment.config.databaseUrl,
+      INDEX_PREFIX: environment.config.indexPrefix,
+      QUEUE_PREFIX: environment.config.queuePrefix,
+      SMTP_URL: mailSink.url,
+      PUBLIC_URL: publicUrl,
+      ORCID_CLIENT_ID: TEST_CLIENT.clientId,
+      ORCID_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      ORCID_ISSUER_URL: orcid.url,
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await mailSink?.close();
+  await orcid?.close();
+  await environment?.cleanup();
+  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+});
+
+describe('accounts in the browser', () => {
+  it('signs up, confirms by mail, logs in, edits the profile, creates an API key and logs out', async () => {
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    // Sign-up: the §5 messages appear under their fields, REGISTER waits for a valid form.
+    await page.goto('/accounts/signup');
+    const signUp = page.getByRole('form', { name: 'Create an account' });
+    await signUp.getByLabel('Username').fill('ada');
+    await signUp.getByLabel('Email').fill('ada-at-example');
+    await signUp.getByLabel(/^Password/).fill('short');
+    await signUp.getByLabel('Repeat password').fill('other');
+    await signUp.getByLabel('Username').click();
+    await page.getByText('Invalid e-mail.').waitFor();
+    await page.getByText('Value is not long enough (5/8)').waitFor();
+    await page.getByText('Invalid repeated password').waitFor();
+    expect(await signUp.getByRole('button', { name: 'REGISTER' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'accounts-signup-invalid');
+
+    await signUp.getByLabel('Username').fill('ada_lovelace');
+    await signUp.getByLabel('Email').fill('ada@example.org');
+    await signUp.getByLabel(/^Password/).fill(PASSWORD);
+    await signUp.getByLabel('Repeat password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'REGISTER' }).click();
+    await page.getByTestId('form-success').waitFor();
+
+    // Before confirming, login fails with the exact text and offers to resend the mail.
+    await logIn(page, 'ada_lovelace');
+    await page.getByText('You have to confirm your email address before continuing.').waitFor();
+    await page.getByRole('link', { name: 'Resend me the confirmation email' }).waitFor();
+    await saveScreenshot(page, 'accounts-login-unconfirmed');
+
+    const mail = await mailSink.waitFor((received) => received.to.includes('ada@example.org'));
+    await page.goto(linkPath(mail.text, '/users/confirmation'));
+    await page.getByText('Your account is confirmed. You can now log in.').waitFor();
+
+    // Login with goTo absent lands on the profile, with its empty lists.
+    await logIn(page, 'ada@example.org');
+    await waitForPathAndQuery(page, '/accounts/profile');
+    await page.getByRole('heading', { name: 'Hi, ada_lovelace' }).waitFor();
+    await page.getByTestId('personal-information').waitFor();
+    for (const list of ['watched-records', 'created-records', 'maintained-records', 'records-in-curation', 'saved-searches', 'claims', 'edits']) {
+      await page.getByTestId(list).getByTestId('empty-list').waitFor();
+    }
+    const header = page.locator('header');
+    expect(await header.getByRole('link', { name: 'ada_lovelace' }).getAttribute('href')).toBe('/accounts/profile');
+    await saveScreenshot(page, 'accounts-profile-empty');
+
+    // Edit the profile: a bad handle shows its §5 message, then a valid edit is saved.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    const edit = page.getByRole('form', { name: 'Edit your profile' });
+    await edit.getByLabel('First name').fill('Ada');
+    await edit.getByLabel('Last name').fill('Lovelace');
+    await edit.getByLabel('Mastodon').fill('ada@mastodon.social');
+    await edit.getByLabel('ORCID iD').fill('0000-0002-1825');
+    await edit.getByLabel('Homepage').fill('https://example.org/ada');
+    await edit.getByLabel('Bluesky').fill('@ada.bsky.social');
+    await edit.getByLabel('First name').click();
+    await page.getByText('Invalid mastodon handle: Use @user@server.').waitFor();
+    await page.getByText("Doesn't look like a valid ORCID ID.").waitFor();
+    expect(await edit.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    await edit.getByLabel('Mastodon').fill('@ada@mastodon.social');
+    await edit.getByLabel('ORCID iD').fill('0000-0002-1825-009X');
+    await saveScreenshot(page, 'accounts-profile-edit');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await waitForPathAndQuery(page, '/accounts/profile');
+    await page.getByText('Update successful !').waitFor();
+    const information = page.getByTestId('personal-information');
+    await information.getByText('Ada Lovelace').waitFor();
+    await information.getByText('@ada@mastodon.social').waitFor();
+    await information.getByText('0000-0002-1825-009X').waitFor();
+
+    // An API key: named, shown once, listed, and it reads the API as its owner.
+    const keys = page.getByTestId('api-keys');
+    await keys.getByLabel('Name of the new key').fill('analysis script');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    const key = (await keys.getByTestId('new-api-key').textContent())?.trim() ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    await keys.getByTestId('api-key').getByText('analysis script').waitFor();
+    const viaKey = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-GraphQL-Key': key },
+      body: JSON.stringify({ query: '{user(id:1){username}}' }),
+    });
+    expect(viaKey.status).toBe(200);
+    await saveScreenshot(page, 'accounts-profile-api-key');
+    await page.reload();
+    await page.getByTestId('api-key').getByText('analysis script').waitFor();
+    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+
+    // Log out: the header offers Login again and the old token no longer works.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { credentials?: { token?: string } }).credentials?.token);
+    await header.getByRole('button', { name: 'Log out' }).click();
+    await header.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
+    const afterLogout = await fetch(`${server.url}/users/valid`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(afterLogout.status).toBe(401);
+
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('clears an expired session with the SPEC message, at start and on a later route change', async () => {
+    await addConfirmedUser('grace');
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    await page.evaluate(() => {
+      localStorage.setItem('registry.session', JSON.stringify({ id: 1, credentials: { username: 'grace', token: 'x', validity: Date.now() - 1000 } }));
+    });
+    await page.reload();
+    await page.getByText('You session has expired. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
+
+    // A real session that runs out while the app is open ends at the next route change.
+    await logIn(page, 'grace');
+    await waitForPathAndQuery(page, '/accounts/profile');
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { credentials: { validity: number } };
+      stored.credentials.validity = Date.now() + 1500;
+      localStorage.setItem('registry.session', JSON.stringify(stored));
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hi, grace' }).waitFor();
+    await page.waitForTimeout(2000);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add content' }).click();
+    await page.getByText('You session has expired. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
+    await page.locator('header').getByRole('button', { name: 'Login' }).waitFor();
+    await page.context().close();
+  });
+
+  it('sends a guarded route to login with goTo and returns there after login', async () => {
+    await addConfirmedUser('hedy');
+    const page = await openPage(browser, server.url);
+    await page.goto('/profiles/edit');
+    await waitForPathAndQuery(page, '/accounts/login?goTo=%2Fprofiles%2Fedit');
+    const form = page.getByRole('form', { name: 'Login' });
+    const login = form.getByRole('button', { name: 'LOGIN' });
+    expect(await login.isDisabled()).toBe(true);
+    await form.getByLabel('Username or email').fill('hedy');
+    expect(await login.isDisabled()).toBe(true);
+    await form.getByLabel(/^Password/).fill('wrong password');
+    expect(await login.isDisabled()).toBe(false);
+
+    // Show/hide password.
+    const password = form.getByLabel(/^Password/);
+    expect(await password.getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await form.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    for (const link of ['Forgotten your password?', 'Need to create a new account?', "Can't login with ORCID or Github?"]) {
+      expect(await form.getByRole('link', { name: link }).count()).toBe(1);
+    }
+    await login.click();
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByRole('link', { name: 'Resend me the confirmation email' }).count()).toBe(0);
+    expect(await checkAccessibility(page)).toEqual([]);
+
+    await password.fill(PASSWORD);
+    await password.press('Enter');
+    await waitForPathAndQuery(page, '/profiles/edit');
+    await page.getByRole('form', { name: 'Edit your profile' }).waitFor();
+
+    // A super-curator page is refused to a plain user: back to login with goTo.
+    await page.goto('/profiles/usersList');
+    await waitForPathAndQuery(page, '/accounts/login?goTo=%2Fprofiles%2FusersList');
+    await page.context().close();
+  });
+
+  it('logs in from the header popup and stays on the page', async () => {
+    await addConfirmedUser('katherine');
+    const page = await openPage(browser, server.url);
+    await page.goto('/licence');
+    await page.locator('header').getByRole('button', { name: 'Login' }).click();
+    const popup = page.getByTestId('login-popup');
+    await popup.getByLabel('Username or email').fill('katherine');
+    await popup.getByLabel(/^Password/).fill(PASSWORD);
+    await saveScreenshot(page, 'accounts-login-popup');
+    await popup.getByRole('button', { name: 'LOGIN' }).click();
+    await page.locator('header').getByRole('link', { name: 'katherine' }).waitFor();
+    expect(pathAndQuery(page)).toBe('/licence');
+    expect(await popup.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('signs in with ORCID at the local provider, then asks for the e-mail ORCID does not share', async () => {
+    const [orcidId, person] = Object.entries(ORCID_PEOPLE)[0];
+    const page = await openPage(browser, server.url);
+    await page.goto('/accounts/login');
+    await page.getByTestId('third-party-sign-in').getByRole('link', { name: 'Log in with ORCID' }).click();
+
+    // The provider's own login and consent pages (oidc-provider's development interactions).
+    await page.waitForURL((url) => url.origin === orcid.url);
+    await page.locator('input[name="login"]').fill(orcidId);
+    await page.locator('input[name="password"]').fill('any');
+    await saveScreenshot(page, 'accounts-orcid-provider-login');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.origin !== orcid.url || url.pathname.includes('interaction'));
+    if (new URL(page.url()).origin === orcid.url) await page.locator('button[type="submit"]').click();
+
+    // Back on the registry: signed in, and sent to give an e-mail address.
+    await waitForPathAndQuery(page, '/users/orcid/sendEmail');
+    const username = `${person.given_name}${person.family_name}`;
+    await page.locator('header').getByRole('link', { name: username }).waitFor();
+    const form = page.getByRole('form', { name: 'Your e-mail address' });
+    await form.getByLabel('Email').fill('josiah@example.org');
+    await form.getByRole('button', { name: 'SAVE MY E-MAIL' }).click();
+    await page.getByTestId('form-success').waitFor();
+    await mailSink.waitFor((mail) => mail.to.includes('josiah@example.org'));
+    await saveScreenshot(page, 'accounts-orcid-email');
+
+    await page.goto('/accounts/profile');
+    const information = page.getByTestId('personal-information');
+    await information.getByText(orcidId).waitFor();
+    await information.getByText(`${person.given_name} ${person.family_name}`).waitFor();
+    await page.context().close();
+  });
+
+  it('lets a super curator change a user’s role', async () => {
+    await addConfirmedUser('root', 'super_curator');
+    const targetId = await addConfirmedUser('margaret');
+    const page = await openPage(browser, server.url);
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    await logIn(page, 'root', '/profiles/usersList');
+    await waitForPathAndQuery(page, '/profiles/usersList');
+    await page.getByLabel('Filter users by username or e-mail').fill('marg');
+    const table = page.getByTestId('users-table');
+    await table.getByRole('link', { name: 'margaret', exact: true }).waitFor();
+    await saveScreenshot(page, 'accounts-users-list');
+    await table.getByRole('link', { name: 'Edit margaret' }).click();
+    await waitForPathAndQuery(page, `/profiles/editPublicProfile/${targetId}`);
+    const form = page.getByRole('form', { name: 'Edit margaret' });
+    await form.getByLabel('Role').selectOption('curator');
+    await saveScreenshot(page, 'accounts-edit-public-profile');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await Promise.race([
+      waitForPathAndQuery(page, '/profiles/usersList'),
+      page.getByTestId('form-error').waitFor().then(async () => expect.fail(await page.getByTestId('form-error').innerText())),
+    ]);
+    await page.getByText('Update successful !').waitFor();
+    const row = await environment.db('users').select('role').where({ id: targetId }).first<{ role: string }>();
+    expect(row.role).toBe('curator');
+    expect(errors.messages).toEqual([]);
+
+    // The super curator's screens fit a phone too.
+    await page.setViewportSize(PHONE_VIEWPORT);
+    for (const path of ['/profiles/usersList', `/profiles/editPublicProfile/${targetId}`]) {
+      await page.goto(path);
+      await page.getByTestId(path.includes('usersList') ? 'users-table' : 'personal-fields').waitFor();
+      await saveScreenshot(page, `accounts-phone${path.replace(/\//g, '-')}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+    await page.context().close();
+  });
+
+  it('fits every account screen into a phone screen', async () => {
+    await addConfirmedUser('phone_user');
+    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT });
+    const loggedOutScreens = ['/accounts/login', '/accounts/signup', '/users/resendConfirmation', '/accounts/forgotPassword', '/users/password/edit?reset_password_token=x', '/users/confirmation?confirmation_token=x', '/login_failure'];
+    for (const path of loggedOutScreens) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, `accounts-phone${path.split('?')[0].replace(/\//g, '-')}`);
+      await page.locator('main h1').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+    await logIn(page, 'phone_user');
+    await waitForPathAndQuery(page, '/accounts/profile');
+    const id = await page.evaluate(() => (JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { id?: number }).id);
+    for (const path of ['/accounts/profile', '/profiles/edit', `/users/${id}`]) {
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, `accounts-phone${path.replace(/\//g, '-')}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+    await page.context().close();
+  });
+});
