@@ -13,7 +13,7 @@
  *      the slowest one the limits accept is chosen;
  *   3. p50/p99 of ordinary searches and of /healthz over loopback HTTP, alone (baseline) and
  *      while the worst request runs in a loop, in alternating slices. Target: p99 ≤ 2 × baseline.
- * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 20).
+ * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +31,9 @@ import { doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const REJECTIONS = Number(process.env.BENCH_REJECTIONS || 20);
+const REJECTIONS = Number(process.env.BENCH_REJECTIONS || 50);
+/** Requests of each kind before timing: the first few hundred run cold (JIT). */
+const WARM_UP = 50;
 const ROUNDS = 5;
 const FRAGMENT_LEVELS = [20, 25, 30];
 const NAME = 'bench_abuse';
@@ -148,9 +150,12 @@ async function fragmentRejections(url: string): Promise<void> {
   const rules = [...graphqlRuntime.specifiedRules, queryLimitsRule({ maxCost: MAX_QUERY_COST, maxRootFields: MAX_ROOT_FIELDS, depthLimit: QUERY_DEPTH_LIMIT, listSizes: () => listSizes })];
   const searches: number[] = [];
   const minimal: number[] = [];
-  for (let index = 0; index < REJECTIONS; index += 1) {
-    searches.push(await timed(() => ordinarySearch(url, index)));
-    minimal.push(await timed(() => postGraphql(url, `{ __typename } # ${index}`)));
+  for (let index = 0; index < WARM_UP + REJECTIONS; index += 1) {
+    const search = await timed(() => ordinarySearch(url, index));
+    const smallest = await timed(() => postGraphql(url, `{ __typename } # ${index}`));
+    if (index < WARM_UP) continue;
+    searches.push(search);
+    minimal.push(smallest);
   }
   console.log(`\n1. rejecting doubling-fragment queries (median of ${REJECTIONS}); baselines: the standard rules alone on the same document, and over HTTP`);
   console.log(`   an ordinary search ${ms(median(searches))}, the smallest query ({ __typename }, never seen before) ${ms(median(minimal))}`);
@@ -162,7 +167,7 @@ async function fragmentRejections(url: string): Promise<void> {
     const limited: number[] = [];
     const overHttp: number[] = [];
     let verdict = '';
-    for (let run = 0; run < 5; run += 1) {
+    for (let run = 0; run < WARM_UP; run += 1) {
       graphqlRuntime.validate(schema, document, rules);
       await postGraphql(url, `${text} # warm-up ${run}`);
     }
