@@ -3,8 +3,9 @@
  * (sign-out, a password change, deactivation or a role change end it at once); an API key
  * (`X-GraphQL-Key: <key>` or `Authorization: Bearer <key>`) stands for its user, read-only.
  * Anything missing, wrong or ended leaves the viewer anonymous: public reads never answer 401.
- * Routes that need a viewer say which action in `config.access`; this plugin refuses the others
- * with 401/403 before the handler runs, and keeps the list the authorisation-matrix test reads.
+ * Routes that need a viewer say which action in `config.access` (an action decided by role alone:
+ * the resource is the viewer's own account); this plugin refuses the others with 401/403 before
+ * the body is read, and keeps the list of routes the authorisation-matrix test reads.
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
@@ -116,8 +117,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
       await identify(app, request);
     });
-    app.addHook('preHandler', async (request, reply) => {
-      const access = request.routeOptions.config.access;
+    // After every onRequest hook (the rate limit counts refused calls too), before the body is
+    // read or validated: whoever may not call a route learns only that.
+    app.addHook('preParsing', async (request, reply) => {
+      const access = request.routeOptions.config?.access;
       if (access === undefined || access === 'anyone') return;
       const viewer = request.viewer;
       if (viewer.userId === null) return reply.code(401).send(accountFailureBody(401, ACCOUNT_TEXT.needSignIn));
