@@ -1,5 +1,5 @@
 /**
- * Transport checks for POST /graphql, done at the edge before the GraphQL route sees the body:
+ * Transport checks for /graphql, done at the edge before the GraphQL route sees the request:
  * a body over the size limit answers 413 and a body that is not valid JSON (or that the input
  * checks of input-checks.ts refuse: too deep, forbidden keys, unstorable text) answers 400,
  * both in the GraphQL error shape. The GraphQL route has its own error handler (mercurius), which
@@ -46,13 +46,21 @@ function queryOf(value: unknown): unknown {
   return value !== null && typeof value === 'object' ? (value as { query?: unknown }).query : undefined;
 }
 
+/** No query at all (mercurius answers that itself) or GraphQL text. */
+function isDocumentOrAbsent(query: unknown): boolean {
+  if (query === undefined || query === null) return true;
+  return typeof query === 'string' && !isJsonText(query);
+}
+
 export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
   async (app, options) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || request.routeOptions.url !== GRAPHQL_PATH) return;
-      const query = queryOf(request.query);
-      if (query !== undefined && typeof query !== 'string') return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
-      if (typeof query === 'string' && isJsonText(query)) return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
+    // The document, from the query string, a JSON body or an `application/graphql` body (which
+    // mercurius wraps as { query }), must be GraphQL text.
+    app.addHook('preValidation', async (request, reply) => {
+      if (request.routeOptions.url !== GRAPHQL_PATH) return;
+      if (!isDocumentOrAbsent(queryOf(request.method === 'GET' ? request.query : request.body))) {
+        return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
+      }
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {
@@ -82,11 +90,6 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
       const problem = inputProblem(parsed, 'body');
       if (problem !== undefined) {
         sendGraphqlError(reply, 400, problem, 'BAD_REQUEST');
-        return Readable.from([]);
-      }
-      const query = queryOf(parsed);
-      if ((query !== undefined && query !== null && typeof query !== 'string') || (typeof query === 'string' && isJsonText(query))) {
-        sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
         return Readable.from([]);
       }
       return Readable.from([body]);

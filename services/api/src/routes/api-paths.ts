@@ -1,6 +1,11 @@
 /**
  * The one list of paths the API answers. Everything else belongs to the web app (SPA fallback),
- * and maintenance mode, read-only mode and the 404 shape all decide from here.
+ * and maintenance mode, read-only mode, the rate limit and the 404 shape all decide from here.
+ *
+ * Rules decide on what the router will run, never on the raw URL: route-specific rules compare
+ * the matched route (`request.routeOptions.url`, as declared: `/graphql`, `/healthz`), and the
+ * API/web split reads the path as the router decodes it, so `/%67raphql`, `/graphql/` and
+ * `/graphql#x` meet the same rules as `/graphql`.
  */
 import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 
