@@ -122,6 +122,7 @@ describe('accounts in the browser', () => {
     await page.getByText('Invalid repeated password').waitFor();
     expect(await signUp.getByRole('button', { name: 'REGISTER' }).isDisabled()).toBe(true);
     await saveScreenshot(page, 'accounts-signup-invalid');
+    expect(await checkAccessibility(page)).toEqual([]);
 
     await signUp.getByLabel('Username').fill('ada_lovelace');
     await signUp.getByLabel('Email').fill('ada@example.org');
@@ -151,6 +152,7 @@ describe('accounts in the browser', () => {
     const header = page.locator('header');
     expect(await header.getByRole('link', { name: 'ada_lovelace' }).getAttribute('href')).toBe('/accounts/profile');
     await saveScreenshot(page, 'accounts-profile-empty');
+    expect(await checkAccessibility(page)).toEqual([]);
 
     // Edit the profile: a bad handle shows its §5 message, then a valid edit is saved.
     await page.getByRole('link', { name: 'Edit profile' }).click();
@@ -168,6 +170,7 @@ describe('accounts in the browser', () => {
     await edit.getByLabel('Mastodon').fill('@ada@mastodon.social');
     await edit.getByLabel('ORCID iD').fill('0000-0002-1825-009X');
     await saveScreenshot(page, 'accounts-profile-edit');
+    expect(await checkAccessibility(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Save profile' }).click();
     await waitForPathAndQuery(page, '/accounts/profile');
     await page.getByText('Update successful !').waitFor();

@@ -42,7 +42,7 @@ function RoleSelect({ roles }: { roles: string[] }) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {meta.error && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      {meta.error && <Field.ErrorText color="red.700">{meta.error}</Field.ErrorText>}
     </Field.Root>
   );
 }

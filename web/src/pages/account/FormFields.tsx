@@ -46,7 +46,7 @@ export function TextField({ name, label, helper, required, ...inputProps }: Text
       </Field.Label>
       <Input {...inputProps} {...field} value={field.value ?? ''} />
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700" data-testid={`error-${name}`}>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
@@ -88,7 +88,7 @@ export function PasswordField({ name, label, autoComplete = 'current-password', 
           <EyeIcon crossed={shown} />
         </IconButton>
       </Box>
-      {error && <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700" data-testid={`error-${name}`}>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
