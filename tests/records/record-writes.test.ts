@@ -288,6 +288,11 @@ describe('delete and merge', () => {
     expect(events.edit_event.mergedRecord.id).toBe(duplicateId);
     const read = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{fairsharingRecord(id:${duplicateId}){id}}` } });
     expect(read.json().data.fairsharingRecord.id).toBe(String(loinc.id));
+    for (const accept of ['text/html', '*/*', 'application/ld+json']) {
+      const page = await app.inject({ url: `/${duplicateId}`, headers: { accept } });
+      expect(page.statusCode, accept).toBe(301);
+      expect(page.headers.location).toBe(`/${loinc.id}`);
+    }
   });
 
   it('answers can_edit from the access module', async () => {

@@ -115,10 +115,10 @@ export const routes: RouteObject[] = [
       page('/users/:id', 'User profile', lazyScreen(() => import('../pages/account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
       page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../pages/account/ProfilePage.tsx'), (m) => m.ProfilePage))),
       page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../pages/account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
-      guarded('/create', 'New record'),
-      guarded('/create-fairassist', 'New FAIRassist record'),
+      page('/create', 'New record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
+      page('/create-fairassist', 'New FAIRassist record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
       guarded('/curator', 'Curator dashboard'),
-      guarded('/:id/edit', 'Edit record'),
+      page('/:id/edit', 'Edit record', requireLogin(lazyScreen(() => import('../editor/EditRecordPage.tsx'), (m) => m.EditRecordPage))),
       page(
         '/profiles/editPublicProfile/:id',
         'Edit public profile',

@@ -26,6 +26,7 @@ import {
 } from './RecordSections.tsx';
 import type { RegistryRecord } from './record-types.ts';
 import { RecordViews } from './RecordViews.tsx';
+import { RecordActions } from '../editor/RecordActions.tsx';
 import { useRecordHead } from './useRecordHead.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
@@ -69,6 +70,7 @@ export function RecordPage() {
     <Box as="article" maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} py="6" data-testid="record-page" data-record-id={record.id}>
       <RecordTitle record={record} />
       <DeprecationBanner record={record} />
+      <RecordActions record={record} onChanged={() => window.location.reload()} />
       <RecordViews recordId={record.id} />
       <Stack gap="5" mt="6">
         <GeneralInformation record={record} />

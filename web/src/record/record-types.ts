@@ -50,6 +50,7 @@ export interface RegistryRecord {
   schemaOrg: unknown;
   urlForLogo: string | null;
   isRecommended: boolean | null;
+  isApproved: boolean | null;
   legacyIds: unknown;
   metadata: Record<string, unknown> | null;
   countries: Array<{ id?: number | string; name: string; code?: string | null }> | null;
@@ -68,7 +69,7 @@ export interface RegistryRecord {
 }
 
 export const RECORD_FIELDS = `id registry type doi status name abbreviation description homepage createdAt updatedAt schemaOrg urlForLogo
-  isRecommended legacyIds metadata
+  isRecommended isApproved legacyIds metadata
   countries{id name code} maintainers{id username orcid}
   subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
   grants{name description}

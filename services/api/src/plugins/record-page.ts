@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
 import { graphqlContextFor } from '../graphql/plugin.ts';
-import { findRecordRow, parseRecordIdentifier } from '../graphql/record-access.ts';
+import { parseRecordIdentifier } from '../graphql/record-access.ts';
+import { findRecordByIdentifier } from '../records/record-repository.ts';
 import { recordSchemaOrg } from '../graphql/record-schema-org.ts';
 import type { RecordRow } from '../graphql/rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
@@ -19,14 +20,18 @@ const PLAUSIBLE_IDENTIFIER = /^[\x21-\x7e]{1,200}$/;
 /** Link previews show about this much; longer descriptions are cut at a word. */
 const DESCRIPTION_LENGTH = 300;
 
-export async function findPublicRecord(app: FastifyInstance, identifier: string): Promise<RecordRow | null> {
+/**
+ * The public record an identifier names. `merged` is set when the identifier belonged to a
+ * record merged into this one: its old URLs answer a permanent redirect to the canonical page.
+ */
+export async function findPublicRecord(app: FastifyInstance, identifier: string): Promise<{ record: RecordRow; merged: boolean } | null> {
   if (!PLAUSIBLE_IDENTIFIER.test(identifier)) return null;
   const parsed = parseRecordIdentifier(identifier);
   if (!parsed) return null;
-  const record = await findRecordRow(app.db, parsed);
+  const found = await findRecordByIdentifier(app.db, parsed);
   // Pages are served to anonymous visitors: signed-in users send their token to the API only.
-  const visible = record && canViewRecord(ANONYMOUS_VIEWER, { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [] });
-  return visible ? record : null;
+  const visible = found && canViewRecord(ANONYMOUS_VIEWER, { isHidden: found.record.is_hidden, isApproved: found.record.is_approved, ownerIds: [] });
+  return visible ? { record: found.record, merged: found.viaRedirect } : null;
 }
 
 export function previewDescription(text: string): string {

@@ -20,6 +20,7 @@ import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement } from './early-search-answer.ts';
 import { findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
+import { recordPageUrl } from '../linked-data/record-json-ld.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
 import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
 
@@ -90,15 +91,17 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       if (app.config.maintenanceMode) {
         return wantsPage && indexHtml ? sendApp(reply, request.url, request.method) : sendError(reply, 503, MAINTENANCE_MESSAGE);
       }
-      let record: Awaited<ReturnType<typeof findPublicRecord>>;
+      let found: Awaited<ReturnType<typeof findPublicRecord>>;
       try {
-        record = await findPublicRecord(app, identifier);
+        found = await findPublicRecord(app, identifier);
       } catch (error) {
         request.log.error({ err: error }, 'record page lookup failed');
         return wantsPage && indexHtml
           ? sendApp(reply, request.url, request.method, 503)
           : sendError(reply, 503, 'The record cannot be read right now. Please try again later.');
       }
+      if (found?.merged) return reply.redirect(recordPageUrl('', found.record.id), 301);
+      const record = found?.record ?? null;
       if (wantsPage && indexHtml) {
         return record ? sendApp(reply, request.url, request.method, 200, recordPageHead(record, app.config)) : sendApp(reply, request.url, request.method, 404);
       }

@@ -33,6 +33,7 @@ const WriteAnswer = Type.Object(
   {
     data: Type.Object({ id: Type.String(), type: Type.String(), attributes: Type.Record(Type.String(), Type.Unknown()) }),
     suspected_duplicates: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }, { additionalProperties: true }))),
+    revision: Type.String(),
     message: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
@@ -58,6 +59,8 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     return {
       data: { id: String(saved.record.id), type: RECORD_TYPE, attributes },
       ...(saved.suspectedDuplicates.length > 0 ? { suspected_duplicates: saved.suspectedDuplicates } : {}),
+      // The ETag's revision again, for clients that cannot read response headers.
+      revision: String(saved.record.revision),
       message,
     };
   }

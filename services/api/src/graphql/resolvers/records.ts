@@ -118,11 +118,13 @@ export const recordTypeResolvers = {
     async history(record: RecordRow, _args: NoArgs, context: Context) {
       if (!can(context.viewer, 'record.viewHistory', await recordAccessResource(context, record))) return null;
       const events = await context.loaders.recordEditEvents.load(record.id);
-      return events.map((event) => ({
+      const editors = await Promise.all(events.map((event) => activeUserById(context, event.user_id)));
+      return events.map((event, index) => ({
         id: Number(event.id),
         editType: event.edit_type,
         editEvent: event.edit_event,
         userId: event.user_id,
+        username: editors[index]?.username ?? null,
         createdAt: isoDate(event.created_at),
       }));
     },

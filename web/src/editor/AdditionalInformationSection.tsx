@@ -1,0 +1,63 @@
+/**
+ * Additional information: the fields of the record's type, rendered from the JSON Schema that
+ * `POST /fairsharing_records/metadata_fields` answers (the same table the API checks saves with).
+ */
+import { Field, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { loadMetadataFields, type EditableRecord, type MetadataFieldsSchema } from './editor-api.ts';
+import { EditSection } from './EditSection.tsx';
+import { countChanges } from './GeneralInformationFields.tsx';
+import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
+
+export function AdditionalInformationSection({ record, holder, onChanged }: { record: EditableRecord; holder: RevisionHolder; onChanged(changes: number): void }) {
+  const [schema, setSchema] = useState<MetadataFieldsSchema | null>(null);
+  useEffect(() => {
+    if (record.type) loadMetadataFields(record.type).then(setSchema, () => setSchema({ properties: {} }));
+  }, [record.type]);
+  const keys = useMemo(() => Object.keys(schema?.properties ?? {}), [schema]);
+  const initial = useMemo(() => Object.fromEntries(keys.map((key) => {
+    const value = record.metadata?.[key];
+    return [key, Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : ''];
+  })), [keys, record.metadata]);
+  const [value, setValue] = useState<Record<string, string>>({});
+  const [savedFrom, setSavedFrom] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setValue(initial);
+    setSavedFrom(initial);
+  }, [initial]);
+  const { saving, outcome, save } = useSectionSave(record.id, 'additionalInformation', holder);
+  const changes = countChanges(savedFrom, value);
+  useEffect(() => onChanged(changes), [changes, onChanged]);
+
+  const onSave = async () => {
+    const metadata = Object.fromEntries(keys.map((key) => {
+      const field = schema!.properties[key]!;
+      const chosen = value[key] || null;
+      return [key, field.type === 'array' ? (chosen ? [chosen] : null) : chosen];
+    }));
+    if (await save({ metadata })) setSavedFrom(value);
+  };
+
+  return (
+    <EditSection id="additionalInformation" title="Additional information" changes={changes} saving={saving} outcome={outcome} onSave={onSave}>
+      {schema && keys.length === 0 && <Text color="fg.muted">Records of this type have no additional information fields.</Text>}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {keys.map((key) => {
+          const field = schema!.properties[key]!;
+          const options = field.enum ?? field.items?.enum ?? [];
+          return (
+            <Field.Root key={key}>
+              <Field.Label>{field.title}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name={key} value={value[key] ?? ''} onChange={(event) => setValue({ ...value, [key]: event.target.value })}>
+                  <option value="">Not known</option>
+                  {options.map((option) => <option key={option} value={option}>{option}</option>)}
+                </NativeSelect.Field>
+              </NativeSelect.Root>
+            </Field.Root>
+          );
+        })}
+      </SimpleGrid>
+    </EditSection>
+  );
+}

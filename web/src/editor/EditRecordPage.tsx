@@ -1,0 +1,142 @@
+/**
+ * /{id}/edit (SPEC §2): the record's sections, each with its change count, its own save and its
+ * own message. Every save carries the revision the page holds, so a save over someone else's
+ * newer change is refused with who changed it and when. Leaving with unsaved changes asks first.
+ */
+import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Formik } from 'formik';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useBlocker, useParams } from 'react-router';
+import { useSession } from '../app/hooks.ts';
+import { PageLoading } from '../shell/PageLoading.tsx';
+import { usePageTitle } from '../shell/usePageTitle.ts';
+import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
+import { loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
+import { EditSection } from './EditSection.tsx';
+import { countChanges, GeneralInformationFields, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
+import { RelationsSection } from './RelationsSection.tsx';
+import { SupportSection } from './SupportSection.tsx';
+import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
+
+const LEAVE_WARNING = 'You have unsaved changes. Leave this page and lose them?';
+
+function GeneralInformationSection({ record, recordTypes, isCurator, holder, onChanged }: {
+  record: EditableRecord;
+  recordTypes: RecordType[];
+  isCurator: boolean;
+  holder: RevisionHolder;
+  onChanged(changes: number): void;
+}) {
+  const initialValues = useMemo(() => generalInitialValues(record, recordTypes), [record, recordTypes]);
+  const [savedFrom, setSavedFrom] = useState(() => generalPayload(initialValues, isCurator));
+  const { saving, outcome, save } = useSectionSave(record.id, 'generalInformation', holder);
+  const registry = (values: GeneralValues) => recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name.toLowerCase();
+  return (
+    <Formik<GeneralValues>
+      initialValues={initialValues}
+      validate={(values) => validateGeneral(values, isCurator, registry(values) !== 'collection')}
+      onSubmit={async (values) => {
+        const payload = generalPayload(values, isCurator);
+        if (await save(payload)) setSavedFrom(generalPayload({ ...values, logo: undefined }, isCurator));
+      }}
+    >
+      {(form) => {
+        const changes = countChanges(savedFrom, generalPayload(form.values, isCurator));
+        return (
+          <ChangeReporter changes={changes} onChanged={onChanged}>
+            <EditSection id="generalInformation" title="General information" changes={changes} saving={saving} outcome={outcome} onSave={() => void form.submitForm()}>
+              <GeneralInformationFields form={form} recordTypes={recordTypes} isCurator={isCurator} editing currentLogo={record.urlForLogo} />
+            </EditSection>
+          </ChangeReporter>
+        );
+      }}
+    </Formik>
+  );
+}
+
+function ChangeReporter({ changes, onChanged, children }: { changes: number; onChanged(changes: number): void; children: React.ReactNode }) {
+  useEffect(() => onChanged(changes), [changes, onChanged]);
+  return <>{children}</>;
+}
+
+export function EditRecordPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const isCurator = !!session.user?.flags?.is_curator || !!session.user?.flags?.is_super_curator;
+  const [record, setRecord] = useState<EditableRecord | null>(null);
+  const [recordTypes, setRecordTypes] = useState<RecordType[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [revision, setRevision] = useState('');
+  const [changesBySection, setChangesBySection] = useState<Record<string, number>>({});
+  usePageTitle(record ? `Edit ${record.name}` : 'Edit record');
+
+  const reload = useCallback(async () => {
+    try {
+      const [loaded, types] = await Promise.all([loadRecordForEdit(id), loadRecordTypes()]);
+      if (!loaded) return setFailure('record not found');
+      setRecord(loaded);
+      setRevision(loaded.revision);
+      setRecordTypes(types);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The record could not be loaded.');
+    }
+  }, [id]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const reporters = useMemo(() => {
+    const reporter = (section: string) => (changes: number) =>
+      setChangesBySection((current) => (current[section] === changes ? current : { ...current, [section]: changes }));
+    return { general: reporter('general'), support: reporter('support'), additional: reporter('additional'), relations: reporter('relations') };
+  }, []);
+  const unsaved = Object.values(changesBySection).some((changes) => changes > 0);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(LEAVE_WARNING)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  if (failure) {
+    return (
+      <Box maxW="4xl" mx="auto" px="4" py="10">
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{failure === 'record not found' ? 'This record does not exist, or you may not see it.' : failure}</Alert.Title>
+        </Alert.Root>
+      </Box>
+    );
+  }
+  if (!record) return <PageLoading label="Loading the record…" />;
+  const holder: RevisionHolder = { revision, setRevision };
+
+  return (
+    <Stack maxW="5xl" mx="auto" px={{ base: '3', md: '6' }} py="8" gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h1" size="xl">Edit {record.name}</Heading>
+        <Button asChild variant="outline">
+          <RouterLink to={`/${record.id}`}>View the record</RouterLink>
+        </Button>
+      </HStack>
+      {!record.isApproved && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>This record awaits approval by a curator: only you and curators see it until then.</Alert.Title>
+        </Alert.Root>
+      )}
+      <Text color="fg.muted">Each section saves on its own. Organisations, licences and publications are edited with their own tools and saved at once.</Text>
+      <GeneralInformationSection record={record} recordTypes={recordTypes} isCurator={isCurator} holder={holder} onChanged={reporters.general} />
+      <SupportSection record={record} holder={holder} onChanged={reporters.support} />
+      <AdditionalInformationSection record={record} holder={holder} onChanged={reporters.additional} />
+      <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => void reload()} />
+    </Stack>
+  );
+}
+

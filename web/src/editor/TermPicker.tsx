@@ -1,0 +1,110 @@
+/**
+ * A pick-list searched as the user types (debounced, stale answers dropped): the chosen terms
+ * as removable chips, and a combobox listing what matches. Used for subjects, domains, species,
+ * tags, countries and object types.
+ */
+import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { searchPickList, type PickList, type Term } from './editor-api.ts';
+
+const DEBOUNCE_MS = 200;
+
+interface TermPickerProps {
+  list: PickList;
+  label: string;
+  value: Term[];
+  onChange(value: Term[]): void;
+  error?: string;
+  required?: boolean;
+}
+
+export function TermPicker({ list, label, value, onChange, error, required }: TermPickerProps) {
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<Term[]>([]);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const ticket = ++latest.current;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchPickList(list, text.trim(), controller.signal)
+        .then((found) => {
+          if (ticket === latest.current) setOptions(found.slice(0, 20));
+        })
+        .catch(() => undefined);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [list, text, open]);
+
+  const chosen = new Set(value.map((term) => String(term.id)));
+  const add = (term: Term) => {
+    if (!chosen.has(String(term.id))) onChange([...value, term]);
+    setText('');
+  };
+
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Wrap gap="1" mb={value.length > 0 ? '1' : '0'} data-testid={`chosen-${list}`}>
+        {value.map((term) => (
+          <HStack key={term.id} gap="1" borderWidth="1px" borderRadius="full" px="2" py="0.5" fontSize="sm">
+            <Text>{term.label}</Text>
+            <Button size="2xs" variant="ghost" aria-label={`Remove ${term.label}`} onClick={() => onChange(value.filter((other) => other.id !== term.id))}>
+              ×
+            </Button>
+          </HStack>
+        ))}
+      </Wrap>
+      <Box position="relative" w="full">
+        <Input
+          role="combobox"
+          aria-expanded={open && options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          placeholder={`Search ${label.toLowerCase()}`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && options[0]) {
+              event.preventDefault();
+              add(options[0]);
+            }
+          }}
+        />
+        {open && options.length > 0 && (
+          <Stack id={listId} role="listbox" position="absolute" zIndex="dropdown" bg="bg" borderWidth="1px" w="full" maxH="60" overflowY="auto" gap="0" boxShadow="md">
+            {options.map((option) => (
+              <Box
+                key={option.id}
+                role="option"
+                aria-selected={chosen.has(String(option.id))}
+                px="3"
+                py="1.5"
+                cursor="pointer"
+                _hover={{ bg: 'bg.muted' }}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  add(option);
+                }}
+              >
+                {option.label}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
