@@ -35,6 +35,7 @@ import {
 import { INVALID_QUERY, type SearchAnswer } from './search-types.ts';
 import { SearchResultList } from './SearchResultRow.tsx';
 import { useLatestQuery } from './useLatestQuery.ts';
+import { SearchExport } from './SearchExport.tsx';
 
 /** Facets shown as one-choice buttons (few values); the rest get checkbox panels. */
 const BUTTON_FACET_OPTIONS: Readonly<Record<string, string[]>> = {
@@ -215,6 +216,7 @@ export function SearchPage() {
               {result.status === 'ready' && !invalid ? `${totalCount} record${totalCount === 1 ? '' : 's'} found` : ''}
             </Text>
             {result.status === 'loading' ? <Spinner size="sm" aria-label="Loading results" /> : null}
+            {result.status === 'ready' && !invalid && totalCount > 0 ? <SearchExport state={state} argumentTypes={argumentTypes} /> : null}
           </Flex>
           {correctedQuery ? (
             <Text mb="3" data-testid="did-you-mean">

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSiteConfig } from '../../app/siteConfig.ts';
 import { Hero } from '../../shell/Hero.tsx';
 import { HomeSearch } from './HomeSearch.tsx';
@@ -146,6 +146,21 @@ export function HomePage() {
 
       <Section title="The registry in numbers">
         <StatsBlock />
+        <Text mt="4" textAlign="center">
+          More in the{' '}
+          <Link asChild color="brand.700" textDecoration="underline">
+            <RouterLink to="/summary-statistics">statistics</RouterLink>
+          </Link>
+          ; all public records as open data:{' '}
+          <Link href="/export/records.json" color="brand.700" textDecoration="underline">
+            JSON
+          </Link>
+          ,{' '}
+          <Link href="/export/records.csv" color="brand.700" textDecoration="underline">
+            CSV
+          </Link>
+          .
+        </Text>
       </Section>
     </>
   );

@@ -66,6 +66,16 @@ export function ApiDocPage() {
           body: <pre>{CURL_EXAMPLE}</pre>,
         },
         {
+          heading: 'Open data dumps',
+          body: (
+            <p>
+              Every public record in one file: <a href="/export/records.json">records.json</a> or{' '}
+              <a href="/export/records.csv">records.csv</a>. Counts per facet value and per year come from{' '}
+              <code>GET /statistics/records</code> (or the GraphQL query <code>recordAggregations</code>).
+            </p>
+          ),
+        },
+        {
           heading: 'Authentication and limits',
           body: (
             <p>

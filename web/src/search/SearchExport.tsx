@@ -1,0 +1,62 @@
+/**
+ * The current results as CSV or JSON files. Both come from `downloadSearchResults` (every
+ * record of the search, CSV lines); the JSON is the same rows as objects keyed by the CSV header.
+ * d3-dsv loads only when a JSON download is asked for, keeping it out of the search page's code.
+ */
+import { Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { searchArguments, type SearchArgumentTypes } from '@registry/schemas/search/client/search-query.ts';
+import type { SearchState } from '@registry/schemas/search/client/search-state.ts';
+import { graphqlQuery } from '../api/client.ts';
+
+/** Paging does not apply to a download of every result. */
+const NOT_DOWNLOAD_ARGUMENTS = ['page', 'perPage'];
+
+function saveFile(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+async function downloadCsvLines(state: SearchState, argumentTypes: SearchArgumentTypes | undefined): Promise<string[]> {
+  const args = searchArguments(state, { argumentTypes });
+  for (const name of NOT_DOWNLOAD_ARGUMENTS) delete args[name];
+  const answer = await graphqlQuery<{ downloadSearchResults: { fileData: string[] } }>(`{downloadSearchResults${graphqlArguments(args)}{fileData}}`);
+  return answer.downloadSearchResults.fileData;
+}
+
+export function SearchExport({ state, argumentTypes }: { state: SearchState; argumentTypes?: SearchArgumentTypes }) {
+  const [busy, setBusy] = useState<'csv' | 'json' | null>(null);
+  const [failed, setFailed] = useState(false);
+  const download = async (format: 'csv' | 'json') => {
+    setBusy(format);
+    setFailed(false);
+    try {
+      const lines = await downloadCsvLines(state, argumentTypes);
+      const csv = `${lines.join('\r\n')}\r\n`;
+      if (format === 'csv') saveFile('search-results.csv', 'text/csv;charset=utf-8', csv);
+      else {
+        const { csvParse } = await import('d3-dsv');
+        saveFile('search-results.json', 'application/json', JSON.stringify(csvParse(csv), null, 2));
+      }
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <HStack gap="2" data-testid="search-export">
+      <Button size="xs" variant="outline" loading={busy === 'csv'} onClick={() => void download('csv')}>
+        {failed ? 'Download failed, retry CSV' : 'Download CSV'}
+      </Button>
+      <Button size="xs" variant="outline" loading={busy === 'json'} onClick={() => void download('json')}>
+        Download JSON
+      </Button>
+    </HStack>
+  );
+}
