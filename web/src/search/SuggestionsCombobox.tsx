@@ -13,7 +13,9 @@ const LIST_STYLES: SystemStyleObject = {
   position: 'absolute',
   top: '100%',
   left: '0',
-  right: '0',
+  // At least as wide as the box, wide enough for a name beside its badge when the box is narrow.
+  minWidth: 'min(28rem, 92vw)',
+  width: '100%',
   zIndex: 'dropdown',
   mt: '1',
   bg: 'bg',
@@ -76,7 +78,7 @@ export function SuggestionsCombobox({ value, onValueChange, ...inputProps }: Sug
 
   const groups = (['Records', 'Terms'] as const).map((group) => ({ group, options: options.filter((option) => option.group === group) }));
   return (
-    <Box position="relative" flex={inputProps.flex} minW={inputProps.minW}>
+    <Box position="relative" flex={inputProps.flex} minW={inputProps.minW} width="full">
       <Input
         {...inputProps}
         width="full"

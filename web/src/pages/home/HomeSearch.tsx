@@ -4,7 +4,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Box, Button, Flex, Input, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { SuggestionsCombobox } from '../../search/SuggestionsCombobox.tsx';
 import type { RegistryName } from '@registry/schemas';
 import { HOME_SEARCH_REGISTRIES, homeSearchTarget } from './homeSearch.ts';
 
@@ -30,11 +31,11 @@ export function HomeSearch() {
         Search the registry
       </label>
       <Flex gap="2">
-        <Input
+        <SuggestionsCombobox
           id={inputId}
           type="search"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onValueChange={setText}
           placeholder="e.g. ontology, genomics, MIAME"
           bg="white"
           color="gray.900"
