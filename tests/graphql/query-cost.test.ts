@@ -47,6 +47,7 @@ describe('the public client', () => {
     ['introspection', INTROSPECTION_QUERY],
     ['web introspection', WEB_INTROSPECTION_QUERY],
     ['subject browser', BROWSE_SUBJECTS_QUERY],
+    ['vocabulary browser', '{browseVocabulary(id:"domain"){id data}}'],
     ['download', '{downloadSearchResults(q:"gene" includeOrgs:true searchUrl:"http://localhost/search?q=gene"){ fileData}}'],
     ['registries', REGISTRIES_QUERY],
     ['record types', RECORD_TYPES_QUERY],
@@ -77,7 +78,10 @@ describe('list sizes', () => {
     const nodes = (list: TreeNode[]): number => list.reduce((sum, node) => sum + 1 + nodes(node.children), 0);
     const tree = (await sendQuery(app, BROWSE_SUBJECTS_QUERY)).data!.browseSubjects.data as TreeNode[];
     const { count } = (await app.db('records').count({ count: '*' }).first()) as { count: string };
-    expect(await countListSizes(app.db)).toEqual({ records: Number(count), registries: 4, subjectTreeNodes: nodes(tree) });
+    const sizes = await countListSizes(app.db);
+    expect(sizes).toEqual({ records: Number(count), registries: 4, subjectTreeNodes: nodes(tree), vocabularyNodes: expect.any(Number) });
+    const domains = (await sendQuery(app, '{browseVocabulary(id:"domain"){ data }}')).data!.browseVocabulary.data as TreeNode[];
+    expect(sizes.vocabularyNodes).toBeGreaterThanOrEqual(Math.max(sizes.subjectTreeNodes, nodes(domains)));
   });
 });
 
@@ -100,6 +104,7 @@ describe('amplification', () => {
   it.each([
     ['allFairsharingRecords { id name }', 'allFairsharingRecords'],
     ['browseSubjects { data }', 'browseSubjects'],
+    ['browseVocabulary(id: "domain") { data }', 'browseVocabulary'],
     ['__schema { types { name } }', '__schema'],
     ['__type(name: "Query") { fields { name } }', '__type'],
     ['fairsharingRegistry(id: "database") { fairsharingRecords { id } }', 'Registry.fairsharingRecords'],

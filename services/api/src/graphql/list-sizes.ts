@@ -5,32 +5,50 @@
  * apply.
  */
 import type { Database } from '@registry/platform';
+import { BROWSABLE_VOCABULARIES } from '../vocabulary-browser/vocabulary-browser.ts';
+import { VOCABULARY_TABLES, type BrowsableVocabulary } from '../vocabulary-browser/vocabulary-repository.ts';
 import type { ListSizes } from './query-cost.ts';
 
-/** Above the real catalogue (3,270 records, 4 registries, 821 subject tree nodes). */
-export const FALLBACK_LIST_SIZES: ListSizes = { records: 5_000, registries: 4, subjectTreeNodes: 3_000 };
+/** Above the real catalogue (3,270 records, 4 registries, 821 subject tree nodes, 1,429 domain tree nodes). */
+export const FALLBACK_LIST_SIZES: ListSizes = { records: 5_000, registries: 4, subjectTreeNodes: 3_000, vocabularyNodes: 3_000 };
 export const LIST_SIZES_REFRESH_MS = 10 * 60 * 1000;
 
+type VocabularyTables = (typeof VOCABULARY_TABLES)[BrowsableVocabulary];
+
 /**
- * The browser's tree repeats a term under each of its parents, so its nodes are the paths from
- * a root term down to each term. Paths stop at 50 levels, where a cycle in the ontology would
- * otherwise go on forever (the tree builder cuts cycles short too).
+ * Nodes of a vocabulary as the browser answers it: its terms for a flat one; for a tree, which
+ * repeats a term under each of its parents, the paths from a root term down to each term. Paths
+ * stop at 50 levels, where a cycle in the ontology would otherwise go on forever (the tree
+ * builder cuts cycles short too). Upper-level terms the browser leaves out are counted: a little
+ * more, never less.
  */
-const SUBJECT_TREE_NODES_SQL = `
-  with recursive paths(id, depth) as (
-    select s.id, 1 from subjects s
-    where not exists (select 1 from subject_parents p where p.subject_id = s.id and p.parent_id <> s.id)
-    union all
-    select p.subject_id, paths.depth + 1 from subject_parents p join paths on p.parent_id = paths.id
-    where p.subject_id <> p.parent_id and paths.depth < 50
-  )
-  select count(*) as count from paths`;
+async function vocabularyNodes(db: Database, tables: VocabularyTables): Promise<number> {
+  if (!('parents' in tables)) {
+    const [{ count }] = await db(tables.terms).count<{ count: string }[]>({ count: '*' });
+    return Number(count);
+  }
+  const { table, column } = tables.parents;
+  const paths = await db.raw<{ rows: { count: string }[] }>(
+    `with recursive paths(id, depth) as (
+       select t.id, 1 from ?? t where not exists (select 1 from ?? p where p.?? = t.id and p.parent_id <> t.id)
+       union all
+       select p.??, paths.depth + 1 from ?? p join paths on p.parent_id = paths.id where p.?? <> p.parent_id and paths.depth < 50
+     ) select count(*) as count from paths`,
+    [tables.terms, table, column, column, table, column],
+  );
+  return Number(paths.rows[0].count);
+}
 
 export async function countListSizes(db: Database): Promise<ListSizes> {
-  const [[records], [registries], subjectTree] = await Promise.all([
+  const [[records], [registries], ...vocabularies] = await Promise.all([
     db('records').count<{ count: string }[]>({ count: '*' }),
     db('registries').count<{ count: string }[]>({ count: '*' }),
-    db.raw<{ rows: { count: string }[] }>(SUBJECT_TREE_NODES_SQL),
+    ...BROWSABLE_VOCABULARIES.map((vocabulary) => vocabularyNodes(db, VOCABULARY_TABLES[vocabulary])),
   ]);
-  return { records: Number(records.count), registries: Number(registries.count), subjectTreeNodes: Number(subjectTree.rows[0].count) };
+  return {
+    records: Number(records.count),
+    registries: Number(registries.count),
+    subjectTreeNodes: vocabularies[BROWSABLE_VOCABULARIES.indexOf('subject')],
+    vocabularyNodes: Math.max(...vocabularies),
+  };
 }

@@ -7,7 +7,7 @@ import { DEFAULT_LIST_SIZE, operationCost, queryLimitsRule, type ListSizes, type
 
 const { buildSchema, parse, validate, specifiedRules } = graphqlRuntime;
 const schema = buildSchema(graphqlSchemaSdl());
-const sizes: ListSizes = { records: 3_270, registries: 4, subjectTreeNodes: 2_000 };
+const sizes: ListSizes = { records: 3_270, registries: 4, subjectTreeNodes: 2_000, vocabularyNodes: 3_000 };
 const limits: QueryLimits = { maxCost: 50_000, maxRootFields: 5, depthLimit: 12, listSizes: () => sizes };
 
 function costOf(query: string, listSizes = sizes): number | null {
@@ -38,7 +38,8 @@ describe('operationCost', () => {
   it('charges the lists that are not paged at their real size', () => {
     expect(costOf('{ allFairsharingRecords { id name } }')).toBe(1 + 3_270 * 2);
     expect(costOf('{ downloadSearchResults(perPage: 1) { fileData } }')).toBe(1 + 3_270);
-    expect(costOf('{ browseSubjects { data } }')).toBe(1 + 2_000 * 6);
+    expect(costOf('{ browseSubjects { data } }')).toBe(1 + 2_000 * 10);
+    expect(costOf('{ browseVocabulary(id: "domain") { id data } }')).toBe(1 + 1 + 3_000 * 10);
     expect(costOf('{ fairsharingRegistries { records { fairsharingRecords { id } } } }')).toBe(1 + 1 + 4 * (1 + 3_270));
     expect(costOf('{ fairsharingRecord(id: 2) { schemaOrg } }')).toBe(1 + 25);
     // Introspection is charged from the schema: every type, fields at their average count.
@@ -76,7 +77,7 @@ describe('queryLimitsRule', () => {
     expect(errorsOf(aliased)).toEqual([{ message: 'downloadSearchResults is not paged, so a query may ask for it only once; this one asks 48 times', code: 'UNPAGED_FIELD_REPEATED' }]);
     const throughFragments = '{ a: fairsharingRegistry(id: 1) { ...R } b: fairsharingRegistry(id: 2) { ...R } } fragment R on Registry { fairsharingRecords { id } }';
     expect(errorsOf(throughFragments)[0]).toMatchObject({ message: expect.stringMatching(/^Registry\.fairsharingRecords is not paged.* 2 times$/) });
-    for (const field of ['allFairsharingRecords { id }', 'browseSubjects { data }', '__schema { queryType { name } }', '__type(name: "Query") { name }']) {
+    for (const field of ['allFairsharingRecords { id }', 'browseSubjects { data }', 'browseVocabulary(id: "domain") { data }', '__schema { queryType { name } }', '__type(name: "Query") { name }']) {
       expect(errorsOf(`{ a: ${field} b: ${field} }`)[0]?.code, field).toBe('UNPAGED_FIELD_REPEATED');
       expect(errorsOf(`{ ${field} }`), field).toEqual([]);
     }

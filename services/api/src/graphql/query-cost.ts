@@ -33,8 +33,8 @@ export const MAX_ROOT_FIELDS = 5;
 const MAX_FRAGMENT_NESTING = 50;
 /** Values in one record's JSON-LD (`schemaOrg`): name, description, identifiers, subjects, licences… */
 const RECORD_JSON_LD_VALUES = 25;
-/** Values in one node of the subject tree (id, name, description, two counts, children). */
-const SUBJECT_NODE_VALUES = 6;
+/** Values in one node of a vocabulary browser's tree or list (id, name, definitions, three counts…). */
+const VOCABULARY_NODE_VALUES = 10;
 
 /** The real sizes of the lists that are not paged, counted in Postgres (see list-sizes.ts). */
 export interface ListSizes {
@@ -43,19 +43,22 @@ export interface ListSizes {
   registries: number;
   /** Nodes of the subject tree as `browseSubjects` answers it (a term appears under each parent). */
   subjectTreeNodes: number;
+  /** Nodes of the largest vocabulary `browseVocabulary` answers. */
+  vocabularyNodes: number;
 }
 
 /**
  * Fields that answer a whole collection at once, by `Type.field`, with the number of items the
- * selection below them is charged for. An operation may ask for one of them, once.
+ * selection below them is charged for (1 where the collection is a JSON value, which
+ * JSON_FIELD_VALUES charges). An operation may ask for one of them, once.
  */
 const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'Query.allFairsharingRecords': (sizes) => sizes.records,
   // A registry holds at most the whole catalogue.
   'Registry.fairsharingRecords': (sizes) => sizes.records,
-  // One CSV line per record of the search, whatever perPage says.
-  'Query.downloadSearchResults': (sizes) => sizes.records,
-  'Query.browseSubjects': (sizes) => sizes.subjectTreeNodes * SUBJECT_NODE_VALUES,
+  'Query.downloadSearchResults': () => 1,
+  'Query.browseSubjects': () => 1,
+  'Query.browseVocabulary': () => 1,
   'Query.__schema': () => 1,
   'Query.__type': () => 1,
 };
@@ -66,8 +69,12 @@ const KNOWN_LIST_SIZES: Readonly<Record<string, (sizes: ListSizes) => number>> =
 };
 
 /** JSON fields that hold more than one value, by `Type.field`. */
-const JSON_FIELD_VALUES: Readonly<Record<string, number>> = {
-  'FairsharingRecord.schemaOrg': RECORD_JSON_LD_VALUES,
+const JSON_FIELD_VALUES: Readonly<Record<string, (sizes: ListSizes) => number>> = {
+  'FairsharingRecord.schemaOrg': () => RECORD_JSON_LD_VALUES,
+  // One CSV line per record of the search, whatever perPage says.
+  'DownloadResult.fileData': (sizes) => sizes.records,
+  'SubjectBrowser.data': (sizes) => sizes.subjectTreeNodes * VOCABULARY_NODE_VALUES,
+  'VocabularyBrowser.data': (sizes) => sizes.vocabularyNodes * VOCABULARY_NODE_VALUES,
 };
 
 export interface QueryLimits {
@@ -290,7 +297,7 @@ function costWalker(schema: GraphQLSchema, fragments: Fragments, sizes: ListSize
       const coordinate = `${parentType.name}.${selection.name.value}`;
       const { multiplier, nextPageSize } = multiplierOf(coordinate, field, selection.arguments, pageSize);
       const childCost = selection.selectionSet ? costOf(selection.selectionSet, getNamedType(field.type), nextPageSize) : 0;
-      cost = checked(cost + (JSON_FIELD_VALUES[coordinate] ?? 1) + multiplier * childCost);
+      cost = checked(cost + (JSON_FIELD_VALUES[coordinate]?.(sizes) ?? 1) + multiplier * childCost);
     }
     return cost;
   }
