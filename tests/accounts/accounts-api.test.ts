@@ -273,6 +273,28 @@ describe('own account', () => {
   });
 });
 
+describe('attempt limits on mails and sign-up', () => {
+  it('limit password-reset and confirmation-resend requests per account, whatever the IP', async () => {
+    for (const url of ['/users/password', '/users/confirmation']) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        statuses.push((await call(harness.app, { method: 'POST', url, payload: { user: { email: 'target-of-spam@example.org' } } })).status);
+      }
+      expect(statuses, url).toEqual([200, 200, 200, 429]);
+    }
+  });
+
+  it('limit sign-ups per IP', async () => {
+    const remoteAddress = '10.8.8.8';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await call(harness.app, { method: 'POST', url: '/users', remoteAddress, payload: signUpBody(`bulk${attempt}`) })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
 describe('logs', () => {
   it('never hold a password, hash, token or reset link', async () => {
     expect(harness.logLines.length).toBeGreaterThan(10);

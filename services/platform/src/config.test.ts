@@ -70,3 +70,27 @@ describe('JWT_SECRET outside production', () => {
     expect(check.status).toBe(0);
   });
 });
+
+describe('accounts configuration', () => {
+  const base = { JWT_SECRET: STRONG_SECRET };
+
+  it('mails to the local sink and keeps sessions a week by default, with no third-party sign-in', () => {
+    const config = loadConfig(base);
+    expect(config.smtpUrl).toBe('smtp://127.0.0.1:1025');
+    expect(config.sessionLifetimeSeconds).toBe(604_800);
+    expect(config.orcid).toBeNull();
+    expect(config.github).toBeNull();
+  });
+
+  it('turns a provider on with its client id and secret, and refuses an id without a secret', () => {
+    const config = loadConfig({ ...base, ORCID_CLIENT_ID: 'APP-1', ORCID_CLIENT_SECRET: 'secret', GITHUB_CLIENT_ID: 'gh', GITHUB_CLIENT_SECRET: 's' });
+    expect(config.orcid).toEqual({ clientId: 'APP-1', clientSecret: 'secret', issuerUrl: 'https://orcid.org', apiUrl: 'https://pub.orcid.org' });
+    expect(config.github?.apiUrl).toBe('https://api.github.com');
+    expect(() => loadConfig({ ...base, GITHUB_CLIENT_ID: 'gh' })).toThrow(/GITHUB_CLIENT_SECRET must be set/);
+  });
+
+  it('refuses a mail URL that is not SMTP and a session lifetime that is not a positive whole number', () => {
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must start with smtp: or smtps:/);
+    expect(() => loadConfig({ ...base, SESSION_LIFETIME_SECONDS: '-5' })).toThrow(/SESSION_LIFETIME_SECONDS must be a positive whole number/);
+  });
+});
