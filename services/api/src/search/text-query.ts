@@ -132,7 +132,7 @@ export function buildTextQuery(
     bool: {
       // Recall: the terms across fields, the query's term, or the fuzzy name match for typos.
       must: [{ bool: { should: recall, minimum_should_match: 1 } }],
-      should: [exact, startsWith, phrase, topicalMatch(lowerCleaned)],
+      should: [exact, startsWith, phrase, topicalMatch(lowerCleaned, matchAllTerms)],
     },
   };
 }
@@ -141,11 +141,13 @@ export function buildTextQuery(
  * Tier "topic": records annotated with a term the query names (or a broader term of theirs:
  * `topicKeys` holds the ancestors' keys too). The longest phrase of the query that is a term
  * decides the boost, in proportion to the share of the query it covers, so "critical care
- * medicine" puts Critical Care Medicine's records above Medicine's.
+ * medicine" puts Critical Care Medicine's records above Medicine's. When any term may match,
+ * only the whole query's term counts: a phrase's term would lift records matching that phrase
+ * alone above those matching every word (a known item with a typo, "Gene Ontolxgy").
  */
-function topicalMatch(lowerCleaned: string): QueryClause {
-  const phrases = queryTopicPhrases(lowerCleaned);
+function topicalMatch(lowerCleaned: string, matchAllTerms: boolean): QueryClause {
   const queryWords = lowerCleaned.split(' ').length;
+  const phrases = queryTopicPhrases(lowerCleaned).filter((group) => matchAllTerms || group.words === queryWords);
   return {
     dis_max: {
       queries: phrases.map((group) => ({
