@@ -3,9 +3,10 @@
 /**
  * Accounts in a real browser against the real server, its own database and a local SMTP sink:
  * sign up → confirmation mail → confirm → log in → edit the profile → create an API key → log
- * out; the expired-session message; a guarded route with goTo; the login popup; ORCID sign-in
- * against a local OpenID provider (tests/accounts/providers.ts); a super curator changing a
- * user's role; every account screen at phone width.
+ * out; the expired-session message and a refused token; a forgotten password reset by mail; a
+ * guarded route with goTo; the login popup; ORCID sign-in against a local OpenID provider
+ * (tests/accounts/providers.ts); a super curator changing a user's role, deactivating and
+ * deleting them; every account screen at phone width.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -235,6 +236,50 @@ describe('accounts in the browser', () => {
     await page.getByText('You session has expired. Please log in again.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
     await page.locator('header').getByRole('button', { name: 'Login' }).waitFor();
+
+    // A token the server no longer accepts (ended elsewhere) logs out at the next route change.
+    await logIn(page, 'grace');
+    await waitForPathAndQuery(page, '/accounts/profile');
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { credentials: { token: string } }).credentials.token);
+    expect((await fetch(`${server.url}/users/sign_out`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add content' }).click();
+    await page.getByText('Your session is no longer valid; please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the mailed link, which works once', async () => {
+    await addConfirmedUser('barbara');
+    const page = await openPage(browser, server.url);
+    await page.goto('/accounts/login');
+    await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    const request = page.getByRole('form', { name: 'Forgotten password' });
+    await request.getByLabel('Email').fill('barbara@example.org');
+    await request.getByRole('button', { name: 'SEND RESET LINK' }).click();
+    await page.getByTestId('form-success').waitFor();
+    const mail = await mailSink.waitFor((received) => received.to.includes('barbara@example.org'));
+    const resetPath = linkPath(mail.text, '/users/password/edit');
+
+    await page.goto(resetPath);
+    const reset = page.getByRole('form', { name: 'Choose a new password' });
+    await reset.getByLabel(/^New password/).fill('a brand new passphrase');
+    await reset.getByLabel(/^Repeat the new password/).fill('a brand new passphrase');
+    await reset.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+    await page.getByText('Password change successful. Please log back in.').waitFor();
+    await saveScreenshot(page, 'accounts-password-reset');
+
+    await page.goto(resetPath);
+    await reset.getByLabel(/^New password/).fill('another passphrase');
+    await reset.getByLabel(/^Repeat the new password/).fill('another passphrase');
+    await reset.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+    await page.getByText('Reset password token is invalid.').waitFor();
+
+    await page.goto('/accounts/login');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Username or email').fill('barbara');
+    await form.getByLabel(/^Password/).fill('a brand new passphrase');
+    await form.getByLabel(/^Password/).press('Enter');
+    await waitForPathAndQuery(page, '/accounts/profile');
     await page.context().close();
   });
 
@@ -272,9 +317,12 @@ describe('accounts in the browser', () => {
     await waitForPathAndQuery(page, '/profiles/edit');
     await page.getByRole('form', { name: 'Edit your profile' }).waitFor();
 
-    // A super-curator page is refused to a plain user: back to login with goTo.
+    // A super-curator page is refused to a plain user: login with goTo, which stays (no loop back).
     await page.goto('/profiles/usersList');
     await waitForPathAndQuery(page, '/accounts/login?goTo=%2Fprofiles%2FusersList');
+    await page.getByText('You are logged in as hedy, who may not open /profiles/usersList.', { exact: false }).waitFor();
+    await page.waitForTimeout(500);
+    expect(pathAndQuery(page)).toBe('/accounts/login?goTo=%2Fprofiles%2FusersList');
     await page.context().close();
   });
 
@@ -328,7 +376,7 @@ describe('accounts in the browser', () => {
   });
 
   it('lets a super curator change a user’s role', async () => {
-    await addConfirmedUser('root', 'super_curator');
+    const rootId = await addConfirmedUser('root', 'super_curator');
     const targetId = await addConfirmedUser('margaret');
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
@@ -353,9 +401,25 @@ describe('accounts in the browser', () => {
     expect(row.role).toBe('curator');
     expect(errors.messages).toEqual([]);
 
+    // Deactivated, the user cannot log in; deleted, the user is gone from the list.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`/profiles/editPublicProfile/${targetId}`);
+    await form.getByLabel(/^Deactivated/).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await waitForPathAndQuery(page, '/profiles/usersList');
+    const visitor = await openPage(browser, server.url);
+    await logIn(visitor, 'margaret');
+    await visitor.getByText('Your account has been deactivated.').waitFor();
+    await visitor.context().close();
+    await page.goto(`/profiles/editPublicProfile/${targetId}`);
+    await form.getByRole('button', { name: 'Delete this user' }).click();
+    await waitForPathAndQuery(page, '/profiles/usersList');
+    await page.getByText('Delete successful !').waitFor();
+    expect(await page.getByTestId('users-table').getByRole('link', { name: 'margaret', exact: true }).count()).toBe(0);
+
     // The super curator's screens fit a phone too.
     await page.setViewportSize(PHONE_VIEWPORT);
-    for (const path of ['/profiles/usersList', `/profiles/editPublicProfile/${targetId}`]) {
+    for (const path of ['/profiles/usersList', `/profiles/editPublicProfile/${rootId}`]) {
       await page.goto(path);
       await page.getByTestId(path.includes('usersList') ? 'users-table' : 'personal-fields').waitFor();
       await saveScreenshot(page, `accounts-phone${path.replace(/\//g, '-')}`);

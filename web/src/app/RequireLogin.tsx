@@ -7,14 +7,27 @@ export function loginPathFor(pathWithQuery: string): string {
   return `/accounts/login?goTo=${encodeURIComponent(pathWithQuery)}`;
 }
 
+/** Route state of a redirect to login for a signed-in user who may not open the page. */
+export interface LoginRedirectState {
+  notAllowed: true;
+}
+
+export function isNotAllowedRedirect(state: unknown): state is LoginRedirectState {
+  return !!state && typeof state === 'object' && (state as { notAllowed?: unknown }).notAllowed === true;
+}
+
 /**
  * Login guard of SPEC §6: logged-out visitors (and, for super-curator pages, anyone who is not
- * a super curator) go to the login page with goTo set to the requested path.
+ * a super curator) go to the login page with goTo set to the requested path. A signed-in user is
+ * marked as not allowed there, so the login page offers its form instead of sending them back.
  */
 export function RequireLogin({ superCurator = false, children }: { superCurator?: boolean; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const allowed = session.isLoggedIn && (!superCurator || !!session.user?.flags?.is_super_curator);
-  if (!allowed) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (!allowed) {
+    const state: LoginRedirectState | undefined = session.isLoggedIn ? { notAllowed: true } : undefined;
+    return <Navigate to={loginPathFor(location.pathname + location.search)} replace state={state} />;
+  }
   return <>{children}</>;
 }
