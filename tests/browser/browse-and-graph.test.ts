@@ -1,7 +1,6 @@
 /**
  * The ontology browser (/browse/subject: term tree, sunburst, paged records of the selected
- * term, all in the URL) and the relation graph (/graph/2: LOINC and its related records), against
- * the seeded catalogue.
+ * term, all in the URL) and the relation graph's 404, against the seeded catalogue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -80,7 +79,7 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     await page.getByTestId('sunburst').locator(`path[data-term-id="${leaf!.id}"]`).first().dispatchEvent('click');
     await page.waitForURL((url) => url.searchParams.get('term') === String(leaf!.id));
     const records = page.getByTestId('term-records');
-    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(leaf!.name);
+    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(`Records: ${leaf!.name}`);
     await poll(() => tree.locator('[aria-selected="true"]').first().textContent()).toContain(leaf!.name);
     await records.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     await poll(() => records.getByTestId('search-result').count()).toBe(Math.min(leaf!.records_count, 50));
@@ -96,13 +95,13 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     const second = tree.getByRole('treeitem').nth(1);
     const secondName = (await second.locator('span').nth(1).textContent()) ?? '';
     await second.click();
-    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(secondName);
+    await poll(() => records.getByRole('heading', { level: 2 }).textContent()).toBe(`Records: ${secondName}`);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     expect(new URL(page.url()).searchParams.get('perPage')).toBe('10');
 
     // A term given by label in the URL is found.
     await page.goto(`/browse/subject?term=${encodeURIComponent(leaf!.name)}&perPage=10`);
-    await poll(() => page.getByTestId('term-records').getByRole('heading', { level: 2 }).textContent()).toBe(leaf!.name);
+    await poll(() => page.getByTestId('term-records').getByRole('heading', { level: 2 }).textContent()).toBe(`Records: ${leaf!.name}`);
     await page.getByTestId('term-records').getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     await saveScreenshot(page, 'browse');
     expect(await checkAccessibility(page)).toEqual([]);
@@ -110,11 +109,11 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it('/browse/domain says only the subject ontology is browsable', async () => {
+  it('/browse/<unknown> links to the four vocabularies', async () => {
     const page = await openPage(browser, server.url);
-    await page.goto('/browse/domain');
+    await page.goto('/browse/nonsense');
     await page.getByTestId('browse-unsupported').waitFor({ timeout: 45_000 });
-    expect(await page.getByRole('link', { name: 'Browse the subject ontology' }).getAttribute('href')).toBe('/browse/subject');
+    expect(await page.getByTestId('browse-unsupported').getByRole('link', { name: 'Domains' }).getAttribute('href')).toBe('/browse/domain');
     await page.context().close();
   });
 

@@ -15,7 +15,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');
+/** The built app to serve; WEB_DIST_DIR points a run at a build of its own (others may rebuild web/dist meanwhile). */
+export const WEB_DIST_DIR = process.env.WEB_DIST_DIR || join(REPO_ROOT, 'web', 'dist');
 
 export class WebBuildMissingError extends Error {
   override name = 'WebBuildMissingError';

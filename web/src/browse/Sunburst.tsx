@@ -1,5 +1,5 @@
 /**
- * The subject ontology as a d3 sunburst: rings are tree levels, a segment's angle is the number
+ * A vocabulary tree as a d3 sunburst: rings are tree levels, a segment's angle is the number
  * of records under it (leaves weigh their own count, at least 1 so empty terms stay visible).
  * Clicking a segment selects its term; every segment carries a <title> with name and count.
  * The tree beside it is the keyboard route to the same terms, so segments take no tab stops.
@@ -7,17 +7,17 @@
 import { Box } from '@chakra-ui/react';
 import { arc, hierarchy, interpolateRgb, partition, schemeTableau10, type HierarchyRectangularNode } from 'd3';
 import { useMemo } from 'react';
-import type { SubjectTreeNode } from './subject-tree.ts';
+import type { TermNode } from './subject-tree.ts';
 
 const SIZE = 440;
 const RADIUS = SIZE / 2;
 
 interface SunburstDatum {
-  node: SubjectTreeNode | null;
+  node: TermNode | null;
   children: SunburstDatum[];
 }
 
-function toDatum(node: SubjectTreeNode): SunburstDatum {
+function toDatum(node: TermNode): SunburstDatum {
   return { node, children: node.children.map(toDatum) };
 }
 
@@ -25,10 +25,10 @@ interface Segment {
   key: string;
   path: string;
   fill: string;
-  node: SubjectTreeNode;
+  node: TermNode;
 }
 
-function segmentsOf(roots: readonly SubjectTreeNode[]): Segment[] {
+function segmentsOf(roots: readonly TermNode[]): Segment[] {
   const root = hierarchy<SunburstDatum>({ node: null, children: roots.map(toDatum) })
     .sum((datum) => (datum.node && datum.children.length === 0 ? Math.max(datum.node.records_count, 1) : 0))
     .sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
@@ -57,12 +57,14 @@ function segmentsOf(roots: readonly SubjectTreeNode[]): Segment[] {
 }
 
 export interface SunburstProps {
-  roots: readonly SubjectTreeNode[];
+  roots: readonly TermNode[];
   selectedId: number | null;
-  onSelect(node: SubjectTreeNode): void;
+  onSelect(node: TermNode): void;
+  /** What the terms are ("subject terms"). */
+  label: string;
 }
 
-export function Sunburst({ roots, selectedId, onSelect }: SunburstProps) {
+export function Sunburst({ roots, selectedId, onSelect, label }: SunburstProps) {
   const segments = useMemo(() => segmentsOf(roots), [roots]);
   return (
     <Box as="figure" m="0" maxW={`${SIZE}px`} mx="auto">
@@ -70,7 +72,7 @@ export function Sunburst({ roots, selectedId, onSelect }: SunburstProps) {
         viewBox={`${-RADIUS} ${-RADIUS} ${SIZE} ${SIZE}`}
         width="100%"
         role="group"
-        aria-label="Sunburst of the subject terms; select a segment to list its records"
+        aria-label={`Sunburst of the ${label}; select a segment to list its records`}
         data-testid="sunburst"
       >
         {segments.map((segment) => {

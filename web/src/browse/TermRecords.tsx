@@ -1,9 +1,10 @@
 /**
  * The records of the selected term, from the search index (`searchFairsharingRecords` filtered
- * on the term's label: records annotated with this very term; the tree's count also includes
- * narrower terms), with paging and a per-page control. Page and per-page live in the URL.
+ * on the term's label: records annotated with this very term; with "include narrower terms",
+ * on its label and those of every narrower term, which is the tree's count), styled like the
+ * search results, with paging and a per-page control. All of it lives in the URL.
  */
-import { Alert, Box, Field, Flex, Heading, Link, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Box, Checkbox, Field, Flex, Heading, Link, NativeSelect, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../shell/PageLoading.tsx';
@@ -13,24 +14,31 @@ import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-que
 import { SearchResultRow } from '../search/SearchResultRow.tsx';
 import type { SearchAnswer } from '../search/search-types.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
-import { PER_PAGE_CHOICES, type SubjectTreeNode } from './subject-tree.ts';
+import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
+import type { BrowsableVocabulary } from './vocabularies.ts';
 
-export function termRecordsQuery(label: string, page: number, perPage: number): string {
-  return `{searchFairsharingRecords${graphqlArguments({ subjects: [label], page, perPage })}{
+export function termRecordsQuery(argument: BrowsableVocabulary['searchArgument'], labels: string[], page: number, perPage: number): string {
+  return `{searchFairsharingRecords${graphqlArguments({ [argument]: labels, page, perPage })}{
     currentPage perPage totalCount totalPages records{${SEARCH_RESULT_FIELDS}}
   }}`;
 }
 
 export interface TermRecordsProps {
-  term: SubjectTreeNode;
+  term: TermNode;
+  searchArgument: BrowsableVocabulary['searchArgument'];
+  /** Include the records of narrower terms. */
+  narrower: boolean;
+  onNarrower(narrower: boolean): void;
   page: number;
   perPage: number;
   onPage(page: number): void;
   onPerPage(perPage: number): void;
 }
 
-export function TermRecords({ term, page, perPage, onPage, onPerPage }: TermRecordsProps) {
-  const query = useMemo(() => termRecordsQuery(term.name, page, perPage), [term.name, page, perPage]);
+export function TermRecords({ term, searchArgument, narrower, onNarrower, page, perPage, onPage, onPerPage }: TermRecordsProps) {
+  const hasNarrower = term.children.length > 0;
+  const labels = useMemo(() => (narrower && hasNarrower ? namesWithNarrower(term) : [term.name]), [narrower, hasNarrower, term]);
+  const query = useMemo(() => termRecordsQuery(searchArgument, labels, page, perPage), [searchArgument, labels, page, perPage]);
   const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
   // While the next page loads the previous one stays on screen, so the list does not jump.
   const answer =
@@ -41,16 +49,13 @@ export function TermRecords({ term, page, perPage, onPage, onPerPage }: TermReco
   return (
     <Box as="section" aria-labelledby="term-records-heading" data-testid="term-records">
       <Heading as="h2" size="lg" id="term-records-heading" color="brand.800">
-        {term.name}
+        Records: {term.name}
       </Heading>
-      {term.description ? (
-        <Text mt="1" color="gray.700">
-          {term.description}
-        </Text>
-      ) : null}
       <Flex mt="3" gap="4" align="end" wrap="wrap" justify="space-between">
         <Text role="status" aria-live="polite" data-testid="term-records-count">
-          {answer ? `${total} record${total === 1 ? '' : 's'} annotated with this term` : 'Loading records…'}
+          {answer
+            ? `${total} record${total === 1 ? '' : 's'} annotated with this term${narrower && hasNarrower ? ' or a narrower one' : ''}`
+            : 'Loading records…'}
         </Text>
         <Field.Root width="auto">
           <Field.Label fontSize="sm">Records per page</Field.Label>
@@ -66,9 +71,16 @@ export function TermRecords({ term, page, perPage, onPage, onPerPage }: TermReco
           </NativeSelect.Root>
         </Field.Root>
       </Flex>
+      {hasNarrower ? (
+        <Checkbox.Root mt="2" checked={narrower} onCheckedChange={(details) => onNarrower(details.checked === true)} data-testid="include-narrower">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Include narrower terms</Checkbox.Label>
+        </Checkbox.Root>
+      ) : null}
       <Text mt="1" fontSize="sm">
         <Link asChild color="brand.700" textDecoration="underline">
-          <RouterLink to={`/search?${new URLSearchParams({ subjects: term.name })}`}>Open these records in the search page</RouterLink>
+          <RouterLink to={`/search?${new URLSearchParams({ [searchArgument]: labels.join(',') })}`}>Open these records in the search page</RouterLink>
         </Link>
       </Text>
       {result.status === 'error' ? (

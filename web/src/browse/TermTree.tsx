@@ -4,19 +4,19 @@
  * select. Only opened branches are rendered, so the few hundred terms stay cheap.
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { placeKey, type SubjectTreeNode } from './subject-tree.ts';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { placeKey, type TermNode } from './subject-tree.ts';
 
 interface VisibleItem {
   key: string;
-  node: SubjectTreeNode;
+  node: TermNode;
   parentKey: string | null;
   level: number;
 }
 
-function visibleItems(roots: readonly SubjectTreeNode[], expanded: ReadonlySet<string>): VisibleItem[] {
+function visibleItems(roots: readonly TermNode[], expanded: ReadonlySet<string>): VisibleItem[] {
   const list: VisibleItem[] = [];
-  function walk(nodes: readonly SubjectTreeNode[], ancestors: number[], parentKey: string | null) {
+  function walk(nodes: readonly TermNode[], ancestors: number[], parentKey: string | null) {
     for (const node of nodes) {
       const key = placeKey(ancestors, node.id);
       list.push({ key, node, parentKey, level: ancestors.length + 1 });
@@ -28,17 +28,25 @@ function visibleItems(roots: readonly SubjectTreeNode[], expanded: ReadonlySet<s
 }
 
 export interface TermTreeProps {
-  roots: readonly SubjectTreeNode[];
+  roots: readonly TermNode[];
   expanded: ReadonlySet<string>;
   onExpandedChange(next: Set<string>): void;
   selectedId: number | null;
-  onSelect(node: SubjectTreeNode): void;
+  onSelect(node: TermNode): void;
+  /** Accessible name of the tree ("Subject terms"). */
+  label: string;
 }
 
-export function TermTree({ roots, expanded, onExpandedChange, selectedId, onSelect }: TermTreeProps) {
+export function TermTree({ roots, expanded, onExpandedChange, selectedId, onSelect, label }: TermTreeProps) {
   const items = useMemo(() => visibleItems(roots, expanded), [roots, expanded]);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
+
+  // A term chosen elsewhere (search box, sunburst, a link) is brought into the tree's view.
+  useEffect(() => {
+    if (selectedId === null) return;
+    container.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [selectedId, items]);
   const selectedKey = items.find((item) => item.node.id === selectedId)?.key ?? null;
   const tabKey = items.some((item) => item.key === focusKey) ? focusKey : (selectedKey ?? items[0]?.key ?? null);
 
@@ -93,7 +101,7 @@ export function TermTree({ roots, expanded, onExpandedChange, selectedId, onSele
   }
 
   return (
-    <Box as="ul" role="tree" aria-label="Subject terms" ref={container} onKeyDown={onKeyDown} data-testid="term-tree" listStyleType="none" m="0" p="0">
+    <Box as="ul" role="tree" aria-label={label} ref={container} onKeyDown={onKeyDown} data-testid="term-tree" listStyleType="none" m="0" p="0">
       {items.map((item) => {
         const hasChildren = item.node.children.length > 0;
         const isOpen = expanded.has(item.key);
