@@ -235,6 +235,9 @@ describe('own account', () => {
     });
     expect(updated).toMatchObject({ status: 200, body: { message: 'Update successful !', user: { first_name: 'Katherine', orcid: '0000-0002-1825-009X' } } });
 
+    const halfValid = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { last_name: 'Johnson', current_password: user.password, password: 'brand new pass', password_confirmation: 'other' } } });
+    expect(halfValid).toMatchObject({ status: 422, body: { errors: { password_confirmation: [ACCOUNT_MESSAGES.repeatedPassword] } } });
+    expect((await harness.env.db('users').where({ id: user.id }).first('last_name')).last_name).toBeNull();
     const noCurrent = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { password: 'brand new pass', password_confirmation: 'brand new pass' } } });
     expect(noCurrent).toMatchObject({ status: 422, body: { errors: { current_password: ['Current password is invalid.'] } } });
     const changed = await call(harness.app, {

@@ -244,7 +244,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
   /** A password check for a signed-in user counts as a sign-in attempt: a stolen session is no password oracle. */
   async function currentPasswordMatches(viewer: Viewer & { userId: number }, password: string, ip: string): Promise<boolean> {
-    await limiter.hit('signIn', ip, viewer.username ?? String(viewer.userId));
+    await limiter.hit('signIn', ip, `user:${viewer.userId}`);
     const credentials = await repository.findCredentialsById(viewer.userId);
     return !!credentials && (await verifyPassword(credentials.password_hash, password));
   }
@@ -268,8 +268,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
   return {
     // --- sessions -------------------------------------------------------------------------
     async signIn(login: string, password: string, ip: string): Promise<SignInAnswer> {
-      await limiter.hit('signIn', ip, login);
       const user = login.trim() === '' ? undefined : await repository.findCredentialsByLogin(login);
+      // Counted per account, whichever name (username or e-mail) the attempt used.
+      await limiter.hit('signIn', ip, user ? `user:${user.id}` : login);
       const matches = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || user.deleted_at !== null || !matches) throw new AccountError(401, ACCOUNT_TEXT.invalidLogin);
       if (user.deactivated) throw new AccountError(401, ACCOUNT_TEXT.deactivated);
@@ -403,7 +404,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
       const account = await requireAccount(viewer.userId);
       const { current_password: _current, password, password_confirmation: _repeat, ...profile } = input;
       const emailChanges = typeof profile.email === 'string' && profile.email.trim().toLowerCase() !== (account.email ?? '').toLowerCase();
-      if (emailChanges || password !== undefined) {
+      // Every rule is checked before anything is written.
+      const newPassword = password === undefined ? null : (await validated(passwordResetFormSchema, input)).password;
+      if (emailChanges || newPassword !== null) {
         const credentials = await repository.findCredentialsById(viewer.userId);
         // Accounts made by ORCID or GitHub sign-in have no password to ask for.
         if (credentials?.password_hash && !(await currentPasswordMatches(viewer, text(input.current_password), ip))) {
@@ -411,9 +414,8 @@ export function createAccountService(deps: AccountServiceDependencies) {
         }
       }
       await editProfile(account, profile);
-      if (password !== undefined) {
-        const form = await validated(passwordResetFormSchema, input);
-        await repository.setPassword(viewer.userId, await hashPassword(form.password));
+      if (newPassword !== null) {
+        await repository.setPassword(viewer.userId, await hashPassword(newPassword));
         return { success: true, message: ACCOUNT_TEXT.passwordChanged, user: accountAnswer(await requireAccount(viewer.userId)) };
       }
       return { success: true, message: ACCOUNT_TEXT.updated, user: accountAnswer(await requireAccount(viewer.userId)) };
