@@ -18,6 +18,7 @@ import { buildTestApp, BROWSER_NAVIGATION } from './support.ts';
 import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
 import { MAX_INPUT_DEPTH } from '@registry/api/plugins/input-checks.ts';
 import { SEARCH_REJECTED_MESSAGE } from '@registry/api/search/search-errors.ts';
+import { isApiPath } from '@registry/api/routes/api-paths.ts';
 
 // The graphql copy mercurius loads (see services/api/src/graphql/graphql-runtime.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -49,6 +50,14 @@ const JSON_TEXT_QUERY = JSON.stringify({ query: '[]' });
 function postGraphql(app: FastifyInstance, url: string, payload = TYPENAME) {
   return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
 }
+
+describe('the list of API paths', () => {
+  it('holds every route of the OpenAPI document, so the rate limit and the site modes apply to it', async () => {
+    const app = await appWith();
+    const document = (app as unknown as { swagger(): { paths: Record<string, unknown> } }).swagger();
+    expect(Object.keys(document.paths).filter((path) => !isApiPath(path))).toEqual([]);
+  });
+});
 
 describe('rate limit on the matched route', () => {
   it.each(GRAPHQL_VARIANTS.slice(1))('POST %s is counted as /graphql and refused past the limit', async (variant) => {
