@@ -1,0 +1,180 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
+/**
+ * Curation in a real browser against the real server, its own database (the demo catalogue)
+ * and its own index with the indexer running: a user creates a record → it awaits approval →
+ * a curator approves it → it is in public search; sections are edited and the change shows on
+ * the page and in search; two tabs saving the same record → the second gets the conflict
+ * message; a duplicate merged into it → its old DOI leads to the canonical page.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createSearchClient } from '@registry/platform';
+import { reindexAll, startIndexer, type RunningIndexer } from '@registry/indexer';
+import { hashPassword } from '@registry/api/accounts/secrets.ts';
+import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
+import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { collectConsoleErrors, launchBrowser, openPage, poll, saveScreenshot, startTestServer, WEB_DIST_DIR, type TestServer } from './support/index.ts';
+
+const PASSWORD = 'correct horse battery';
+const NAME = 'Laboratory Observation Codes (community copy)';
+const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /409 \(Conflict\)/, /Failed to load resource/];
+
+let webCopy: string;
+let environment: IsolatedEnvironment;
+let indexer: RunningIndexer;
+let server: TestServer;
+let browser: Browser;
+let recordId: number;
+
+async function addUser(username: string, role: 'user' | 'curator'): Promise<void> {
+  await environment.db('users').insert({ username, email: `${username}@example.org`, password_hash: await hashPassword(PASSWORD), role, confirmed_at: new Date() });
+}
+
+async function signedInPage(username: string): Promise<Page> {
+  const page = await openPage(browser, server.url);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/accounts/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username or email').fill(username);
+  await form.getByLabel(/^Password/).fill(PASSWORD);
+  await form.getByLabel(/^Password/).press('Enter');
+  await page.waitForURL('**/accounts/profile');
+  return page;
+}
+
+/** Ids of the public records a search for `q` finds (anonymous GraphQL, as any visitor). */
+async function publicSearch(q: string): Promise<number[]> {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{searchFairsharingRecords(q:${JSON.stringify(q)}, perPage: 50){records{id}}}` }),
+  });
+  const body = (await response.json()) as { data: { searchFairsharingRecords: { records: { id: string }[] } } };
+  return body.data.searchFairsharingRecords.records.map((record) => Number(record.id));
+}
+
+async function saveSupportContact(page: Page, name: string): Promise<void> {
+  const support = page.getByTestId('section-support');
+  await support.getByRole('button', { name: 'Add a contact' }).click();
+  await support.getByLabel('Contact name').last().fill(name);
+  await support.getByLabel('Contact e-mail').last().fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.org`);
+  await page.getByTestId('save-support').click();
+}
+
+beforeAll(async () => {
+  webCopy = mkdtempSync(join(tmpdir(), 'curation-web-'));
+  cpSync(WEB_DIST_DIR, webCopy, { recursive: true });
+  environment = await createIsolatedEnvironment('browser_curation');
+  await seedDemoCatalogue(environment.db);
+  const client = createSearchClient(environment.config);
+  await reindexAll({ db: environment.db, client, indexPrefix: environment.config.indexPrefix });
+  await client.close();
+  indexer = await startIndexer(environment.config, { ensureIndex: false, sweeper: { intervalMs: 500, minAgeMs: 1_000 }, log: () => undefined });
+  await addUser('casey', 'user');
+  await addUser('curie', 'curator');
+  server = await startTestServer({
+    webDistDir: webCopy,
+    env: { DATABASE_URL: environment.config.databaseUrl, INDEX_PREFIX: environment.config.indexPrefix, QUEUE_PREFIX: environment.config.queuePrefix },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await indexer?.stop();
+  await environment?.cleanup();
+  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+});
+
+describe('curation in the browser', () => {
+  it('a user creates a record, it awaits approval, a curator approves it and it appears in public search', async () => {
+    const page = await signedInPage('casey');
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    await page.goto('/create');
+    await page.getByTestId('type-chooser').getByRole('button', { name: 'terminology artefact' }).click();
+    await page.getByLabel('Name').fill(NAME);
+    await page.getByRole('button', { name: 'Check for duplicates' }).click();
+    await page.getByTestId('no-duplicates').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Homepage').fill('https://loinc.org/');
+    await page.getByLabel('Description').fill('Short.');
+    await page.getByTestId('create-record').click();
+    await page.getByText('Value is not long enough (6/40)').waitFor();
+    await saveScreenshot(page, 'curation-create-invalid');
+    // LOINC's own description, reused for the copy.
+    const loinc = await environment.db('records').where({ id: 2 }).first('description');
+    await page.getByLabel('Description').fill(loinc.description);
+    await page.getByRole('combobox', { name: 'Object types' }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByTestId('create-record').click();
+    await page.waitForURL(/\/\d+$/);
+    recordId = Number(new URL(page.url()).pathname.slice(1));
+    await page.getByTestId('awaiting-approval').waitFor();
+    await saveScreenshot(page, 'curation-awaiting-approval');
+    expect(await publicSearch(NAME)).not.toContain(recordId);
+
+    const curator = await signedInPage('curie');
+    await curator.goto(`/${recordId}`);
+    await curator.getByTestId('awaiting-approval').waitFor();
+    await curator.getByRole('button', { name: 'Approve' }).click();
+    // The page reloads the approved record: no banner, no Approve button.
+    await curator.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    await poll(() => curator.getByTestId('awaiting-approval').count()).toBe(0);
+    await saveScreenshot(curator, 'curation-approved');
+    await poll(() => publicSearch(NAME), { timeout: 20_000 }).toContain(recordId);
+    expect(errors.messages).toEqual([]);
+  });
+
+  it('edits sections and shows the change on the page and in search', async () => {
+    const page = await signedInPage('curie');
+    await page.goto(`/${recordId}/edit`);
+    await saveSupportContact(page, 'Laboratory Team');
+    await page.getByTestId('outcome-support').getByText('Record successfully updated!').waitFor();
+    const general = page.getByTestId('section-generalInformation');
+    await general.getByLabel('Name').fill(`${NAME} renamed`);
+    await page.getByTestId('changes-generalInformation').waitFor();
+    await page.getByTestId('save-generalInformation').click();
+    await page.getByTestId('outcome-generalInformation').getByText('Record successfully updated!').waitFor();
+    await saveScreenshot(page, 'curation-edit-saved');
+    await page.goto(`/${recordId}`);
+    await page.getByRole('heading', { name: `${NAME} renamed` }).first().waitFor();
+    await page.getByText('Laboratory Team').first().waitFor();
+    await poll(() => publicSearch(`${NAME} renamed`), { timeout: 20_000 }).toContain(recordId);
+  });
+
+  it('refuses the second of two tabs saving the same record with who changed it', async () => {
+    const first = await signedInPage('curie');
+    const second = await openPage(browser, server.url, { storageState: await first.context().storageState() });
+    await first.goto(`/${recordId}/edit`);
+    await second.goto(`/${recordId}/edit`);
+    await first.getByTestId('section-support').waitFor();
+    await second.getByTestId('section-support').waitFor();
+    await saveSupportContact(first, 'First Tab');
+    await first.getByTestId('outcome-support').getByText('Record successfully updated!').waitFor();
+    await saveSupportContact(second, 'Second Tab');
+    await second.getByTestId('outcome-support').getByText(/was changed by curie/).waitFor();
+    await saveScreenshot(second, 'curation-conflict');
+  });
+
+  it('merges a duplicate: its old DOI leads to the canonical page', async () => {
+    const duplicate = await environment.db('records').whereNotNull('doi').whereNot({ id: 2 }).orderBy('id').first('id', 'doi');
+    const signIn = await fetch(`${server.url}/users/sign_in`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: { login: 'curie', password: PASSWORD } }),
+    });
+    const { jwt } = (await signIn.json()) as { jwt: string };
+    const merged = await fetch(`${server.url}/fairsharing_records/${duplicate.id}/merge`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ into: recordId }),
+    });
+    expect(merged.status).toBe(200);
+    const page = await openPage(browser, server.url);
+    await page.goto(`/${duplicate.doi}`);
+    await page.waitForURL(new RegExp(`/${recordId}$`));
+    await page.getByRole('heading', { name: `${NAME} renamed` }).first().waitFor();
+    await saveScreenshot(page, 'curation-merged-doi');
+  });
+});
