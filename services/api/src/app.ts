@@ -36,6 +36,8 @@ import { organisationRoutes } from './organisations/organisation-routes.ts';
 import { referenceRoutes } from './references/reference-routes.ts';
 import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
+import { communityMailerPlugin } from './plugins/community-mailer.ts';
+import { claimRoutes } from './claims/claim-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -116,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(recordRoutes);
   await app.register(recordWriteRoutes);
+  await app.register(communityMailerPlugin);
+  await app.register(claimRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);

@@ -24,12 +24,12 @@ export function createSmtpMailer(config: Pick<RegistryConfig, 'smtpUrl' | 'mailF
   };
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** One mail with a call to action: a paragraph, a link (shown in full in the text body), a closing line. */
-function linkMail(to: string, subject: string, siteName: string, lines: { intro: string; action: string; link: string; outro: string }): Mail {
+export function linkMail(to: string, subject: string, siteName: string, lines: { intro: string; action: string; link: string; outro: string }): Mail {
   return {
     to,
     subject: `${siteName}: ${subject}`,

@@ -396,6 +396,18 @@ export async function requireEditableRecord(db: Database, viewer: Viewer, id: nu
   return record;
 }
 
+/** The record as the viewer may see it, or 404. */
+export async function requireVisibleRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
+  return (await visibleRecord(db, viewer, id)).record;
+}
+
+/** The record exists for the viewer and they may watch or claim it; otherwise 401/403/404. */
+export async function requireWatchableRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { record, resource } = await visibleRecord(db, viewer, id);
+  requireAllowed(viewer, 'record.watch', resource);
+  return record;
+}
+
 /** Marks a record edited through one of its links: last editor, edit event. Call inside the transaction. */
 export async function recordEditedThroughLink(trx: Knex.Transaction, viewer: Viewer, recordId: number, section: string, changes: Record<string, unknown>): Promise<void> {
   await repository.updateRecordRow(trx, recordId, { last_editor_id: viewer.userId, last_edited: new Date() });
