@@ -7,20 +7,13 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-
-export interface CataloguePublication {
-  title: string;
-  doi: string | null;
-  pubmedId: string | null;
-  authors: string | null;
-  journal: string | null;
-  year: number | null;
-}
+import type { CataloguePayload, CataloguePublication } from '../../scripts/seed/catalogue-file.ts';
 
 const CATALOGUE = fileURLToPath(new URL('../../data/catalogue/records.json', import.meta.url));
 
+/** The real publications the vendored catalogue holds (from the 2018 export). */
 export function cataloguePublications(): CataloguePublication[] {
-  const file = JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { payload: { records: { legacy?: { publications?: CataloguePublication[] } }[] } };
+  const file = JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { payload: CataloguePayload };
   return file.payload.records.flatMap((record) => record.legacy?.publications ?? []);
 }
 
