@@ -38,6 +38,7 @@ import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 import { communityMailerPlugin } from './plugins/community-mailer.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
+import { watchingRoutes } from './watching/watching-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordWriteRoutes);
   await app.register(communityMailerPlugin);
   await app.register(claimRoutes);
+  await app.register(watchingRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);

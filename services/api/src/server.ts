@@ -7,6 +7,7 @@ import { loadConfig, runCli, type RegistryConfig } from '@registry/platform';
 import { startIndexer, type RunningIndexer } from '@registry/indexer/src/worker.ts';
 import { buildApp } from './app.ts';
 import { checkServices } from './plugins/startup-checks.ts';
+import { scheduleChangeDigests } from './watching/digest-schedule.ts';
 
 /** The indexer worker runs inside the server process unless INDEXER=off (then run `npm run indexer`). */
 async function startInProcessIndexer(config: RegistryConfig): Promise<RunningIndexer | undefined> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config });
   const indexer = await startInProcessIndexer(config);
   if (indexer) app.addHook('onClose', async () => indexer.stop());
+  scheduleChangeDigests(app);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

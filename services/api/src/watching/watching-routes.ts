@@ -1,0 +1,70 @@
+/**
+ * REST calls of watching (SPEC §7):
+ *   POST /fairsharing_records/watch {record_id, operation: watch|unwatch}
+ *   PUT  /users/notification_preferences {record_change_mails}     change digests on or off (own account)
+ *   GET|POST /users/notifications/unsubscribe?token=...             the one-click unsubscribe of a digest mail
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { escapeHtml } from '../accounts/mailer.ts';
+import * as watching from './watching-service.ts';
+
+const UNSUBSCRIBED = 'You will no longer get e-mails about changes to the records you watch or maintain. You can turn them on again in your profile.';
+const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+export async function watchingRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): watching.WatchingDeps => ({ db: app.db });
+
+  app.post<{ Body: { record_id: number; operation: string } }>(
+    '/fairsharing_records/watch',
+    {
+      config: { access: 'record.follow' },
+      schema: {
+        summary: 'Watch or unwatch a record',
+        tags: ['watching'],
+        body: Type.Object({ record_id: Type.Unknown(), operation: Type.Unknown() }, { additionalProperties: false }),
+        response: { 200: Type.Object({ message: Type.String(), watching: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const result = await watching.watchRecord(deps(), request.viewer, request.body);
+      return { message: result.watching ? 'You are watching this record.' : 'You no longer watch this record.', watching: result.watching };
+    },
+  );
+
+  app.put<{ Body: { record_change_mails: boolean } }>(
+    '/users/notification_preferences',
+    {
+      config: { access: 'user.editOwn' },
+      schema: {
+        summary: 'Turn the hourly mails about changes to followed records on or off',
+        tags: ['watching'],
+        body: Type.Object({ [watching.DIGEST_PREFERENCE]: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: Type.Object({ message: Type.String(), record_change_mails: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const enabled = request.body.record_change_mails;
+      await watching.setDigestPreference(deps(), request.viewer, enabled);
+      return { message: enabled ? 'You will get hourly mails about changes to the records you follow.' : UNSUBSCRIBED, record_change_mails: enabled };
+    },
+  );
+
+  async function unsubscribe(request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) {
+    await watching.unsubscribe({ ...deps(), secret: app.config.jwtSecret }, request.query.token);
+    // Opened from a mail in a browser: a page, not JSON.
+    if ((request.headers.accept ?? '').includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>${escapeHtml(app.config.siteName)}</title><p>${escapeHtml(UNSUBSCRIBED)}</p>`);
+    }
+    return { message: UNSUBSCRIBED };
+  }
+  for (const method of ['GET', 'POST'] as const) {
+    app.route<{ Querystring: { token: string } }>({
+      method,
+      url: '/users/notifications/unsubscribe',
+      config: { access: 'anyone' },
+      schema: { summary: 'Stop the mails about changes to followed records (the link in each mail)', tags: ['watching'], querystring: TokenQuery },
+      handler: unsubscribe,
+    });
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Watching records and the change digests. A person watches records they can see; watchers and
+ * maintainers get at most one mail an hour listing the records that others changed and the
+ * sections changed, unless their profile preference (or the mail's unsubscribe link) turns it off.
+ * `sendChangeDigests` is the job: the server runs it on a timer, tests call it with their clock.
+ */
+import type { Database } from '@registry/platform';
+import { canViewRecord, viewerForUser, type Viewer } from '@registry/schemas';
+import { watchSchema, type WatchInput } from '@registry/schemas/forms/community.ts';
+import type { MailContext, Mailer } from '../accounts/mailer.ts';
+import { invalidError } from '../domain-errors.ts';
+import { requireAllowed, requireWatchableRecord } from '../records/record-service.ts';
+import { validateInput } from '../validation.ts';
+import { changeDigestMail, sectionName, type ChangedRecord } from './digest-mail.ts';
+import { unsubscribeToken, userOfUnsubscribeToken } from './unsubscribe-token.ts';
+import * as repository from './watching-repository.ts';
+
+export { DIGEST_PREFERENCE } from './watching-repository.ts';
+
+export interface WatchingDeps {
+  db: Database;
+}
+
+export interface DigestDeps extends WatchingDeps {
+  mailer: Mailer;
+  mailContext: MailContext;
+  /** Signs the unsubscribe links. */
+  secret: string;
+  warn(message: string, error: unknown): void;
+}
+
+/** How often the server looks for digests to send; each person still gets at most one an hour. */
+export const DIGEST_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+/** Edits older than this are not mailed (after a long outage the digests start afresh). */
+const DIGEST_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function watchRecord(deps: WatchingDeps, viewer: Viewer, payload: unknown): Promise<{ watching: boolean }> {
+  requireAllowed(viewer, 'record.follow');
+  const input = await validateInput<WatchInput>(watchSchema, payload);
+  const userId = viewer.userId!;
+  if (input.operation === 'unwatch') {
+    // Unwatching needs no visibility: a record that became hidden can still be left.
+    await repository.removeWatcher(deps.db, input.record_id, userId);
+    return { watching: false };
+  }
+  const record = await requireWatchableRecord(deps.db, viewer, input.record_id);
+  await deps.db.transaction(async (trx) => {
+    await repository.addWatcher(trx, record.id, userId);
+    await repository.startDigestCursor(trx, userId);
+  });
+  return { watching: true };
+}
+
+export async function setDigestPreference(deps: WatchingDeps, viewer: Viewer, enabled: boolean): Promise<void> {
+  requireAllowed(viewer, 'user.editOwn', { userId: viewer.userId ?? undefined });
+  await repository.setDigestPreference(deps.db, viewer.userId!, enabled);
+}
+
+/** The one-click unsubscribe of a digest mail: no sign-in, the signed token names the person. */
+export async function unsubscribe(deps: WatchingDeps & { secret: string }, token: string): Promise<void> {
+  const userId = userOfUnsubscribeToken(deps.secret, token);
+  if (userId === null) throw invalidError('This unsubscribe link is not valid.');
+  await repository.setDigestPreference(deps.db, userId, false);
+}
+
+export function unsubscribeLink(deps: Pick<DigestDeps, 'mailContext' | 'secret'>, userId: number): string {
+  return `${deps.mailContext.publicUrl}/users/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.secret, userId))}`;
+}
+
+interface Digest {
+  recipient: { id: number; username: string; email: string };
+  records: ChangedRecord[];
+  lastEventId: string;
+}
+
+function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
+  const digests = new Map<number, Digest & { byRecord: Map<number, ChangedRecord> }>();
+  for (const row of rows) {
+    let digest = digests.get(row.user_id);
+    if (!digest) {
+      digest = { recipient: { id: row.user_id, username: row.username, email: row.email }, records: [], lastEventId: row.event_id, byRecord: new Map() };
+      digests.set(row.user_id, digest);
+    }
+    if (BigInt(row.event_id) > BigInt(digest.lastEventId)) digest.lastEventId = row.event_id;
+    // The person may no longer see the record (hidden since): the edit moves the cursor but is not told.
+    const viewer = viewerForUser({ id: row.user_id, username: row.username, role: row.role }, 'session');
+    if (!canViewRecord(viewer, { isHidden: row.is_hidden, isApproved: row.is_approved, ownerIds: row.owner_ids.map(Number) })) continue;
+    let record = digest.byRecord.get(row.record_id);
+    if (!record) {
+      record = { id: row.record_id, name: row.record_name, sections: [], edits: 0 };
+      digest.byRecord.set(row.record_id, record);
+      digest.records.push(record);
+    }
+    record.edits += 1;
+    const section = sectionName(row.section, row.edit_type);
+    if (!record.sections.includes(section)) record.sections.push(section);
+  }
+  return [...digests.values()];
+}
+
+/**
+ * Sends the digests due at `now`; returns how many mails went out. Runs in one process at a time;
+ * a mail that fails keeps its person's cursor, so the next run tries again.
+ */
+export async function sendChangeDigests(deps: DigestDeps, now: Date): Promise<number> {
+  const sent = await repository.withDigestLock(deps.db, async () => {
+    const rows = await repository.pendingDigestEvents(deps.db, now, new Date(now.getTime() - DIGEST_LOOKBACK_MS));
+    let mails = 0;
+    for (const digest of groupDigests(rows)) {
+      if (digest.records.length === 0) {
+        await repository.saveDigestCursor(deps.db, digest.recipient.id, digest.lastEventId, null);
+        continue;
+      }
+      try {
+        await deps.mailer.send(changeDigestMail(deps.mailContext, digest.recipient, digest.records, unsubscribeLink(deps, digest.recipient.id)));
+      } catch (error) {
+        deps.warn('change digest not sent', error);
+        continue;
+      }
+      mails += 1;
+      await repository.saveDigestCursor(deps.db, digest.recipient.id, digest.lastEventId, now);
+    }
+    return mails;
+  });
+  return sent ?? 0;
+}
