@@ -121,6 +121,10 @@ describe('sign-in, sessions and tokens', () => {
     expect(out).toMatchObject({ status: 200, body: { success: true } });
     expect((await call(harness.app, { url: '/users/valid', token: user.jwt })).status).toBe(401);
     expect((await call(harness.app, { url: '/users/edit', token: user.jwt })).status).toBe(401);
+    // The ended session goes at the user's next sign-in: only live sessions are kept.
+    const again = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'margaret', password: user.password } } });
+    secrets.push(again.body.jwt as string);
+    expect(await harness.env.db('user_sessions').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 
   it('refuses an expired token', async () => {

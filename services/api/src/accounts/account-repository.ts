@@ -151,8 +151,12 @@ export function createAccountRepository(db: Database) {
     },
 
     // --- sessions -------------------------------------------------------------------------
+    /** Starts a session; the user's ended ones go at the same time, so the table holds live sessions only. */
     async createSession(id: string, userId: number, expiresAt: Date): Promise<void> {
-      await db('user_sessions').insert({ id, user_id: userId, expires_at: expiresAt });
+      await db.transaction(async (trx) => {
+        await trx('user_sessions').where({ user_id: userId }).where((ended) => ended.whereNotNull('revoked_at').orWhere('expires_at', '<=', trx.fn.now())).delete();
+        await trx('user_sessions').insert({ id, user_id: userId, expires_at: expiresAt });
+      });
     },
     /** The viewer of a live session: not revoked, not expired, its user active. One query per request. */
     sessionViewer(sessionId: string, userId: number): Promise<ViewerRow | undefined> {
