@@ -97,6 +97,9 @@ interface LegacyObject {
   contactEmail?: string | null;
   contactORCID?: string | null;
   supportLinks?: { type?: string | null; name?: string | null; link?: string | null }[];
+  added?: string | null;
+  updated?: string | null;
+  admin_updated?: string | null;
 }
 
 /** 2018 support-link types mapped onto the support link types of SPEC §3. */
@@ -222,6 +225,8 @@ function collectLegacyObjects(root: unknown): Map<string, LegacyObject> {
         if (!known.contactEmail) known.contactEmail = found.contactEmail;
         if (!known.contactORCID) known.contactORCID = found.contactORCID;
         if (!known.supportLinks?.length) known.supportLinks = found.supportLinks;
+        known.added ??= found.added;
+        known.updated ??= found.updated;
       }
     }
     Object.values(object).forEach((child) => walk(child, false));
@@ -265,6 +270,28 @@ function toLegacyMetadata(object: LegacyObject): CatalogueLegacyFields['metadata
   return metadata;
 }
 
+/**
+ * A 2018 timestamp (`2017-05-09T11:37:47.831560`, no zone; the export's server ran on UTC) as
+ * an ISO instant, or null when absent or unreadable.
+ */
+function legacyInstant(value: string | null | undefined): string | null {
+  const text = blankToNull(value);
+  if (!text || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(text)) return null;
+  const instant = new Date(`${text.slice(0, 23)}Z`);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
+
+/**
+ * `added` is when the record was created and `updated` its last change of any kind.
+ * `admin_updated` (the last curator edit, never later than `updated`) is not a date the
+ * records table holds, so it is not used.
+ */
+function legacyDates(object: LegacyObject): Pick<CatalogueLegacyFields, 'createdAt' | 'updatedAt'> {
+  const createdAt = legacyInstant(object.added);
+  const updatedAt = legacyInstant(object.updated);
+  return { createdAt, updatedAt: updatedAt && createdAt && updatedAt < createdAt ? createdAt : updatedAt };
+}
+
 function toLegacyFields(object: LegacyObject, matchedBy: 'name' | 'abbreviation'): CatalogueLegacyFields {
   const licences: CatalogueLicence[] = [];
   for (const licence of object.licenses ?? []) {
@@ -279,6 +306,7 @@ function toLegacyFields(object: LegacyObject, matchedBy: 'name' | 'abbreviation'
     publications: (object.publications ?? []).map(toPublication).filter((p): p is CataloguePublication => p !== null),
     licences,
     metadata: toLegacyMetadata(object),
+    ...legacyDates(object),
   };
 }
 
@@ -403,7 +431,9 @@ async function main(): Promise<void> {
     return counts;
   }, {});
   console.log(`wrote ${relative(process.cwd(), defaultCatalogueFile)}: ${records.length} records, ${catalogue.collectionCount} collections, ${(text.length / 1e6).toFixed(2)} MB`);
+  const matched = [...legacyMatches.values()];
   console.log(`legacy 2018 export: ${legacy.size} records, ${legacyMatches.size} matched (${JSON.stringify(byMatch)})`);
+  console.log(`  dates from the 2018 export: ${matched.filter((f) => f.createdAt).length} created, ${matched.filter((f) => f.updatedAt).length} updated`);
   console.log(`ontologies: SRAO ${subjects.terms.length} terms (${subjects.unresolved.length} without IRI), DRAO ${domains.terms.length} terms (${domains.unresolved.length} without IRI)`);
   for (const kind of ['subjects', 'domains'] as const) {
     const { aliases, extraTerms } = payload.vocabularyAdditions[kind];

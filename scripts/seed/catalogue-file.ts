@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
-export const CATALOGUE_FORMAT_VERSION = 1;
+export const CATALOGUE_FORMAT_VERSION = 2;
 
 export const CORPUS_REGISTRIES = ['Standard', 'Database', 'Policy'] as const;
 export type CorpusRegistry = (typeof CORPUS_REGISTRIES)[number];
@@ -40,6 +40,9 @@ export interface CatalogueLegacyFields {
     contacts?: { contact_name: string; contact_email: string; contact_orcid: string }[];
     support_links?: { url: string; name: string; type: string }[];
   };
+  /** ISO instants from the export's `added` and `updated`; null when it has none. */
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export interface CatalogueAssociation {
@@ -153,6 +156,7 @@ export function payloadChecksum(payload: CataloguePayload): string {
 type Check = (value: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string';
 const isNullableString: Check = (v) => v === null || typeof v === 'string';
+const isNullableInstant: Check = (v) => v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
 const isInteger: Check = (v) => Number.isInteger(v);
 const isStringArray: Check = (v) => Array.isArray(v) && v.every(isString);
 
@@ -187,6 +191,8 @@ function checkLegacy(where: string, value: unknown): void {
     publications: Array.isArray,
     licences: Array.isArray,
     metadata: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    createdAt: isNullableInstant,
+    updatedAt: isNullableInstant,
   });
   (legacy.publications as unknown[]).forEach((p, i) => requireFields(`${where}.publications[${i}]`, p, publicationFields));
   (legacy.licences as unknown[]).forEach((l, i) =>

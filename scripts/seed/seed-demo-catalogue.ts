@@ -57,6 +57,8 @@ export interface SeedReport {
   unmatched: { subjects: UnmatchedLabel[]; domains: UnmatchedLabel[]; countries: UnmatchedLabel[] };
   matchedBySynonym: { subjects: number; domains: number };
   legacyMatched: number;
+  /** Seeded records whose created/updated dates the sources give, and rows whose dates this run set back to the source's. */
+  sourceDates: { created: number; updated: number; corrected: number };
   reference: ReferenceDataReport;
   durationMs: number;
 }
@@ -197,6 +199,8 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
         metadata: JSON.stringify(record.legacy?.metadata ?? {}),
         provenance: JSON.stringify(provenanceOf(record, { registry, recordType, status, isRecommended })),
         is_recommended: isRecommended.value,
+        created_at: record.legacy?.createdAt ?? null,
+        updated_at: record.legacy?.updatedAt ?? null,
       };
     });
     const collectionRows: Row[] = catalogue.collections.map((collection) => ({
@@ -213,9 +217,15 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
       // Only id, name and members are known: the corpus names its collections but does not describe them.
       provenance: JSON.stringify({ record: 'derived:collection-reference-v1', status: DEFAULT_STATUS_RULE }),
       is_recommended: false,
+      created_at: null,
+      updated_at: null,
     }));
     const allRows = [...recordRows, ...collectionRows];
-    const records = await upsertRows(trx, 'records', allRows, ['id'], Object.keys(allRows[0]).filter((c) => c !== 'id'));
+    // Dates are what the sources say or NULL, never the day of the seed (see writeSourceDates).
+    await trx.raw(`SET LOCAL registry.source_dates = 'on'`);
+    const records = await upsertRows(trx, 'records', allRows, ['id'], Object.keys(allRows[0]).filter((c) => !['id', 'created_at', 'updated_at'].includes(c)));
+    const sourceDates = await writeSourceDates(trx, allRows);
+    await trx.raw(`SET LOCAL registry.source_dates = 'off'`);
     const ownerIds = allRows.map((row) => row.id as number);
 
     // --- subjects, domains --------------------------------------------------------------
@@ -324,6 +334,7 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
       unmatched: { subjects: subjectMatcher.unmatchedSummary(), domains: domainMatcher.unmatchedSummary(), countries: countries.unmatchedSummary() },
       matchedBySynonym: { subjects: subjectMatcher.matchedBySynonym, domains: domainMatcher.matchedBySynonym },
       legacyMatched: legacyRecords.length,
+      sourceDates,
       reference,
       durationMs: 0,
     };
@@ -332,6 +343,28 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
   report.durationMs = Date.now() - started;
   for (const line of summariseSeed(report)) log(line);
   return report;
+}
+
+/**
+ * Sets created_at/updated_at of seeded records that nobody has edited (no edit events) to the
+ * source dates or NULL: a database seeded before dates could be unknown held the seed's day.
+ * Edited records keep theirs.
+ */
+async function writeSourceDates(trx: Knex.Transaction, rows: Row[]): Promise<SeedReport['sourceDates']> {
+  const dated = rows.map((row) => ({ id: row.id as number, created_at: row.created_at as string | null, updated_at: row.updated_at as string | null }));
+  const result = await trx.raw(
+    `UPDATE records SET created_at = source.created_at, updated_at = source.updated_at
+       FROM jsonb_to_recordset(?::jsonb) AS source(id int, created_at timestamptz, updated_at timestamptz)
+      WHERE records.id = source.id
+        AND (records.created_at, records.updated_at) IS DISTINCT FROM (source.created_at, source.updated_at)
+        AND NOT EXISTS (SELECT 1 FROM edit_events WHERE edit_events.record_id = records.id)`,
+    [JSON.stringify(dated)],
+  );
+  return {
+    created: dated.filter((row) => row.created_at).length,
+    updated: dated.filter((row) => row.updated_at).length,
+    corrected: (result as { rowCount: number }).rowCount,
+  };
 }
 
 function describeCounts(counts: WriteCounts): string {
@@ -357,6 +390,7 @@ export function summariseSeed(report: SeedReport): string[] {
     `associations: ${report.associations.added} added, ${report.associations.removed} removed, ${report.associations.kept} kept; skipped ${report.associations.skippedMissingTarget} with a missing target, ${report.associations.skippedUnknownRelation} with an unknown relation`,
     `links added/removed: subjects ${links.subjects.added}/${links.subjects.removed}, domains ${links.domains.added}/${links.domains.removed}, taxonomies ${links.taxonomies.added}/${links.taxonomies.removed}, tags ${links.userDefinedTags.added}/${links.userDefinedTags.removed}, countries ${links.countries.added}/${links.countries.removed}, publications ${links.publications.added}/${links.publications.removed}, licences ${links.licences.added}/${links.licences.removed}`,
     `legacy 2018 export matched ${report.legacyMatched} records (homepage, legacy ids, countries, publications, licences)`,
+    `dates from the sources: ${report.sourceDates.created} created, ${report.sourceDates.updated} updated (the rest unknown); ${report.sourceDates.corrected} rows set to them`,
     `reference: subjects ${describeCounts(report.reference.subjects)}; domains ${describeCounts(report.reference.domains)}`,
     `subjects matched by synonym: ${report.matchedBySynonym.subjects}, domains: ${report.matchedBySynonym.domains}`,
     ...describeUnmatched('subjects', report.unmatched.subjects, 8),

@@ -142,12 +142,54 @@ describe('seedDemoCatalogue on an empty database', () => {
     expect(Number(rows[0].last_value)).toBe(Math.max(...catalogue.payload.records.map((r) => r.id), ...catalogue.payload.collections.map((c) => c.id)));
   });
 
+  it('writes the 2018 export\'s dates for matched records and no date where the sources have none', async () => {
+    const sourced = catalogue.payload.records.filter((record) => record.legacy?.createdAt || record.legacy?.updatedAt);
+    expect(first.sourceDates.created).toBeGreaterThan(0);
+    expect(first.sourceDates.updated).toBeGreaterThan(first.sourceDates.created);
+    const rows = (await env.db('records').whereNotNull('created_at').orWhereNotNull('updated_at').select('id', 'created_at', 'updated_at')) as { id: number; created_at: Date | null; updated_at: Date | null }[];
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(sourced.map((record) => record.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const record of sourced) {
+      expect(byId.get(record.id)?.created_at?.toISOString() ?? null).toBe(record.legacy?.createdAt ?? null);
+      expect(byId.get(record.id)?.updated_at?.toISOString() ?? null).toBe(record.legacy?.updatedAt ?? null);
+    }
+    // The export ends in 2018: no seeded record claims the day the seed ran.
+    const recent = await env.db('records').where('created_at', '>', '2019-01-01').orWhere('updated_at', '>', '2019-01-01').count({ n: '*' });
+    expect(Number(recent[0].n)).toBe(0);
+  });
+
   it('is idempotent: a second run changes no row, no link and no revision', () => {
     expect(second.records).toEqual({ inserted: 0, updated: 0, unchanged: 3270 });
+    expect(second.sourceDates.corrected).toBe(0);
     expect(second.associations.added + second.associations.removed).toBe(0);
     for (const links of Object.values(second.links)) expect(links.added + links.removed).toBe(0);
     expect(second.reference.subjects.updated + second.reference.domains.updated).toBe(0);
     expect(fingerprintAfterSecond).toEqual(fingerprintAfterFirst);
+  });
+});
+
+describe('seedDemoCatalogue on a database seeded when dates were the seed day', () => {
+  let env: IsolatedEnvironment;
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('seed_dates');
+    await seedDemoCatalogue(env.db);
+  });
+  afterAll(async () => env?.cleanup());
+
+  it('sets never-edited seeded records back to the source dates; edited records keep theirs', async () => {
+    const seedDay = new Date('2026-11-20T09:00:00Z');
+    const editedAt = new Date('2026-11-21T10:00:00Z');
+    await env.db('records').update({ created_at: seedDay, updated_at: seedDay });
+    await env.db('records').where({ id: 2 }).update({ updated_at: editedAt });
+    await env.db('edit_events').insert({ record_id: 2, edit_type: 'update', edit_event: JSON.stringify({ changed: ['description'] }) });
+
+    const report = await seedDemoCatalogue(env.db);
+    expect(report.sourceDates.corrected).toBe(3270 - 1);
+    expect(report.records.updated).toBe(0);
+    const stillSeedDay = await env.db('records').where('created_at', seedDay).orWhere('updated_at', seedDay).pluck('id');
+    expect(stillSeedDay).toEqual([2]);
+    const loinc = await env.db('records').where({ id: 2 }).first('updated_at');
+    expect(loinc.updated_at).toEqual(editedAt);
   });
 });
 
