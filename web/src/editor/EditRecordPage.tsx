@@ -11,9 +11,12 @@ import { useSession } from '../app/hooks.ts';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
+import { DataAccessSection } from './DataAccessSection.tsx';
 import { loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import { countChanges, GeneralInformationFields, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
+import { OrganisationsSection } from './OrganisationsSection.tsx';
+import { PublicationsSection } from './PublicationsSection.tsx';
 import { RelationsSection } from './RelationsSection.tsx';
 import { SupportSection } from './SupportSection.tsx';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
@@ -88,7 +91,7 @@ export function EditRecordPage() {
   const reporters = useMemo(() => {
     const reporter = (section: string) => (changes: number) =>
       setChangesBySection((current) => (current[section] === changes ? current : { ...current, [section]: changes }));
-    return { general: reporter('general'), support: reporter('support'), additional: reporter('additional'), relations: reporter('relations') };
+    return { general: reporter('general'), support: reporter('support'), dataAccess: reporter('dataAccess'), additional: reporter('additional'), relations: reporter('relations') };
   }, []);
   const unsaved = Object.values(changesBySection).some((changes) => changes > 0);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
@@ -131,9 +134,12 @@ export function EditRecordPage() {
           <Alert.Title>This record awaits approval by a curator: only you and curators see it until then.</Alert.Title>
         </Alert.Root>
       )}
-      <Text color="fg.muted">Each section saves on its own. Organisations, licences and publications are edited with their own tools and saved at once.</Text>
+      <Text color="fg.muted">Each section saves on its own. Licences, publications and organisations are saved at once, link by link.</Text>
       <GeneralInformationSection record={record} recordTypes={recordTypes} isCurator={isCurator} holder={holder} onChanged={reporters.general} />
       <SupportSection record={record} holder={holder} onChanged={reporters.support} />
+      <DataAccessSection record={record} holder={holder} onChanged={reporters.dataAccess} />
+      <PublicationsSection record={record} holder={holder} />
+      <OrganisationsSection record={record} holder={holder} />
       <AdditionalInformationSection record={record} holder={holder} onChanged={reporters.additional} />
       <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => void reload()} />
     </Stack>

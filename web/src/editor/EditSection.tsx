@@ -16,7 +16,8 @@ interface EditSectionProps {
   changes: number;
   saving: boolean;
   outcome: SectionOutcome | null;
-  onSave(): void;
+  /** Absent for sections whose changes are saved at once, call by call. */
+  onSave?(): void;
   canSave?: boolean;
   children: ReactNode;
 }
@@ -35,17 +36,25 @@ export function EditSection({ id, title, changes, saving, outcome, onSave, canSa
             </Badge>
           )}
         </HStack>
-        <Button colorPalette="blue" onClick={onSave} loading={saving} disabled={changes === 0 || !canSave} data-testid={`save-${id}`}>
-          Save {title.toLowerCase()}
-        </Button>
+        {onSave && (
+          <Button colorPalette="blue" onClick={onSave} loading={saving} disabled={changes === 0 || !canSave} data-testid={`save-${id}`}>
+            Save {title.toLowerCase()}
+          </Button>
+        )}
       </HStack>
       <Stack gap="4">{children}</Stack>
-      {outcome && (
-        <Alert.Root status={outcome.kind} mt="4" data-testid={`outcome-${id}`}>
-          <Alert.Indicator />
-          <Alert.Title>{outcome.message}</Alert.Title>
-        </Alert.Root>
-      )}
+      <SectionMessage id={id} outcome={outcome} />
     </Box>
+  );
+}
+
+/** A section's message area: the success or error of its last save. */
+export function SectionMessage({ id, outcome }: { id: string; outcome: SectionOutcome | null }) {
+  if (!outcome) return null;
+  return (
+    <Alert.Root status={outcome.kind} mt="4" data-testid={`outcome-${id}`}>
+      <Alert.Indicator />
+      <Alert.Title>{outcome.message}</Alert.Title>
+    </Alert.Root>
   );
 }

@@ -16,9 +16,13 @@ interface TermPickerProps {
   onChange(value: Term[]): void;
   error?: string;
   required?: boolean;
+  /** Characters typed before searching (long lists are not listed whole). */
+  minLength?: number;
+  /** One term at most: choosing another replaces it. */
+  single?: boolean;
 }
 
-export function TermPicker({ list, label, value, onChange, error, required }: TermPickerProps) {
+export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false }: TermPickerProps) {
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Term[]>([]);
   const [open, setOpen] = useState(false);
@@ -27,6 +31,7 @@ export function TermPicker({ list, label, value, onChange, error, required }: Te
 
   useEffect(() => {
     if (!open) return;
+    if (text.trim().length < minLength) return setOptions([]);
     const ticket = ++latest.current;
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -40,11 +45,12 @@ export function TermPicker({ list, label, value, onChange, error, required }: Te
       clearTimeout(timer);
       controller.abort();
     };
-  }, [list, text, open]);
+  }, [list, text, open, minLength]);
 
   const chosen = new Set(value.map((term) => String(term.id)));
   const add = (term: Term) => {
-    if (!chosen.has(String(term.id))) onChange([...value, term]);
+    if (single) onChange([term]);
+    else if (!chosen.has(String(term.id))) onChange([...value, term]);
     setText('');
   };
 

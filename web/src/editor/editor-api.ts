@@ -6,7 +6,7 @@
  */
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
-import { graphqlQuery, restGet, restPost, restPut } from '../api/client.ts';
+import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
 
 export interface Term {
   id: number | string;
@@ -35,15 +35,51 @@ export interface EditableRecord {
   userDefinedTags: Term[];
   objectTypes: Term[];
   recordAssociations: { id: string; recordAssocLabel: string; recordAssocLabelId: string; linkedRecord: { id: string; name: string; registry: string | null } | null }[];
+  organisationLinks: OrganisationLink[];
+  licenceLinks: LicenceLink[];
+  publications: LinkedPublication[];
 }
+
+export interface OrganisationLink {
+  id: string;
+  relation: string;
+  isLead: boolean;
+  organisation: { id: string; name: string } | null;
+  grant: { id: string; name: string } | null;
+}
+
+export interface LicenceLink {
+  id: string;
+  relation: string;
+  licence: { id: string; name: string; url: string | null } | null;
+}
+
+export interface LinkedPublication {
+  id: string;
+  title: string;
+  doi: string | null;
+  pubmedId: string | null;
+  journal: string | null;
+  year: number | null;
+}
+
+/** The parts of a record the organisation, licence and publication editors change, with the revision they leave it at. */
+const LINK_FIELDS = `revision organisationLinks{id relation isLead organisation{id name} grant{id name}} licenceLinks{id relation licence{id name url}}
+  publications{id title doi pubmedId journal year}`;
+export type RecordLinks = Pick<EditableRecord, 'revision' | 'organisationLinks' | 'licenceLinks' | 'publications'>;
 
 const EDIT_FIELDS = `id registry type name abbreviation description homepage status urlForLogo revision curatorNotes isHidden isApproved metadata
   countries{id label:name} subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
-  recordAssociations{id recordAssocLabel recordAssocLabelId linkedRecord{id name registry}}`;
+  recordAssociations{id recordAssocLabel recordAssocLabelId linkedRecord{id name registry}} ${LINK_FIELDS}`;
 
 export async function loadRecordForEdit(id: string): Promise<EditableRecord | null> {
   const data = await graphqlQuery<{ fairsharingRecord: EditableRecord | null }>(`{fairsharingRecord${graphqlArguments({ id })}{${EDIT_FIELDS}}}`);
   return data.fairsharingRecord;
+}
+
+/** Re-reads the links and the revision after a call that changed them (they move the record's revision on). */
+export async function loadRecordLinks(id: string): Promise<RecordLinks | null> {
+  return (await graphqlQuery<{ fairsharingRecord: RecordLinks | null }>(`{fairsharingRecord${graphqlArguments({ id })}{${LINK_FIELDS}}}`)).fairsharingRecord;
 }
 
 export interface RecordType {
@@ -63,15 +99,21 @@ export const VOCABULARY_QUERIES = {
   taxonomies: 'searchTaxonomies',
   userDefinedTags: 'searchUserDefinedTags',
   countries: 'searchCountries',
+  organisations: 'searchOrganisations',
+  organisationTypes: 'searchOrganisationTypes',
+  grants: 'searchGrants',
+  licences: 'searchLicences',
 } as const;
 export type PickList = keyof typeof VOCABULARY_QUERIES | 'objectTypes';
+/** Lists whose entries carry a name rather than a label. */
+const NAMED_LISTS: ReadonlySet<PickList> = new Set(['countries', 'organisations', 'organisationTypes', 'grants', 'licences']);
 
 export async function searchPickList(list: PickList, q: string, signal?: AbortSignal): Promise<Term[]> {
   if (list === 'objectTypes') {
     return (await graphqlQuery<{ objectTypes: { records: Term[] } }>(`{objectTypes${graphqlArguments({ q })}{records{id label}}}`, { signal })).objectTypes.records;
   }
   const field = VOCABULARY_QUERIES[list];
-  const label = list === 'countries' ? 'label:name' : 'label';
+  const label = NAMED_LISTS.has(list) ? 'label:name' : 'label';
   const data = await graphqlQuery<Record<string, Term[]>>(`{${field}${graphqlArguments({ q })}{id ${label}}}`, { signal });
   return data[field] ?? [];
 }
@@ -124,4 +166,30 @@ export function createRecord(record: Record<string, unknown>): Promise<SaveAnswe
 
 export function saveSection(id: string, section: RecordSection, record: Record<string, unknown>, revision: string): Promise<SaveAnswer> {
   return restPut<SaveAnswer>(`/fairsharing_records/${id}`, { section, revision, fairsharing_record: record });
+}
+
+/** The linked-entity writes of SPEC §7: each saved at once, outside the section saves. */
+export const linkApi = {
+  createOrganisation: (organisation: Record<string, unknown>) => restPost<{ id: number; name: string }>('/organisations', { organisation }),
+  createGrant: (grant: Record<string, unknown>) => restPost<{ id: number; name: string }>('/grants', { grant }),
+  createOrganisationLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/organisation_links', { organisation_link: link }),
+  updateOrganisationLink: (id: string, link: Record<string, unknown>) => restPut<{ id: number }>(`/organisation_links/${id}`, { organisation_link: link }),
+  deleteOrganisationLink: (id: string) => restDelete<{ message: string }>(`/organisation_links/${id}`),
+  createLicenceLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/licence_links', { licence_link: link }),
+  deleteLicenceLink: (id: string) => restDelete<{ message: string }>(`/licence_links/${id}`),
+  createPublication: (publication: Record<string, unknown>) => restPost<{ id: number; title: string }>('/publications', { publication }),
+};
+
+export interface FoundPublication {
+  title: string;
+  doi?: string | null;
+  pubmed_id?: string | null;
+  authors?: string | null;
+  journal?: string | null;
+  url?: string | null;
+  year?: number | null;
+}
+
+export function lookUpPublication(identifier: { doi: string } | { pubmed_id: string }): Promise<FoundPublication> {
+  return restGet<FoundPublication>(`/publications/lookup?${new URLSearchParams(identifier).toString()}`);
 }

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { ApiError } from '../api/client.ts';
-import { saveSection } from './editor-api.ts';
+import { loadRecordLinks, saveSection, type RecordLinks } from './editor-api.ts';
 import type { SectionOutcome } from './EditSection.tsx';
 
 export interface RevisionHolder {
@@ -44,4 +44,36 @@ export function useSectionSave(recordId: string, section: RecordSection, holder:
   }
 
   return { saving, outcome, save };
+}
+
+/**
+ * Calls that save at once (organisation, licence and publication links): runs one, then re-reads
+ * the record's links and revision — such calls move the revision on, and the other sections'
+ * later saves must start from it — and shows the outcome in the section's message area.
+ */
+export function useLinkAction(recordId: string, holder: RevisionHolder, onLinks: (links: RecordLinks) => void) {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<SectionOutcome | null>(null);
+
+  async function run(action: () => Promise<unknown>, success = 'Record successfully updated!'): Promise<boolean> {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await action();
+      const links = await loadRecordLinks(recordId);
+      if (links) {
+        holder.setRevision(links.revision);
+        onLinks(links);
+      }
+      setOutcome({ kind: 'success', message: success });
+      return true;
+    } catch (error) {
+      setOutcome({ kind: 'error', message: failureText(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, outcome, run, setOutcome };
 }
