@@ -49,6 +49,8 @@ export const ACTIONS = {
   'record.follow': { write: true, rule: signedIn, description: 'claim, watch or stop maintaining records (each record also needs record.watch)' },
   'claim.view': { write: false, rule: signedIn, description: 'read the state of one’s own claims' },
   'claim.decide': { write: true, rule: curator, description: 'approve or reject a claim, or remove a maintainer' },
+  'savedSearch.manage': { write: true, rule: either(self, superCurator), description: 'save a search; change or delete one’s own saved searches (super curators: any)' },
+  'savedSearch.linkPeople': { write: true, rule: superCurator, description: 'link organisations and users to a saved search' },
   'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
   'reference.manage': { write: true, rule: curator, description: 'change or delete a shared organisation or licence' },
   'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },

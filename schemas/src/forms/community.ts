@@ -1,8 +1,9 @@
 /**
- * Rules of the community calls: claims (maintenance requests) and watching. One yup schema each,
+ * Rules of the community calls: claims (maintenance requests), watching, reviews, saved searches
+ * and public messages. One yup schema each,
  * shared by the web app and the services behind the REST calls.
  */
-import { mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, number, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
 
 /** Every status a claim can have (see the claims migration for what each means). */
@@ -46,3 +47,46 @@ export const watchSchema = object({
   operation: mixed<(typeof WATCH_OPERATIONS)[number]>().oneOf(WATCH_OPERATIONS, COMMUNITY_MESSAGES.operation).required(ACCOUNT_MESSAGES.required),
 });
 export type WatchInput = InferType<typeof watchSchema>;
+
+export const reviewSchema = object({
+  fairsharing_record_id: id().required(ACCOUNT_MESSAGES.required),
+});
+export type ReviewInput = InferType<typeof reviewSchema>;
+
+export const SAVED_SEARCH_COMMENT_MAX = 100;
+export const SAVED_SEARCH_MESSAGES = {
+  comments: `A comment has at most ${SAVED_SEARCH_COMMENT_MAX} characters`,
+  url: 'The search to save is a path of this site, e.g. /search?fairsharingRegistry=Policy',
+  policies: 'Only policies you maintain can be linked to a saved search',
+} as const;
+
+const ids = () => array(id().required()).default(undefined);
+const savedSearchFields = {
+  name: string().trim().max(200),
+  comments: string().trim().max(SAVED_SEARCH_COMMENT_MAX, SAVED_SEARCH_MESSAGES.comments).nullable(),
+  url: string().trim().max(2000).matches(/^\/(?!\/)\S*$/, SAVED_SEARCH_MESSAGES.url),
+  params: object().nullable().default(undefined),
+  fairsharing_record_ids: ids(),
+  organisation_ids: ids(),
+  user_ids: ids(),
+};
+
+export const savedSearchSchema = object({
+  ...savedSearchFields,
+  name: savedSearchFields.name.required(ACCOUNT_MESSAGES.required),
+  url: savedSearchFields.url.required(ACCOUNT_MESSAGES.required),
+});
+export type SavedSearchInput = InferType<typeof savedSearchSchema>;
+
+/** A change: only the fields sent change; lists sent replace the links. */
+export const savedSearchChangeSchema = object({
+  ...savedSearchFields,
+  name: savedSearchFields.name.min(1, ACCOUNT_MESSAGES.required),
+});
+export type SavedSearchChange = InferType<typeof savedSearchChangeSchema>;
+
+export const MESSAGE_MAX = 1000;
+export const messageSchema = object({
+  message: string().trim().required(ACCOUNT_MESSAGES.required).max(MESSAGE_MAX, `A message has at most ${MESSAGE_MAX} characters`),
+});
+export type MessageInput = InferType<typeof messageSchema>;

@@ -39,6 +39,9 @@ import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 import { communityMailerPlugin } from './plugins/community-mailer.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
 import { watchingRoutes } from './watching/watching-routes.ts';
+import { reviewRoutes } from './reviews/review-routes.ts';
+import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
+import { messageRoutes } from './messages/message-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -122,6 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(communityMailerPlugin);
   await app.register(claimRoutes);
   await app.register(watchingRoutes);
+  await app.register(reviewRoutes);
+  await app.register(savedSearchRoutes);
+  await app.register(messageRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);

@@ -5,8 +5,8 @@ import * as userRoleEnum from './20261123_1000_user_role_enum.ts';
 import * as curation from './20261123_1100_curation.ts';
 import * as accounts from './20261123_1200_accounts.ts';
 import * as notableEvents from './20261123_1300_notable_events.ts';
-import * as unknownRecordDates from './20261123_1500_unknown_record_dates.ts';
 import * as claimsAndWatching from './20261123_1400_claims_and_watching.ts';
+import * as savedSearchParams from './20261123_1410_saved_search_params.ts';
 import * as unknownRecordDates from './20261123_1500_unknown_record_dates.ts';
 
 interface Migration {
@@ -21,8 +21,8 @@ export const migrations: Migration[] = [
   { name: '20261123_1100_curation', ...curation },
   { name: '20261123_1200_accounts', ...accounts },
   { name: '20261123_1300_notable_events', ...notableEvents },
-  { name: '20261123_1500_unknown_record_dates', ...unknownRecordDates },
   { name: '20261123_1400_claims_and_watching', ...claimsAndWatching },
+  { name: '20261123_1410_saved_search_params', ...savedSearchParams },
   { name: '20261123_1500_unknown_record_dates', ...unknownRecordDates },
 ];
 

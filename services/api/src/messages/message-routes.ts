@@ -1,0 +1,43 @@
+/**
+ * Public messages (SPEC §7), super curators only:
+ *   POST   /messages/ {message:{message}}
+ *   PUT    /messages/{id} {message:{message}}
+ *   DELETE /messages/{id}
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import * as messages from './message-service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const MessageBody = Type.Object({ message: Type.Record(Type.String(), Type.Unknown(), { description: '{ message: the text }' }) }, { additionalProperties: false });
+type MessageBody = { message: Record<string, unknown> };
+const Message = Type.Object({ id: Type.Integer(), message: Type.String(), created_at: Type.String(), updated_at: Type.String() });
+
+const messageJson = (row: messages.MessageRow) => ({
+  id: row.id, message: row.message, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
+});
+
+export async function messageRoutes(app: FastifyInstance): Promise<void> {
+  // The router ignores the trailing slash: this is also POST /messages/.
+  app.post<{ Body: MessageBody }>(
+    '/messages',
+    { config: { access: 'site.manage' }, schema: { summary: 'Publish a message under the header (super curators)', tags: ['site'], body: MessageBody, response: { 201: Message } } },
+    async (request, reply) => {
+      reply.code(201);
+      return messageJson(await messages.createMessage(app.db, request.viewer, request.body.message));
+    },
+  );
+  app.put<{ Params: { id: number }; Body: MessageBody }>(
+    '/messages/:id',
+    { config: { access: 'site.manage' }, schema: { summary: 'Change a message (super curators)', tags: ['site'], params: IdParams, body: MessageBody, response: { 200: Message } } },
+    async (request) => messageJson(await messages.updateMessage(app.db, request.viewer, request.params.id, request.body.message)),
+  );
+  app.delete<{ Params: { id: number } }>(
+    '/messages/:id',
+    { config: { access: 'site.manage' }, schema: { summary: 'Delete a message (super curators)', tags: ['site'], params: IdParams } },
+    async (request) => {
+      await messages.deleteMessage(app.db, request.viewer, request.params.id);
+      return { message: 'Message deleted.' };
+    },
+  );
+}

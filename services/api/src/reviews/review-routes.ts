@@ -1,0 +1,24 @@
+/** POST /record_reviews {record_review:{fairsharing_record_id}}: a curator marks a record reviewed (SPEC §7). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { reviewRecord } from './review-service.ts';
+
+export async function reviewRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: { record_review: Record<string, unknown> } }>(
+    '/record_reviews',
+    {
+      config: { access: 'record.approve' },
+      schema: {
+        summary: 'Mark a record reviewed (curators)',
+        tags: ['curation'],
+        body: Type.Object({ record_review: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }),
+        response: { 201: Type.Object({ message: Type.String(), record_review: Type.Object({ id: Type.Integer(), fairsharing_record_id: Type.Integer(), created_at: Type.String() }) }) },
+      },
+    },
+    async (request, reply) => {
+      const review = await reviewRecord({ db: app.db, publisher: app.indexPublisher }, request.viewer, request.body.record_review);
+      reply.code(201);
+      return { message: 'Record marked as reviewed.', record_review: { id: review.id, fairsharing_record_id: review.recordId, created_at: review.reviewedAt.toISOString() } };
+    },
+  );
+}

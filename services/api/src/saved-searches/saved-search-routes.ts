@@ -1,0 +1,54 @@
+/**
+ * Saved searches (SPEC §7):
+ *   POST   /saved_searches {saved_search:{name, comments, url, params, fairsharing_record_ids, organisation_ids, user_ids}}
+ *   PUT    /saved_searches/{id} {saved_search:{...the fields to change}}
+ *   DELETE /saved_searches/{id}
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import * as savedSearches from './saved-search-service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const Body = Type.Object({ saved_search: Type.Record(Type.String(), Type.Unknown(), { description: 'name, comments (≤ 100 characters), url (a path of this site), params, fairsharing_record_ids, organisation_ids, user_ids' }) }, { additionalProperties: false });
+type Body = { saved_search: Record<string, unknown> };
+const Ids = Type.Array(Type.Integer());
+const SavedSearch = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  comments: Type.Union([Type.String(), Type.Null()]),
+  params: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  creator_id: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Type.String(),
+  fairsharing_record_ids: Ids,
+  organisation_ids: Ids,
+  user_ids: Ids,
+});
+
+const json = (search: savedSearches.SavedSearch) => ({ ...search, created_at: new Date(search.created_at).toISOString() });
+
+export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): savedSearches.SavedSearchDeps => ({ db: app.db, publisher: app.indexPublisher });
+
+  app.post<{ Body: Body }>(
+    '/saved_searches',
+    { config: { access: 'savedSearch.manage' }, schema: { summary: 'Save a search', tags: ['saved searches'], body: Body, response: { 201: SavedSearch } } },
+    async (request, reply) => {
+      reply.code(201);
+      return json(await savedSearches.createSavedSearch(deps(), request.viewer, request.body.saved_search));
+    },
+  );
+  app.put<{ Params: { id: number }; Body: Body }>(
+    '/saved_searches/:id',
+    { config: { access: 'savedSearch.manage' }, schema: { summary: 'Change a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams, body: Body, response: { 200: SavedSearch } } },
+    async (request) => json(await savedSearches.updateSavedSearch(deps(), request.viewer, request.params.id, request.body.saved_search)),
+  );
+  app.delete<{ Params: { id: number } }>(
+    '/saved_searches/:id',
+    { config: { access: 'savedSearch.manage' }, schema: { summary: 'Delete a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams } },
+    async (request) => {
+      await savedSearches.deleteSavedSearch(deps(), request.viewer, request.params.id);
+      return { message: 'Saved search deleted.' };
+    },
+  );
+}
