@@ -26,7 +26,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database, type SearchClient } from '@registry/platform';
-import { ANONYMOUS_VIEWER, recordsAlias } from '@registry/schemas';
+import { ANONYMOUS_VIEWER, recordsAlias, visibleRecordsOnly } from '@registry/schemas';
 import { reindexAll } from '../../indexer/src/reindex.ts';
 import { executeSearch } from '../../services/api/src/search/search-execution.ts';
 import { buildRecordAggregationsRequest, planAggregations, type RecordAggregationsArgs } from '../../services/api/src/statistics/record-aggregations.ts';
@@ -187,7 +187,7 @@ runCli(async () => {
     console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
     const reindex = await reindexAll({ db, client, indexPrefix });
     console.log(`bench: indexed ${reindex.documents} in ${(reindex.tookMs / 1000).toFixed(0)} s`);
-    const [{ count }] = await db('records').where({ is_hidden: false, is_approved: true }).count<{ count: string }[]>('* as count');
+    const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -36,7 +36,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { createDatabase, createSearchClient, loadConfig, type Database, type RegistryConfig, type SearchClient } from '@registry/platform';
-import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
+import { ANONYMOUS_VIEWER, isPublicRecord, type RecordSearchDocument } from '@registry/schemas';
 import { buildSearchRecordsRequest, queryMatchedNothing, searchRecords, type SearchRecordsArgs } from '../../services/api/src/search/search-records.ts';
 import { buildRecordSuggestionsRequest } from '../../services/api/src/search/suggest-records.ts';
 import { searchSuggestions } from '../../services/api/src/suggestions/suggestions-service.ts';
@@ -78,7 +78,7 @@ function seededRandom(seed: number): () => number {
 
 function varyDocuments(base: RecordSearchDocument[], count: number): Generator<RecordSearchDocument> {
   const random = seededRandom(42);
-  const real = base.filter((document) => !document.isHidden && document.isApproved);
+  const real = base.filter((document) => isPublicRecord(document));
   return (function* generate() {
     for (let index = 0; index < count; index += 1) {
       const source = real[index % real.length];
