@@ -53,7 +53,7 @@ export function LoginMenu({ session }: { session: SessionState }) {
           color="white"
           _hover={{ bg: 'brand.600' }}
           onClick={() => {
-            void logOut(dispatch).then(() => navigate('/'));
+            void logOut(dispatch, () => navigate('/'));
           }}
         >
           Log out

@@ -41,7 +41,7 @@ export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavD
                       justifyContent="flex-start"
                       onClick={() => {
                         onClose();
-                        void logOut(dispatch).then(() => navigate('/'));
+                        void logOut(dispatch, () => navigate('/'));
                       }}
                     >
                       Log out

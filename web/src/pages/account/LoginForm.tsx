@@ -85,7 +85,17 @@ export function LoginForm({ goTo, redirect = true, onDone }: LoginFormProps) {
       <ThirdPartyButtons />
       <Formik<LoginValues> initialValues={EMPTY_LOGIN} validationSchema={loginFormSchema} initialErrors={initialErrorsOf(loginFormSchema, EMPTY_LOGIN)} onSubmit={submit}>
         {(formik) => (
-          <Form noValidate aria-label="Login">
+          <Form
+            noValidate
+            aria-label="Login"
+            onKeyDown={(event) => {
+              // Enter submits (SPEC §2) even right after typing, before the disabled LOGIN button
+              // has caught up with the last keystroke; formik still validates first.
+              if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+              event.preventDefault();
+              void formik.submitForm();
+            }}
+          >
             <Stack gap="4">
               <TextField name="login" label="Username or email" autoComplete="username" required />
               <PasswordField name="password" label="Password" required />

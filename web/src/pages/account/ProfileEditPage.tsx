@@ -38,17 +38,18 @@ function needsCurrentPassword(account: AccountUser, values: ProfileValues): bool
 function PasswordChange() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [answer, setAnswer] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  async function submit(values: PasswordChangeForm, reset: () => void) {
-    setAnswer(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function submit(values: PasswordChangeForm, helpers: FormikHelpers<PasswordChangeForm>) {
+    setFailure(null);
     try {
       await updateOwnAccount(values);
-      reset();
+      // Leave the guarded page first, or the guard would see the ended session and redirect.
+      await navigate('/accounts/login');
       endSession(dispatch);
       dispatch(noticeAdded('success', PASSWORD_CHANGED_MESSAGE));
-      void navigate('/accounts/login');
     } catch (error) {
-      setAnswer({ kind: 'error', text: errorMessage(error) });
+      setFailure(errorMessage(error));
+      helpers.setErrors(fieldErrorsOf(error));
     }
   }
   return (
@@ -60,12 +61,12 @@ function PasswordChange() {
         initialValues={EMPTY_PASSWORD_CHANGE}
         validationSchema={passwordChangeFormSchema}
         initialErrors={initialErrorsOf(passwordChangeFormSchema, EMPTY_PASSWORD_CHANGE)}
-        onSubmit={(values, helpers) => submit(values, () => helpers.resetForm())}
+        onSubmit={submit}
       >
         {(formik) => (
           <Form noValidate aria-label="Change your password">
             <Stack gap="4" maxW="md">
-              {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+              {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
               <PasswordField name="current_password" label="Current password" required />
               <PasswordField name="password" label="New password" autoComplete="new-password" required />
               <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
@@ -88,9 +89,9 @@ function DeleteAccount() {
     if (!window.confirm('Delete your account? Your personal data is removed; this cannot be undone.')) return;
     try {
       await deleteOwnAccount();
+      await navigate('/');
       endSession(dispatch);
       dispatch(noticeAdded('success', DELETE_SUCCESS_MESSAGE));
-      void navigate('/');
     } catch (error) {
       setFailure(errorMessage(error));
     }

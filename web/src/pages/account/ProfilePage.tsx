@@ -42,7 +42,7 @@ export function ProfilePage() {
             variant="outline"
             size="sm"
             onClick={() => {
-              void logOut(dispatch).then(() => navigate('/'));
+              void logOut(dispatch, () => navigate('/'));
             }}
           >
             Log out
