@@ -180,6 +180,16 @@ describe('buildSearchDocument', () => {
     expect(document.grants).toEqual([{ id: 9, name: 'NLM contract' }]);
   });
 
+  it('leaves dates the sources do not give null, not a made-up day', () => {
+    const document = buildSearchDocument(record({ id: 3, name: 'Undated', createdAt: null, updatedAt: null }));
+    expect({ createdAt: document.createdAt, updatedAt: document.updatedAt }).toMatchInlineSnapshot(`
+      {
+        "createdAt": null,
+        "updatedAt": null,
+      }
+    `);
+  });
+
   it('rejects an unknown registry rather than indexing a document search cannot filter', () => {
     expect(() => buildSearchDocument(record({ registryName: 'FAIRassist' }))).toThrow(/unknown registry/);
   });

@@ -131,7 +131,7 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
     collectionIds: row.collectionIds,
     relatedRecordsCount: row.relatedRecordsCount,
     attributes: buildAttributes(row.metadata),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
   };
 }

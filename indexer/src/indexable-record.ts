@@ -36,8 +36,9 @@ export interface IndexableRecord {
   ownerIds: number[];
   legacyIds: string[];
   metadata: Record<string, unknown>;
-  createdAt: Date;
-  updatedAt: Date;
+  /** Unknown (null) for seeded records whose sources give no date. */
+  createdAt: Date | null;
+  updatedAt: Date | null;
   subjects: IndexableTerm[];
   domains: IndexableTerm[];
   taxonomies: IndexableTerm[];

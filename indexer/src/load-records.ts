@@ -23,8 +23,8 @@ interface RecordRow {
   created_by_id: number | null;
   legacy_ids: string[];
   metadata: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | null;
+  updated_at: Date | null;
 }
 
 type Linked<T> = T & { record_id: number };

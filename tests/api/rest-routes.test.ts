@@ -81,6 +81,9 @@ describe('GET /sitemap.xml', () => {
     const publicCount = await app.db('records').where({ is_hidden: false, is_approved: true }).count<{ count: string }[]>({ count: '*' });
     const recordEntries = response.body.match(new RegExp(`<loc>${publicUrl}/\\d+</loc>`, 'g')) ?? [];
     expect(recordEntries).toHaveLength(Number(publicCount[0].count));
+    // A last change the sources date is given; an unknown one is left out, not made the seed's day.
+    expect(response.body).toContain(`<url><loc>${publicUrl}/2183</loc><lastmod>2017-05-09</lastmod></url>`);
+    expect(response.body).toContain(`<url><loc>${publicUrl}/2</loc></url>`);
   });
 });
 
@@ -94,6 +97,9 @@ describe('open dumps', () => {
     const loinc = records.find((record: { id: number }) => record.id === 2);
     expect(loinc).toMatchObject({ id: 2, doi: '10.25504/FAIRsharing.2mk2zb', abbreviation: 'LOINC', registry: 'standard' });
     expect(Array.isArray(loinc.subjects)).toBe(true);
+    // Dates as the sources give them (the 2018 export dates Open Connectome), else null.
+    expect(loinc).toMatchObject({ createdAt: null, updatedAt: null });
+    expect(records.find((record: { id: number }) => record.id === 2183)).toMatchObject({ createdAt: '2014-12-18T22:53:50.720Z', updatedAt: '2017-05-09T11:38:04.085Z' });
     const ids = records.map((record: { id: number }) => record.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });

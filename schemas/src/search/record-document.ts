@@ -101,6 +101,7 @@ export interface RecordSearchDocument {
   collectionIds: number[];
   relatedRecordsCount: number;
   attributes: Partial<Record<MetadataFilterId, string[]>>;
-  createdAt: string;
-  updatedAt: string;
+  /** Null when unknown (seeded records whose sources give no date); the date mapping accepts null. */
+  createdAt: string | null;
+  updatedAt: string | null;
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { BarChart } from './BarChart.tsx';
 import { ChartCard } from './ChartCard.tsx';
-import { chartQuery, chartsFor, displayLabel, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';
+import { chartQuery, chartsFor, displayLabel, knownDateNote, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 
 function FacetChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition, { kind: 'facet' }>; tab: StatisticsTab; answer: ChartAnswer }) {
@@ -30,6 +30,7 @@ function GrowthChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinitio
       title={chart.title}
       labelHeading="Year"
       rows={rows}
+      note={knownDateNote(chart.field, answer.totalCount, rows)}
       chart={(titleId) => <PeriodChart rows={rows.map((row) => ({ date: row.label, count: row.count }))} titleId={titleId} />}
     />
   );

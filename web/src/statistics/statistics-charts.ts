@@ -127,6 +127,17 @@ export interface ChartAnswer {
   updatedAt?: { date: string; count: number }[];
 }
 
+/**
+ * Records without a known date (seeded records whose sources give none) are in no bucket of a
+ * date histogram: says how many of the records the buckets cover, when not all.
+ */
+export function knownDateNote(field: 'createdAt' | 'updatedAt', total: number, dates: { count: number }[]): string | undefined {
+  const known = dates.reduce((sum, bucket) => sum + bucket.count, 0);
+  if (known >= total) return undefined;
+  const which = field === 'createdAt' ? 'creation' : 'last update';
+  return `${known.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} records have a known ${which} date; only they are counted here.`;
+}
+
 /** The search that lists a bar's records: the chart's filters plus the bar's value. */
 export function searchLinkFor(chart: FacetChart, tab: StatisticsTab, key: string): string {
   const facet = facetByKey(chart.by);

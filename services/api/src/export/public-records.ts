@@ -25,8 +25,9 @@ export interface PublicRecordExport {
   countries: { id: number; code: string; name: string }[];
   licences: { id: number; name: string; url: string | null }[];
   legacyIds: string[];
-  createdAt: string;
-  updatedAt: string;
+  /** Null when unknown (seeded records whose sources give no date). */
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 function termList(joinTable: string, joinColumn: string, termTable: string): string {

@@ -27,8 +27,9 @@ export interface RecordRow {
   replaced_by_id: number | null;
   suspected_duplicate_ids: number[];
   revision: number | string;
-  created_at: Date;
-  updated_at: Date;
+  /** Null when unknown (seeded records whose sources give no date). */
+  created_at: Date | null;
+  updated_at: Date | null;
 }
 
 export interface VocabularyRow {

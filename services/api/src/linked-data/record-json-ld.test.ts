@@ -56,6 +56,7 @@ describe('recordJsonLd', () => {
   it('accepts a Date and skips an invalid one', () => {
     expect(recordJsonLd({ ...loinc, updatedAt: new Date('2020-01-02T00:00:00Z') }, site).dateModified).toBe('2020-01-02T00:00:00.000Z');
     expect(recordJsonLd({ ...loinc, updatedAt: 'not a date' }, site)).not.toHaveProperty('dateModified');
+    expect(recordJsonLd({ ...loinc, updatedAt: null }, site)).not.toHaveProperty('dateModified');
   });
 });
 

@@ -16,7 +16,8 @@ export interface JsonLdRecordSource {
   subjects: readonly { label: string }[];
   domains: readonly { label: string }[];
   licences?: readonly { name: string; url: string | null }[];
-  updatedAt: string | Date;
+  /** Null when unknown: then no dateModified. */
+  updatedAt: string | Date | null;
 }
 
 export interface JsonLdSite {
@@ -82,8 +83,8 @@ export function recordJsonLd(record: JsonLdRecordSource, site: JsonLdSite): Json
   const licences = record.licences ?? [];
   if (licences.length === 1) document.license = licenceValue(licences[0]);
   if (licences.length > 1) document.license = licences.map(licenceValue);
-  const modified = record.updatedAt instanceof Date ? record.updatedAt : new Date(record.updatedAt);
-  if (!Number.isNaN(modified.getTime())) document.dateModified = modified.toISOString();
+  const modified = record.updatedAt === null ? null : new Date(record.updatedAt);
+  if (modified && !Number.isNaN(modified.getTime())) document.dateModified = modified.toISOString();
   document.isPartOf = { '@type': 'DataCatalog', name: site.siteName, url: publicUrl };
   return document;
 }

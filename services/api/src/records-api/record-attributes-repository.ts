@@ -32,8 +32,8 @@ export interface RecordAttributes {
   organisations: { id: number; name: string; relation: string; is_lead: boolean }[];
   publications: { id: number; title: string; doi: string | null; url: string | null; year: number | null }[];
   legacy_ids: string[];
-  created_at: string;
-  updated_at: string;
+  created_at: string | null;
+  updated_at: string | null;
 }
 
 export interface RecordWithAttributes {

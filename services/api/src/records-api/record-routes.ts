@@ -47,8 +47,9 @@ export const RecordAttributesSchema = Type.Object({
   organisations: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), relation: Type.String(), is_lead: Type.Boolean() })),
   publications: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), doi: Nullable(Type.String()), url: Nullable(Type.String()), year: Nullable(Type.Integer()) })),
   legacy_ids: Type.Array(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  // Null when unknown: seeded records whose sources give no date.
+  created_at: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
 });
 
 const RecordResource = resourceSchema(RecordAttributesSchema);

@@ -38,14 +38,15 @@ function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 }
 
-function urlEntry(location: string, lastModified?: Date): string {
+function urlEntry(location: string, lastModified?: Date | null): string {
   const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
   return `<url><loc>${xmlEscape(location)}</loc>${lastmod}</url>`;
 }
 
 export async function buildSitemap(app: FastifyInstance): Promise<string> {
   const publicUrl = app.config.publicUrl.replace(/\/$/, '');
-  const records: { id: number; updated_at: Date }[] = await app.db('records')
+  // updated_at is null when the sources give no date: such entries have no <lastmod>.
+  const records: { id: number; updated_at: Date | null }[] = await app.db('records')
     .select('id', 'updated_at')
     .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
     .orderBy('id');

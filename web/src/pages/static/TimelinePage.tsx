@@ -11,6 +11,7 @@ import { restGet } from '../../api/client.ts';
 import { useLatestQuery } from '../../search/useLatestQuery.ts';
 import { ChartCard } from '../../statistics/ChartCard.tsx';
 import { PeriodChart } from '../../statistics/PeriodChart.tsx';
+import { knownDateNote } from '../../statistics/statistics-charts.ts';
 import { ContentPage } from '../ContentPage.tsx';
 
 interface NotableEvent {
@@ -81,6 +82,7 @@ function MonthlyCharts({ id, query, field, title }: { id: string; query: string;
             title={title(registry)}
             labelHeading="Month"
             rows={rows}
+            note={knownDateNote(field, bucket.count, rows)}
             chart={(titleId) => <PeriodChart rows={rows.map((row) => ({ date: row.label, count: row.count }))} titleId={titleId} />}
           />
         );
@@ -104,7 +106,7 @@ export function TimelinePage() {
         Records added per month
       </Heading>
       <Text color="gray.700" mb="4">
-        By the date each record was added to this registry.
+        By the date each record was added to this registry; records whose date is unknown are not counted (each chart says how many are).
       </Text>
       <MonthlyCharts id="added" query={ADDED_QUERY} field="createdAt" title={(registry) => `${registry} records added`} />
       <Heading as="h2" size="xl" color="brand.700" mt="8" mb="2">
