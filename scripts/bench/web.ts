@@ -1,15 +1,19 @@
 /**
- * Web app figures: gzipped JavaScript of the first visit of `/` and of `/search` (from the
- * build manifest, and measured in headless Chromium as the sum of script responses), and the
- * time until the first result row of /search?q=ontology is painted (Element Timing; median of 5
- * cold page loads).
+ * Web app figures: gzipped JavaScript of the first visit of `/`, `/search`,
+ * `/summary-statistics` and `/graph/2` (from the build manifest, and measured in headless
+ * Chromium as the sum of script responses), the time until the first result row of
+ * /search?q=ontology is painted (Element Timing; median of 5 cold page loads), the time until
+ * the first chart of /summary-statistics is in the page (median of 5 cold loads), and frames
+ * per second while panning /graph/2 and the graph of the collection with the most relations
+ * (two steps deep).
  *
  *   npm run build:web && npx tsx scripts/bench/web.ts
  *
  * Uses the server at BENCH_URL when given; otherwise starts the app (buildApp) against the
  * configured database and index (DATABASE_URL, INDEX_PREFIX… as for `npm start`).
- * Targets: ≤ 200 KB gzipped JS for the first page; first result row ≤ 1 s. Times depend on the
- * machine's load, which the script prints with them.
+ * Targets: ≤ 200 KB gzipped JS for `/`, ≤ 210 KB for `/search` (d3 screens load lazily); first
+ * result row ≤ 1 s; ≥ 30 fps while panning a graph. Times depend on the machine's load, which
+ * the script prints with them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +37,8 @@ type Manifest = Record<string, ManifestChunk>;
 const ROUTE_MODULES: Record<string, string> = {
   '/': 'src/pages/home/HomePage.tsx',
   '/search': 'src/search/SearchPage.tsx',
+  '/summary-statistics': 'src/pages/static/SummaryStatisticsPage.tsx',
+  '/graph/2': 'src/graph/GraphPage.tsx',
 };
 
 function kb(bytes: number): string {
@@ -64,7 +70,7 @@ function manifestFigures(): void {
   if (!entryKey) throw new Error('the build manifest has no entry');
   for (const [route, module] of Object.entries(ROUTE_MODULES)) {
     const files = chunkFiles(manifest, [entryKey, module]);
-    console.log(`manifest  ${route.padEnd(8)} JS gzipped ${kb(gzippedSize(files)).padStart(9)}  (${files.size} files)`);
+    console.log(`manifest  ${route.padEnd(20)} JS gzipped ${kb(gzippedSize(files)).padStart(9)}  (${files.size} files)`);
   }
 }
 
@@ -150,6 +156,73 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Ms from navigation start until the first statistics chart is in the page (a mutation observer notes it at once). */
+async function firstChartMs(browser: Browser, baseURL: string): Promise<number> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const store = window as unknown as { firstChart?: number };
+    new MutationObserver((_changes, observer) => {
+      if (document.querySelector('[data-testid="statistics-chart"]')) {
+        store.firstChart = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/summary-statistics', { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => (window as unknown as { firstChart?: number }).firstChart, undefined, { timeout: 60_000 });
+  const elapsed = (await handle.jsonValue()) as number;
+  await context.close();
+  return elapsed;
+}
+
+/** The collection with the most related records, from the search index. */
+async function biggestCollection(baseURL: string): Promise<number> {
+  const response = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{searchFairsharingRecords(fairsharingRegistry:"collection", perPage:100){records{id relatedRecordsCount}}}' }),
+  });
+  const { data } = (await response.json()) as { data: { searchFairsharingRecords: { records: { id: string; relatedRecordsCount: number }[] } } };
+  return Number([...data.searchFairsharingRecords.records].sort((a, b) => b.relatedRecordsCount - a.relatedRecordsCount)[0].id);
+}
+
+/**
+ * Frames per second while the graph is dragged across for two seconds: animation frames the
+ * page got to run during the drag (a frame is skipped while a redraw still holds the main thread).
+ */
+async function panningFps(browser: Browser, baseURL: string, path: string): Promise<{ fps: number; nodes: number }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(path);
+  const canvas = page.getByTestId('relation-graph');
+  await canvas.waitFor({ timeout: 60_000 });
+  const nodes = Number(await canvas.getAttribute('data-node-count'));
+  const box = (await canvas.boundingBox())!;
+  // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.benchFrames = 0;
+    window.benchCounting = true;
+    const tick = () => { if (!window.benchCounting) return; window.benchFrames += 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  })()`);
+  const started = Date.now();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.mouse.down();
+  const deadline = started + 2_000;
+  let step = 0;
+  while (Date.now() < deadline) {
+    step += 1;
+    const offset = Math.sin(step / 10) * box.width * 0.25;
+    await page.mouse.move(box.x + box.width * 0.5 + offset, box.y + box.height * 0.5 + offset / 3);
+  }
+  await page.mouse.up();
+  const seconds = (Date.now() - started) / 1000;
+  const frames = (await page.evaluate('window.benchCounting = false, window.benchFrames')) as number;
+  await context.close();
+  return { fps: frames / seconds, nodes };
+}
+
 async function main(): Promise<void> {
   manifestFigures();
   let server: TestServer | undefined;
@@ -159,9 +232,11 @@ async function main(): Promise<void> {
     for (const [path, waitFor] of [
       ['/', '[data-testid="home-search"]'],
       ['/search?q=ontology', '[data-testid="search-result"]'],
+      ['/summary-statistics', '[data-testid="statistics-chart"]'],
+      ['/graph/2', '[data-testid="relation-graph"]'],
     ] as const) {
       const { raw, gzipped, count } = await measuredScriptBytes(browser, baseURL, path, waitFor);
-      console.log(`measured  ${path.padEnd(8)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw)`);
+      console.log(`measured  ${path.padEnd(20)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw)`);
     }
     // One warm-up load so the server's caches and the index are ready, then 5 cold browser loads.
     await firstResultMs(browser, baseURL);
@@ -176,6 +251,15 @@ async function main(): Promise<void> {
     for (let run = 0; run < 5; run += 1) warm.push(await firstResultOnPage(page));
     await context.close();
     report('warm', warm);
+    await firstChartMs(browser, baseURL);
+    const charts: number[] = [];
+    for (let run = 0; run < 5; run += 1) charts.push(await firstChartMs(browser, baseURL));
+    console.log(`first chart on /summary-statistics, cold: median ${median(charts).toFixed(0)} ms (runs: ${charts.map((value) => value.toFixed(0)).join(', ')} ms)`);
+    const collection = await biggestCollection(baseURL);
+    for (const path of ['/graph/2', `/graph/${collection}?depth=2`]) {
+      const { fps, nodes } = await panningFps(browser, baseURL, path);
+      console.log(`panning ${path} (${nodes} records): ${fps.toFixed(1)} fps (target ≥ 30)`);
+    }
     console.log(`machine load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (${cpus().length} CPUs)`);
   } finally {
     await browser.close();

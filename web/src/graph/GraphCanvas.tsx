@@ -22,6 +22,21 @@ const EDGE_LABEL_FONT = '11px system-ui, -apple-system, "Segoe UI", Helvetica, A
 /** Occupancy grid for label placement, in CSS pixels. */
 const CELL = 8;
 const PAN_STEP = 60;
+/** Above this many records, labels other than the record's are left out while the graph moves. */
+const BIG_GRAPH = 200;
+
+const textWidths = new Map<string, number>();
+
+/** Label widths, measured once per font and text (measuring every label on every frame cost more than drawing). */
+function measure(context: CanvasRenderingContext2D, font: string, text: string): number {
+  const key = `${font}|${text}`;
+  let width = textWidths.get(key);
+  if (width === undefined) {
+    width = context.measureText(text).width;
+    textWidths.set(key, width);
+  }
+  return width;
+}
 const ZOOM_STEP = 1.3;
 
 type Box2 = { x: number; y: number; width: number; height: number };
@@ -67,6 +82,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
   const transformRef = useRef<ZoomTransform>(zoomIdentity);
   const zoomRef = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
   const frameRef = useRef(0);
+  const movingRef = useRef(false);
   const [hovered, setHovered] = useState<LaidOutNode | null>(null);
 
   const finder = useMemo<Quadtree<LaidOutNode>>(
@@ -100,30 +116,51 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     }
     context.stroke();
 
-    for (let index = orderedNodes.length - 1; index >= 0; index -= 1) {
-      const node = orderedNodes[index];
-      const x = t.applyX(node.x);
-      const y = t.applyY(node.y);
-      const radius = node.radius * radiusScale;
-      if (x < -radius || y < -radius || x > width + radius || y > height + radius) continue;
+    // One path per colour: a collection's hundreds of members cost a few fills, not one each.
+    const byColour = new Map<string, LaidOutNode[]>();
+    for (const node of orderedNodes) {
+      const colour = registryColour(node.registry);
+      const group = byColour.get(colour);
+      if (group) group.push(node);
+      else byColour.set(colour, [node]);
+    }
+    const visible = (x: number, y: number, margin: number) => x >= -margin && y >= -margin && x <= width + margin && y <= height + margin;
+    context.lineWidth = 1.5;
+    context.strokeStyle = '#ffffff';
+    for (const [colour, group] of byColour) {
       context.beginPath();
-      context.arc(x, y, radius, 0, Math.PI * 2);
-      context.fillStyle = registryColour(node.registry);
+      for (const node of group) {
+        const x = t.applyX(node.x);
+        const y = t.applyY(node.y);
+        const radius = node.radius * radiusScale;
+        if (!visible(x, y, radius)) continue;
+        context.moveTo(x + radius, y);
+        context.arc(x, y, radius, 0, Math.PI * 2);
+      }
+      context.fillStyle = colour;
       context.fill();
-      context.lineWidth = node.isRoot ? 3 : 1.5;
-      context.strokeStyle = node.isRoot || node === hovered ? '#111827' : '#ffffff';
+      context.stroke();
+    }
+    for (const node of orderedNodes.filter((candidate) => candidate.isRoot || candidate === hovered)) {
+      context.beginPath();
+      context.arc(t.applyX(node.x), t.applyY(node.y), node.radius * radiusScale, 0, Math.PI * 2);
+      context.lineWidth = 3;
+      context.strokeStyle = '#111827';
       context.stroke();
     }
 
     context.textBaseline = 'middle';
     context.lineJoin = 'round';
-    for (const node of orderedNodes) {
+    // While a big graph moves only the record is named (labels cost more than the drawing); the rest return when it stops.
+    const reduced = movingRef.current && orderedNodes.length > BIG_GRAPH;
+    const labelled = reduced ? orderedNodes.filter((node) => node.isRoot) : orderedNodes;
+    for (const node of labelled) {
       const x = t.applyX(node.x);
       const y = t.applyY(node.y);
       if (x < 0 || y < 0 || x > width || y > height) continue;
       const text = shortLabel(node.label);
       context.font = node.isRoot ? ROOT_LABEL_FONT : LABEL_FONT;
-      const textWidth = context.measureText(text).width;
+      const textWidth = measure(context, context.font, text);
       const left = x + node.radius * radiusScale + 4;
       const box = { x: left, y: y - 9, width: textWidth, height: 18 };
       if (!node.isRoot && node !== hovered && !space.place(box)) continue;
@@ -137,13 +174,13 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     // Relation names where there is room: always near the record, elsewhere once zoomed in.
     context.font = EDGE_LABEL_FONT;
     context.textAlign = 'center';
-    for (const edge of graph.edges) {
+    for (const edge of reduced ? [] : graph.edges) {
       if (!(edge.source.isRoot || edge.target.isRoot) && t.k < 1.4) continue;
       const x = t.applyX((edge.source.x + edge.target.x) / 2);
       const y = t.applyY((edge.source.y + edge.target.y) / 2);
       if (x < 0 || y < 0 || x > width || y > height) continue;
       const text = edge.label.replace(/_/g, ' ');
-      const textWidth = context.measureText(text).width;
+      const textWidth = measure(context, EDGE_LABEL_FONT, text);
       if (!space.place({ x: x - textWidth / 2, y: y - 8, width: textWidth, height: 16 })) continue;
       context.lineWidth = 3;
       context.strokeStyle = 'rgba(255,255,255,0.9)';
@@ -165,8 +202,15 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     if (!canvas) return undefined;
     const behaviour = zoom<HTMLCanvasElement, unknown>()
       .scaleExtent([0.05, 12])
+      .on('start', () => {
+        movingRef.current = true;
+      })
       .on('zoom', (event: D3ZoomEvent<HTMLCanvasElement, unknown>) => {
         transformRef.current = event.transform;
+        requestDraw();
+      })
+      .on('end', () => {
+        movingRef.current = false;
         requestDraw();
       });
     zoomRef.current = behaviour;
@@ -242,6 +286,8 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
           data-node-count={graph.nodes.length}
           data-edge-count={graph.edges.length}
           onMouseMove={(event) => {
+            // No hover lookups while dragging: each change of the hovered record re-renders.
+            if (movingRef.current) return;
             const node = nodeAt(event.clientX, event.clientY);
             if (node !== hovered) setHovered(node);
           }}
