@@ -42,6 +42,7 @@ import { watchingRoutes } from './watching/watching-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
+import { siteModeRoutes } from './curation/site-mode-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewRoutes);
   await app.register(savedSearchRoutes);
   await app.register(messageRoutes);
+  await app.register(siteModeRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);

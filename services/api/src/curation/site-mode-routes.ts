@@ -1,0 +1,42 @@
+/**
+ * Site modes at run time (SPEC §4):
+ *   GET /api/site_modes                                the modes in force
+ *   PUT /api/site_modes {maintenance?, read_only?}     switch them (super curators)
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { SITE_MODES_ROUTE } from '../plugins/site-mode.ts';
+import { switchSiteModes } from './site-mode-service.ts';
+
+const Modes = Type.Object({ maintenance: Type.Boolean(), read_only: Type.Boolean() });
+
+export async function siteModeRoutes(app: FastifyInstance): Promise<void> {
+  const inForce = () => {
+    const modes = app.siteModes.current();
+    return { maintenance: modes.maintenance, read_only: modes.readOnly };
+  };
+
+  app.get(SITE_MODES_ROUTE, { schema: { summary: 'The site modes in force', tags: ['site'], response: { 200: Modes } } }, async () => inForce());
+
+  app.put<{ Body: { maintenance?: boolean; read_only?: boolean } }>(
+    SITE_MODES_ROUTE,
+    {
+      config: { access: 'site.manage' },
+      schema: {
+        summary: 'Switch maintenance or read-only mode (super curators); every server process follows within seconds',
+        tags: ['site'],
+        body: Type.Object({ maintenance: Type.Optional(Type.Boolean()), read_only: Type.Optional(Type.Boolean()) }, { additionalProperties: false, minProperties: 1 }),
+        response: { 200: Modes },
+      },
+    },
+    async (request, reply) => {
+      await switchSiteModes(app.db, request.viewer, { maintenance: request.body.maintenance, readOnly: request.body.read_only });
+      await app.siteModes.refresh();
+      const modes = inForce();
+      // This answer already follows the new modes.
+      if (modes.maintenance) reply.header('maintenance', 'true');
+      if (modes.read_only) reply.header('read-only', 'true');
+      return modes;
+    },
+  );
+}
