@@ -45,7 +45,7 @@ describe('shell', () => {
   it('header search sends q with non-alphanumeric characters as spaces', async () => {
     const page = await openPage(browser, server.url);
     await page.goto('/licence');
-    await page.getByRole('searchbox', { name: 'Search through all content' }).fill('gene-ontology (GO)');
+    await page.getByRole('combobox', { name: 'Search through all content' }).fill('gene-ontology (GO)');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).first().click();
     await waitForPathAndQuery(page, '/search?q=gene+ontology+GO');
     await page.context().close();
@@ -54,8 +54,8 @@ describe('shell', () => {
   it('header search on /search keeps the other parameters and replaces q', async () => {
     const page = await openPage(browser, server.url);
     await page.goto('/search?q=old&fairsharingRegistry=standard&page=3');
-    await page.getByRole('searchbox', { name: 'Search through all content' }).fill('new words');
-    await page.getByRole('searchbox', { name: 'Search through all content' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search through all content' }).fill('new words');
+    await page.getByRole('combobox', { name: 'Search through all content' }).press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'new words');
     const params = new URL(page.url()).searchParams;
     expect(params.get('fairsharingRegistry')).toBe('standard');

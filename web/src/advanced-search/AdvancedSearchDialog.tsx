@@ -103,6 +103,9 @@ function DialogForm({ formik, onCancel }: { formik: FormikProps<AdvancedSearchFo
   );
 }
 
+/** Navigation state of the result route after Proceed: the page shows the results, dialog closed. */
+export const PROCEEDED = { advancedSearchProceeded: true } as const;
+
 export function AdvancedSearchDialog({ isOpen, onClose }: AdvancedSearchDialogProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -145,7 +148,7 @@ export function AdvancedSearchDialog({ isOpen, onClose }: AdvancedSearchDialogPr
                 validateOnMount
                 onSubmit={(values) => {
                   onClose();
-                  navigate(advancedSearchLocation(values));
+                  navigate(advancedSearchLocation(values), { state: PROCEEDED });
                 }}
               >
                 {(formik) => <DialogForm formik={formik} onCancel={close} />}

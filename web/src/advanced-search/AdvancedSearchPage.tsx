@@ -1,7 +1,8 @@
 /**
- * /advancedsearch: the dialog opens by itself when the URL holds no search; with one, the page
- * shows what it asks for (its criteria in words) and its results: loading, then results or an
- * error flag. Proceed, from this page's dialog or another page's, lands on the results.
+ * /advancedsearch: the dialog opens by itself (SPEC §2), pre-filled from the URL, and the page
+ * shows what the URL's search asks for (its criteria in words) and its results: loading, then
+ * results or an error flag. Proceed, from this page's dialog or another page's, lands on the
+ * results with the dialog closed.
  */
 import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,14 +14,15 @@ import { DEFAULT_PER_PAGE } from '@registry/schemas/search/client/search-state.t
 import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
-import { AdvancedSearchDialog } from './AdvancedSearchDialog.tsx';
+import { AdvancedSearchDialog, PROCEEDED } from './AdvancedSearchDialog.tsx';
 import { advancedSearchSummary } from './advanced-search-summary.ts';
 
 export function AdvancedSearchPage() {
   usePageTitle('Advanced search');
   const location = useLocation();
   const searching = hasAdvancedSearch(location.search);
-  const [dialogOpen, setDialogOpen] = useState(!searching);
+  const proceeded = (location.state as Partial<typeof PROCEEDED> | null)?.advancedSearchProceeded === true;
+  const [dialogOpen, setDialogOpen] = useState(!proceeded);
   // The API answers every match at once; the page shows them a page at a time.
   const [page, setPage] = useState(1);
   const parsed = useMemo(() => (searching ? parseAdvancedSearchLocation(location.search) : null), [searching, location.search]);

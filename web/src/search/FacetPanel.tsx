@@ -92,6 +92,16 @@ export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = 
   const shown = expanded || wanted ? values : values.slice(0, FIRST_VALUES_SHOWN);
   const more = !complete && !(loaded && loaded.contains === wanted && loaded.otherCount === 0);
   const searchable = counts.length > FIRST_VALUES_SHOWN || !complete;
+  // Folded: a facet with no values in these results is one line, listed after the others.
+  if (!loading && counts.length === 0 && selected.length === 0) {
+    return (
+      <Box as="section" aria-labelledby={headingId} data-testid={`facet-${facet.argument}`} data-empty="" py="0.5">
+        <Text id={headingId} as="h3" fontSize="sm" color="fg.muted">
+          {facet.label}
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box as="section" aria-labelledby={headingId} data-testid={`facet-${facet.argument}`} borderBottomWidth="1px" py="3">
       <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm" mb="2">

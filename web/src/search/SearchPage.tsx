@@ -201,12 +201,12 @@ export function SearchPage() {
             })}
             {panelFacets.filter((facet) => !emptyPanels.includes(facet)).map(renderPanel)}
             {emptyPanels.length ? (
-              <details data-testid="empty-facets">
-                <summary style={{ cursor: 'pointer', fontSize: '0.875rem', padding: '0.75rem 0' }}>
-                  {emptyPanels.length} filter{emptyPanels.length === 1 ? '' : 's'} with no values in these results
-                </summary>
+              <Box as="section" aria-label="Filters with no values in these results" data-testid="empty-facets" pt="3" fontSize="sm" color="fg.muted">
+                <Text fontSize="xs" textTransform="uppercase" fontWeight="semibold">
+                  No values in these results
+                </Text>
                 {emptyPanels.map(renderPanel)}
-              </details>
+              </Box>
             ) : null}
           </Box>
         </Box>
