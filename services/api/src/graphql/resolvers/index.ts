@@ -1,6 +1,6 @@
 /** All resolvers of the schema, by type. */
 import { JsonScalar } from '../json-scalar.ts';
-import { curationQueries } from './curation.ts';
+import { curationQueries, curationTypeResolvers } from './curation.ts';
 import { organisationQueries, organisationTypeResolvers } from './organisations.ts';
 import { graphQueries } from './record-graph.ts';
 import { recordListQueries, recordQueries, recordTypeResolvers, registryQueries, registryTypeResolvers } from './records.ts';
@@ -38,4 +38,5 @@ export const resolvers = {
   ...organisationTypeResolvers,
   ...userTypeResolvers,
   ...siteTypeResolvers,
+  ...curationTypeResolvers,
 };
