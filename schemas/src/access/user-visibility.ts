@@ -18,3 +18,8 @@ export const PUBLIC_USER_COLUMNS = [
   'id', 'username', 'first_name', 'last_name', 'homepage', 'orcid', 'twitter', 'mastodon', 'bluesky',
   'third_party', 'awards', 'role', 'deactivated',
 ] as const;
+
+/** Row form of the same rule, for users reached by id (a record's last editor, a reviewer). */
+export function isActiveUser(user: { deactivated: boolean } | null | undefined): boolean {
+  return user !== null && user !== undefined && !user.deactivated;
+}
