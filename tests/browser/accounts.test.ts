@@ -25,6 +25,7 @@ import {
   launchBrowser,
   openPage,
   pathAndQuery,
+  poll,
   saveScreenshot,
   startTestServer,
   waitForPathAndQuery,
@@ -105,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('accounts in the browser', () => {
-  it('signs up, confirms by mail, logs in, edits the profile, creates an API key and logs out', async () => {
+  it('signs up, confirms by mail, logs in, edits the profile, creates an API key and logs out', { timeout: 240_000 }, async () => {
     const page = await openPage(browser, server.url);
     const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -201,6 +202,7 @@ describe('accounts in the browser', () => {
     // Log out: the header offers Login again and the old token no longer works.
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { credentials?: { token?: string } }).credentials?.token);
     await header.getByRole('button', { name: 'Log out' }).click();
+    await waitForPathAndQuery(page, '/');
     await header.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
     const afterLogout = await fetch(`${server.url}/users/valid`, { headers: { Authorization: `Bearer ${token}` } });
@@ -224,14 +226,16 @@ describe('accounts in the browser', () => {
     // A real session that runs out while the app is open ends at the next route change.
     await logIn(page, 'grace');
     await waitForPathAndQuery(page, '/accounts/profile');
-    await page.evaluate(() => {
+    // Long enough for the reload on a busy machine; the click waits until it has passed.
+    const validity = await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('registry.session') ?? '{}') as { credentials: { validity: number } };
-      stored.credentials.validity = Date.now() + 1500;
+      stored.credentials.validity = Date.now() + 15_000;
       localStorage.setItem('registry.session', JSON.stringify(stored));
+      return stored.credentials.validity;
     });
     await page.reload();
     await page.getByRole('heading', { name: 'Hi, grace' }).waitFor();
-    await page.waitForTimeout(2000);
+    await page.waitForFunction((end) => Date.now() > end, validity, { timeout: 30_000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add content' }).click();
     await page.getByText('You session has expired. Please log in again.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('registry.session'))).toBeNull();
@@ -294,7 +298,7 @@ describe('accounts in the browser', () => {
     await form.getByLabel('Username or email').fill('hedy');
     expect(await login.isDisabled()).toBe(true);
     await form.getByLabel(/^Password/).fill('wrong password');
-    expect(await login.isDisabled()).toBe(false);
+    await poll(() => login.isDisabled()).toBe(false);
 
     // Show/hide password.
     const password = form.getByLabel(/^Password/);
@@ -339,6 +343,21 @@ describe('accounts in the browser', () => {
     await page.locator('header').getByRole('link', { name: 'katherine' }).waitFor();
     expect(pathAndQuery(page)).toBe('/licence');
     expect(await popup.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('deletes one’s own account after a confirmation; the account can no longer log in', async () => {
+    await addConfirmedUser('ida');
+    const page = await openPage(browser, server.url);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await logIn(page, 'ida', '/profiles/edit');
+    await waitForPathAndQuery(page, '/profiles/edit');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await waitForPathAndQuery(page, '/');
+    await page.getByText('Delete successful !').waitFor();
+    await page.locator('header').getByRole('button', { name: 'Login' }).waitFor();
+    await logIn(page, 'ida');
+    await page.getByTestId('form-error').waitFor();
     await page.context().close();
   });
 
