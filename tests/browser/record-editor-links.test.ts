@@ -7,7 +7,7 @@
  * found by DOI through the Crossref stand-in; and sees each on the record page. The edit page
  * passes the accessibility check and is photographed at desktop and phone width.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { ACCOUNT_MESSAGES } from '@registry/schemas/forms/account.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
-import { checkAccessibility, collectConsoleErrors, launchBrowser, openPage, PHONE_VIEWPORT, saveScreenshot, startTestServer, WEB_DIST_DIR, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIR, startTestServer, WEB_DIST_DIR, type TestServer } from './support/index.ts';
 
 const PASSWORD = 'correct horse battery';
 const LOINC = 2;
@@ -40,6 +40,12 @@ async function curatorPage(): Promise<Page> {
   await form.getByLabel(/^Password/).press('Enter');
   await page.waitForURL('**/accounts/profile');
   return page;
+}
+
+/** A close-up of one editor section (the full page is too tall to read). */
+async function sectionScreenshot(page: Page, section: string, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.getByTestId(`section-${section}`).screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** Types into a search-as-you-type pick-list and chooses the option named `option`. */
@@ -123,8 +129,10 @@ describe('record editor: organisations, licences and publications', () => {
     expect(await checkAccessibility(page)).toEqual([]);
     await page.setViewportSize(PHONE_VIEWPORT);
     await saveScreenshot(page, 'editor-links-phone');
+    for (const section of ['dataAccess', 'organisations']) await sectionScreenshot(page, section, `editor-links-phone-${section}`);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    for (const section of ['dataAccess', 'organisations']) await sectionScreenshot(page, section, `editor-links-desktop-${section}`);
 
-    await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/${LOINC}`);
     await page.getByTestId('record-section-organisations').getByText('Regenstrief Institute').waitFor();
     await page.getByTestId('record-section-licences').getByText('LOINC License').waitFor();
@@ -161,6 +169,9 @@ describe('record editor: organisations, licences and publications', () => {
     await page.getByTestId('add-publication').click();
     await page.getByTestId('outcome-publications').getByText('Record successfully updated!').waitFor();
     await section.getByTestId('linked-publication').filter({ hasText: paper.title }).waitFor();
+    await sectionScreenshot(page, 'publications', 'editor-links-desktop-publications');
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await sectionScreenshot(page, 'publications', 'editor-links-phone-publications');
     const row = await environment.db('record_publications').join('publications', 'publications.id', 'record_publications.publication_id')
       .where({ record_id: MIAME, doi: paper.doi }).first('is_citation');
     expect(row?.is_citation).toBe(true);

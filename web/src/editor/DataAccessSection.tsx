@@ -89,7 +89,7 @@ function LicenceLinks({ record, holder }: { record: EditableRecord; holder: Revi
         </Grid>
       )}
       <HStack gap="2" wrap="wrap">
-        <NativeSelect.Root maxW="56">
+        <NativeSelect.Root w="56" maxW="full">
           <NativeSelect.Field aria-label="Licence relation" value={relation} onChange={(event) => setRelation(event.target.value)}>
             {LICENCE_RELATIONS.map((value) => <option key={value} value={value}>{value.replace(/_/g, ' ')}</option>)}
           </NativeSelect.Field>

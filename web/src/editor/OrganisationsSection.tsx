@@ -27,7 +27,7 @@ export function firstProblem<T extends AnyObject>(schema: ObjectSchema<T>, value
 
 function RelationSelect({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
   return (
-    <NativeSelect.Root maxW="56">
+    <NativeSelect.Root w="56" maxW="full">
       <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
         {ORGANISATION_RELATIONS.map((relation) => <option key={relation} value={relation}>{relationLabel(relation)}</option>)}
       </NativeSelect.Field>

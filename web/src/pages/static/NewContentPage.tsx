@@ -1,10 +1,12 @@
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../app/hooks.ts';
 import { useSiteConfig } from '../../app/siteConfig.ts';
 import { ContentPage } from '../ContentPage.tsx';
 
 /** /new: how to add content to the registry. */
 export function NewContentPage() {
   const { siteName } = useSiteConfig();
+  const signedIn = !!useSession().user;
   return (
     <ContentPage
       title="Add content"
@@ -30,9 +32,13 @@ export function NewContentPage() {
           heading: 'Create a record',
           body: (
             <ol>
-              <li>
-                <RouterLink to="/accounts/signup">Create an account</RouterLink> or <RouterLink to="/accounts/login">log in</RouterLink>.
-              </li>
+              {signedIn ? (
+                <li>You are logged in.</li>
+              ) : (
+                <li>
+                  <RouterLink to="/accounts/signup">Create an account</RouterLink> or <RouterLink to="/accounts/login">log in</RouterLink>.
+                </li>
+              )}
               <li>
                 Open <RouterLink to="/create">the new record form</RouterLink> and choose the registry and record type.
               </li>
