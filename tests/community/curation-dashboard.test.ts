@@ -105,3 +105,39 @@ describe('curator dashboard queries', () => {
     expect(body.recordsInCuration).toEqual([{ username: user.username }]);
   });
 });
+
+describe('curators’ downloads', () => {
+  const download = (path: string, who?: Person) => harness.app.inject({ url: `/files/${path}`, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
+  const lines = (body: string) => body.trim().split('\n');
+
+  it('are refused to anyone who is not a curator', async () => {
+    for (const path of ['no_dois', 'creation_dates', 'edit_dates']) {
+      expect((await download(path)).statusCode).toBe(401);
+      expect((await download(path, user)).statusCode).toBe(403);
+    }
+  });
+
+  it('list records without a DOI with the reason', async () => {
+    const response = await download('no_dois', curator);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/csv/);
+    const rows = lines(response.body);
+    expect(rows[0]).toBe('id,name,abbreviation,registry,type,status,created,reason');
+    const withoutDoi = Number((await harness.env.db('records').whereNull('doi').count<{ count: string }[]>('id as count'))[0].count);
+    expect(rows).toHaveLength(withoutDoi + 1);
+    for (const row of rows.slice(1)) expect(row).toMatch(/,(awaiting approval|hidden|incomplete|awaiting registration)$/);
+  });
+
+  it('count creations and edits per month', async () => {
+    const creations = lines((await download('creation_dates', curator)).body);
+    expect(creations[0]).toBe('month,Collection,Database,Policy,Standard,total');
+    const total = creations.slice(1).reduce((sum, row) => sum + Number(row.split(',').at(-1)), 0);
+    const dated = Number((await harness.env.db('records').whereNotNull('created_at').count<{ count: string }[]>('id as count'))[0].count);
+    expect(total).toBe(dated);
+
+    await call(harness.app, { method: 'POST', url: `/fairsharing_records/${records[0].id}/approve`, token: curator.token });
+    const edits = lines((await download('edit_dates', curator)).body);
+    expect(edits[0]).toBe('month,edits,records edited');
+    expect(edits.at(-1)).toBe(`${new Date().toISOString().slice(0, 7)},1,1`);
+  });
+});

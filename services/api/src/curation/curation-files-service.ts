@@ -1,0 +1,52 @@
+/**
+ * The curators' downloads (CSV): records without a DOI with the reason, records created per
+ * month (one column per registry) and edits per month.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Database } from '@registry/platform';
+import type { Viewer } from '@registry/schemas';
+import { requireAllowed } from '../records/record-service.ts';
+import * as repository from './curation-files-repository.ts';
+
+const csv = (rows: (string | number)[][]) => stringify(rows);
+const day = (value: Date | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
+
+/** Why a record has no DOI yet: DOIs are minted for approved, visible, complete records. */
+export function missingDoiReason(record: Pick<repository.RecordWithoutDoi, 'is_approved' | 'is_hidden' | 'is_complete'>): string {
+  if (!record.is_approved) return 'awaiting approval';
+  if (record.is_hidden) return 'hidden';
+  if (!record.is_complete) return 'incomplete';
+  return 'awaiting registration';
+}
+
+export async function recordsWithoutDoiCsv(db: Database, viewer: Viewer): Promise<string> {
+  requireAllowed(viewer, 'curation.dashboard');
+  const rows = await repository.recordsWithoutDoi(db);
+  return csv([
+    ['id', 'name', 'abbreviation', 'registry', 'type', 'status', 'created', 'reason'],
+    ...rows.map((row) => [row.id, row.name, row.abbreviation ?? '', row.registry, row.type ?? '', row.status, day(row.created_at), missingDoiReason(row)]),
+  ]);
+}
+
+export async function creationDatesCsv(db: Database, viewer: Viewer): Promise<string> {
+  requireAllowed(viewer, 'curation.dashboard');
+  const [registries, counts] = await Promise.all([repository.registryNames(db), repository.creationsPerMonth(db)]);
+  const months = new Map<string, Map<string, number>>();
+  for (const { month, registry, count } of counts) {
+    if (!months.has(month)) months.set(month, new Map());
+    months.get(month)!.set(registry, count);
+  }
+  return csv([
+    ['month', ...registries, 'total'],
+    ...[...months].map(([month, byRegistry]) => {
+      const cells = registries.map((registry) => byRegistry.get(registry) ?? 0);
+      return [month, ...cells, cells.reduce((sum, count) => sum + count, 0)];
+    }),
+  ]);
+}
+
+export async function editDatesCsv(db: Database, viewer: Viewer): Promise<string> {
+  requireAllowed(viewer, 'curation.dashboard');
+  const rows = await repository.editsPerMonth(db);
+  return csv([['month', 'edits', 'records edited'], ...rows.map((row) => [row.month, row.edits, row.records])]);
+}
