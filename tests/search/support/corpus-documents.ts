@@ -1,8 +1,8 @@
 /**
- * Search documents built straight from the real corpus files (../shared/data), for search
- * tests and benches that must not wait for the seed and the indexer. The real fields come from
- * `fairsharing_records_merged.json` (3,205 records) and, where present, the nested vocabulary
- * objects, type and status of `fairsharing_api_records_216.json`.
+ * Search documents built straight from the vendored catalogue (`data/catalogue/records.json`,
+ * 3,205 real records, and the SRAO/DRAO term files beside it), for search tests and benches
+ * that must not wait for the seed and the indexer. Subjects and domains carry the ontology's
+ * definition and synonyms when their label names an ontology term.
  *
  * Test-only, clearly synthetic enrichment (the corpus lacks these for most records): countries,
  * licences, organisations, grants, policy attributes and the maintained / implemented /
@@ -13,48 +13,29 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RecordSearchDocument, RecordStatus, RegistryName, SearchDocumentTerm } from '@registry/schemas';
+import type { CataloguePayload, OntologyTerm as CatalogueOntologyTerm } from '../../../scripts/seed/catalogue-file.ts';
 import { topicKey } from '@registry/schemas/search/topic-keys.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SHARED_DATA_DIRECTORY = resolve(repositoryRoot, '../shared/data');
+const CATALOGUE_FILE = resolve(repositoryRoot, 'data/catalogue/records.json');
+const ONTOLOGY_FILES = ['SRAO.terms.json', 'DRAO.terms.json'].map((file) => resolve(repositoryRoot, 'data/ontologies', file));
 
-interface MergedRecord {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string | null;
-  registry: string | null;
-  type: string | null;
-  status: string | null;
-  subjects: string[];
-  domains: string[];
-  taxonomies: string[];
-  userDefinedTags: string[];
-  isRecommended: boolean | null;
-  collections: (number | { id: number; name: string })[];
+interface Ontology {
+  byKey: Map<string, OntologyTerm[]>;
+  byId: Map<string, OntologyTerm>;
 }
 
-interface ApiTerm {
-  /** Missing on taxonomies in the API sample. */
-  id?: number;
-  label: string;
-  iri?: string | null;
-  definitions?: string[] | null;
-  synonyms?: string[] | null;
-}
-
-interface ApiRecord {
-  id: number;
-  type: string | null;
-  status: string | null;
-  subjects: ApiTerm[];
-  domains: ApiTerm[];
-  taxonomies: ApiTerm[];
-}
-
-function readJson<T>(file: string): T {
-  return JSON.parse(readFileSync(resolve(SHARED_DATA_DIRECTORY, file), 'utf8')) as T;
+function readOntology(): Ontology {
+  const byKey = new Map<string, OntologyTerm[]>();
+  const byId = new Map<string, OntologyTerm>();
+  for (const file of ONTOLOGY_FILES) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as OntologyTerm[] | { terms: OntologyTerm[] };
+    for (const term of Array.isArray(parsed) ? parsed : parsed.terms) {
+      byId.set(term.id, term);
+      byKey.set(topicKey(term.name), [...(byKey.get(topicKey(term.name)) ?? []), term]);
+    }
+  }
+  return { byKey, byId };
 }
 
 /** Stable small id for a vocabulary label that the merged file gives without one. */
@@ -68,31 +49,20 @@ function termFromLabel(label: string): SearchDocumentTerm {
   return { id: labelId(label), label, iri: null, definitions: [], synonyms: [] };
 }
 
-function termFromApi(term: ApiTerm): SearchDocumentTerm {
-  return { id: term.id ?? labelId(term.label), label: term.label, iri: term.iri ?? null, definitions: term.definitions ?? [], synonyms: term.synonyms ?? [] };
+/** A subject or domain label with the ontology's definition and synonyms when it names a term. */
+function termFromOntology(ontology: Ontology, label: string): SearchDocumentTerm {
+  const term = ontology.byKey.get(topicKey(label))?.[0];
+  if (!term) return termFromLabel(label);
+  return { id: labelId(label), label, iri: term.iri, definitions: term.definition ? [term.definition] : [], synonyms: term.synonyms };
 }
 
-interface OntologyTerm {
-  id: string;
-  name: string;
-  parents: string[];
-  synonyms: string[];
-}
+type OntologyTerm = Pick<CatalogueOntologyTerm, 'id' | 'name' | 'definition' | 'parents' | 'synonyms' | 'iri'>;
 
 /**
  * Topic keys as the indexer writes them: each term's label and synonyms and those of every
  * broader subject and domain, the hierarchy read from the vendored SRAO/DRAO files by label.
  */
-function topicKeysBuilder(): (terms: SearchDocumentTerm[][], tags: string[]) => string[] {
-  const byKey = new Map<string, OntologyTerm[]>();
-  const byId = new Map<string, OntologyTerm>();
-  for (const file of ['SRAO.terms.json', 'DRAO.terms.json']) {
-    const parsed = JSON.parse(readFileSync(resolve(repositoryRoot, 'data/ontologies', file), 'utf8')) as OntologyTerm[] | { terms: OntologyTerm[] };
-    for (const term of Array.isArray(parsed) ? parsed : parsed.terms) {
-      byId.set(term.id, term);
-      byKey.set(topicKey(term.name), [...(byKey.get(topicKey(term.name)) ?? []), term]);
-    }
-  }
+function topicKeysBuilder({ byKey, byId }: Ontology): (terms: SearchDocumentTerm[][], tags: string[]) => string[] {
   const broader = (label: string): OntologyTerm[] => {
     const found = new Map<string, OntologyTerm>();
     const stack = (byKey.get(topicKey(label)) ?? []).flatMap((term) => term.parents);
@@ -166,16 +136,19 @@ function syntheticEnrichment(id: number, registry: RegistryName): Partial<Record
 
 /** All 3,205 real records as search documents, plus the two synthetic visibility probes. */
 export function buildCorpusDocuments(): RecordSearchDocument[] {
-  const merged = readJson<MergedRecord[]>('fairsharing_records_merged.json');
-  const nested = new Map(readJson<ApiRecord[]>('fairsharing_api_records_216.json').map((record) => [record.id, record]));
+  const { payload } = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as { payload: CataloguePayload };
+  const ontology = readOntology();
+  const collectionsOf = new Map<number, number[]>();
+  for (const collection of payload.collections) {
+    for (const member of collection.memberIds) collectionsOf.set(member, [...(collectionsOf.get(member) ?? []), collection.id]);
+  }
   const stamp = '2024-01-01T00:00:00.000Z';
-  const topicKeysOf = topicKeysBuilder();
-  const documents = merged.map((record): RecordSearchDocument => {
-    const api = nested.get(record.id);
+  const topicKeysOf = topicKeysBuilder(ontology);
+  const documents = payload.records.map((record): RecordSearchDocument => {
     const registry = registryOf(record.registry);
-    const subjects = api ? api.subjects.map(termFromApi) : record.subjects.map(termFromLabel);
-    const domains = api ? api.domains.map(termFromApi) : record.domains.map(termFromLabel);
-    const taxonomies = api ? api.taxonomies.map(termFromApi) : record.taxonomies.map(termFromLabel);
+    const subjects = record.subjects.map((label) => termFromOntology(ontology, label));
+    const domains = record.domains.map((label) => termFromOntology(ontology, label));
+    const taxonomies = record.taxonomies.map(termFromLabel);
     return {
       id: record.id,
       revision: 1,
@@ -185,8 +158,8 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       description: record.description ?? '',
       homepage: null,
       registry,
-      recordType: api?.type ?? record.type ?? null,
-      status: statusOf(api?.status ?? record.status),
+      recordType: record.type ?? null,
+      status: statusOf(record.status),
       isRecommended: record.isRecommended === true,
       isMaintained: false,
       isApproved: true,
@@ -206,7 +179,7 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       grants: [],
       publications: [],
       legacyIds: [],
-      collectionIds: (record.collections ?? []).map((collection) => (typeof collection === "number" ? collection : collection.id)),
+      collectionIds: collectionsOf.get(record.id) ?? [],
       relatedRecordsCount: 0,
       attributes: {},
       createdAt: stamp,
