@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Database } from '@registry/platform';
-import { addRecordViews } from './record-views-repository.ts';
+import { addRecordViews, mostViewedRecords, recordViewCount, type MostViewedRecord } from './record-views-repository.ts';
 
 /** Crawlers, link previews, command-line clients and HTTP libraries, headless browsers. */
 const OBVIOUS_BOT = new RegExp(
@@ -39,11 +39,9 @@ export function recordViewKeys(prefix: string): RecordViewKeys {
   return { pending: `${prefix}:record_views:pending`, flushing: `${prefix}:record_views:flushing`, lock: `${prefix}:record_views:lock` };
 }
 
-/** Counts one view unless the user agent is an obvious bot; answers whether it counted. */
-export async function countRecordView(redis: Redis, keys: RecordViewKeys, recordId: number, userAgent: string | undefined): Promise<boolean> {
-  if (isObviousBot(userAgent)) return false;
+/** Adds one view of a record to the pending counts (callers leave obvious bots out). */
+export async function countRecordView(redis: Redis, keys: RecordViewKeys, recordId: number): Promise<void> {
   await redis.hincrby(keys.pending, String(recordId), 1);
-  return true;
 }
 
 const LOCK_MILLISECONDS = 60_000;
@@ -82,4 +80,14 @@ export async function flushRecordViews(redis: Redis, db: Database, keys: RecordV
   } finally {
     await redis.eval(RELEASE_LOCK, 1, keys.lock, token);
   }
+}
+
+/** A record's flushed total (views still pending in Redis show after the next flush). */
+export function viewsOfRecord(db: Database, recordId: number): Promise<number> {
+  return recordViewCount(db, recordId);
+}
+
+/** The public records viewed most, for the statistics page. */
+export function mostViewed(db: Database, limit: number): Promise<MostViewedRecord[]> {
+  return mostViewedRecords(db, limit);
 }

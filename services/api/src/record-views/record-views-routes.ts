@@ -6,8 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { countRecordView, flushRecordViews, recordViewKeys } from './record-view-counter.ts';
-import { mostViewedRecords, recordViewCount } from './record-views-repository.ts';
+import { countRecordView, flushRecordViews, isObviousBot, mostViewed, recordViewKeys, viewsOfRecord } from './record-view-counter.ts';
 
 export interface RecordViewsRoutesOptions {
   /** Seconds between flushes into Postgres. */
@@ -15,8 +14,8 @@ export interface RecordViewsRoutesOptions {
 }
 
 const DEFAULT_FLUSH_SECONDS = 10;
-/** A view is not worth holding a request for: Redis that does not answer in this time loses it. */
-const COUNT_TIMEOUT_MS = 500;
+/** A view is not worth holding a request for longer: the answer goes, the increment may still land. */
+const COUNT_TIMEOUT_MS = 5_000;
 const MAX_MOST_VIEWED = 100;
 
 const RecordIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
@@ -62,12 +61,13 @@ export async function recordViewsRoutes(app: FastifyInstance, options: RecordVie
       },
     },
     async (request, reply) => {
-      const counted = await withTimeout(countRecordView(app.redis, keys, request.params.id, request.headers['user-agent']), COUNT_TIMEOUT_MS).catch(
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'record view not counted');
-          return false;
-        },
-      );
+      // `counted`: the view is one to count (not an obvious bot); a Redis failure is logged, not the visitor's problem.
+      const counted = !isObviousBot(request.headers['user-agent']);
+      if (counted) {
+        await withTimeout(countRecordView(app.redis, keys, request.params.id), COUNT_TIMEOUT_MS).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'record view may not have been counted'),
+        );
+      }
       return reply.code(202).send({ counted });
     },
   );
@@ -82,7 +82,7 @@ export async function recordViewsRoutes(app: FastifyInstance, options: RecordVie
         response: { 200: Type.Object({ recordId: Type.Integer(), views: Type.Integer() }) },
       },
     },
-    async (request) => ({ recordId: request.params.id, views: await recordViewCount(app.db, request.params.id) }),
+    async (request) => ({ recordId: request.params.id, views: await viewsOfRecord(app.db, request.params.id) }),
   );
 
   app.get<{ Querystring: MostViewedQuery }>(
@@ -95,6 +95,6 @@ export async function recordViewsRoutes(app: FastifyInstance, options: RecordVie
         response: { 200: Type.Array(MostViewedRecord) },
       },
     },
-    async (request) => mostViewedRecords(app.db, request.query.size ?? 10),
+    async (request) => mostViewed(app.db, request.query.size ?? 10),
   );
 }

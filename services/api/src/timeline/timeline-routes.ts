@@ -1,7 +1,7 @@
 /** GET /notable_events: the dated milestones shown on /timeline, oldest first. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { listNotableEvents } from './notable-events-repository.ts';
+import { notableEvents } from './timeline-service.ts';
 
 const NotableEvent = Type.Object({
   id: Type.Integer(),
@@ -23,6 +23,6 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Array(NotableEvent) },
       },
     },
-    async () => listNotableEvents(app.db),
+    async () => notableEvents(app.db),
   );
 }
