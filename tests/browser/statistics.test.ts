@@ -56,7 +56,7 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
         // A card carries its chart id once its answer has arrived.
         const charts = await chartsOf(page, tab.id);
         await poll(() => charts.count()).toBe(tab.charts);
-        expect(await page.locator(`[data-chart-id^="${tab.id}-"] [data-testid="statistics-chart"]`).count()).toBeGreaterThan(tab.charts / 2);
+        expect(await page.locator(`[data-chart-id^="${tab.id}-"] [data-testid="statistics-chart"]`).count()).toBeGreaterThanOrEqual(2);
         expect(await checkAccessibility(page), `${device} ${tab.id}`).toEqual([]);
         await saveScreenshot(page, `statistics-${tab.id}-${device}`);
       }
