@@ -132,6 +132,12 @@ describe('publications', () => {
     expect(changed.json()).toMatchObject({ title: known!.title, year: 2008 });
     const invalid = await send('PUT', `/publications/${created.json().id}`, 'user', { publication: { title: '' } });
     expect(invalid.json().errors.title).toBe('Required');
+    // Linking it as a citation of LOINC keeps the page's "how to cite" (metadata.citations) in step.
+    const linked = await send('PUT', `/fairsharing_records/${LOINC}`, 'maintainer', { section: 'publications', fairsharing_record: { publication_ids: [created.json().id], citation_ids: [created.json().id] } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const row = await env.db('records').where({ id: LOINC }).first('metadata');
+    expect(row.metadata.citations).toContainEqual({ publication_id: created.json().id });
+    expect(await env.db('record_publications').where({ record_id: LOINC, publication_id: created.json().id }).first('is_citation')).toEqual({ is_citation: true });
   });
 });
 

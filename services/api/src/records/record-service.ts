@@ -325,6 +325,12 @@ async function preparePublications(db: Database, input: { publication_ids?: numb
       const publicationIds = input.publication_ids ?? before.publicationIds;
       const citationIds = input.citation_ids ?? before.citationIds;
       await repository.replacePublications(trx, locked.id, publicationIds, citationIds);
+      // Pages read "how to cite" from metadata.citations ({publication_id}), as the public client does:
+      // keep it in step, and keep citations that name no publication (a DOI or title alone).
+      const others = (Array.isArray(locked.metadata.citations) ? locked.metadata.citations : [])
+        .filter((citation) => !(citation && typeof citation === 'object' && 'publication_id' in citation));
+      const citations = [...others, ...[...new Set(citationIds)].map((id) => ({ publication_id: id }))];
+      await repository.updateRecordRow(trx, locked.id, { metadata: { ...locked.metadata, citations } });
       changes.publication_ids = { before: before.publicationIds, after: [...new Set([...publicationIds, ...citationIds])].sort((a, b) => a - b) };
       changes.citation_ids = { before: before.citationIds, after: [...new Set(citationIds)].sort((a, b) => a - b) };
     }
@@ -415,6 +421,15 @@ export async function recordEditedThroughLink(trx: Knex.Transaction, viewer: Vie
 }
 
 export { requireAllowed };
+
+/** Records a DOI registered for a record (by the DOI job, no viewer); false when it already has one. Call inside the transaction. */
+export async function recordDoiAssigned(trx: Knex.Transaction, recordId: number, doi: string): Promise<boolean> {
+  const record = await repository.findRecordById(trx, recordId, { forUpdate: true });
+  if (!record || record.doi !== null) return false;
+  await repository.updateRecordRow(trx, recordId, { doi });
+  await repository.insertEditEvent(trx, { recordId, userId: null, editType: 'doi', editEvent: { section: 'doi', changes: { doi: { before: null, after: doi } } } });
+  return true;
+}
 
 /** The JSON Schema of the additional-information fields of a record type (`repository`, `journal`, ...). */
 export async function metadataFields(deps: RecordServiceDeps, recordType: string): Promise<AdditionalInformationSchema> {
