@@ -35,6 +35,13 @@ describe('operationCost', () => {
     expect(page('(perPage: $n)')).toBe(100);
   });
 
+  it('charges a top-N list its size, the default estimate when none is given, and the cap for a variable', () => {
+    const buckets = (args: string) => costOf(`query($n: Int) { recordAggregations${args} { buckets { key count } } }`)! - 2;
+    expect(buckets('(by: ["status"], size: 4)')).toBe(4 * 2);
+    expect(buckets('(by: ["status"])')).toBe(DEFAULT_LIST_SIZE * 2);
+    expect(buckets('(by: ["status"], size: $n)')).toBe(100 * 2);
+  });
+
   it('charges the lists that are not paged at their real size', () => {
     expect(costOf('{ allFairsharingRecords { id name } }')).toBe(1 + 3_270 * 2);
     expect(costOf('{ downloadSearchResults(perPage: 1) { fileData } }')).toBe(1 + 3_270);

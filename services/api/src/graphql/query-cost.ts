@@ -26,6 +26,8 @@ const {
 
 /** Items assumed in a relation list (a record's subjects, maintainers, links…): generous, most hold fewer. */
 export const DEFAULT_LIST_SIZE = 10;
+/** The largest top N a `size` argument may ask for (aggregations refuse more). */
+const MAX_TOP_N = 100;
 export const MAX_QUERY_COST = 50_000;
 /** Every query of the public client has one root field; a few leave room for GraphiQL users. */
 export const MAX_ROOT_FIELDS = 5;
@@ -271,6 +273,13 @@ function costWalker(schema: GraphQLSchema, fragments: Fragments, sizes: ListSize
       // A variable may hold anything up to the cap; 0 or less asks for the default page.
       const page = perPage === null ? MAX_PER_PAGE : perPage <= 0 ? DEFAULT_PER_PAGE : Math.min(perPage, MAX_PER_PAGE);
       return isListType(getNullableType(field.type)) ? { multiplier: page, nextPageSize: null } : { multiplier: 1, nextPageSize: page };
+    }
+    if (field.args.some((argument) => argument.name === 'size')) {
+      // A top-N (aggregation buckets, suggestions): its first list holds `size` items at most.
+      const given = arguments_?.find((argument) => argument.name.value === 'size');
+      const size = given ? intArgument(given.value) : DEFAULT_LIST_SIZE;
+      const items = size === null ? MAX_TOP_N : Math.min(Math.max(size, 1), MAX_TOP_N);
+      return isListType(getNullableType(field.type)) ? { multiplier: items, nextPageSize: null } : { multiplier: 1, nextPageSize: items };
     }
     if (!isListType(getNullableType(field.type))) return { multiplier: 1, nextPageSize: pageSize };
     const known = KNOWN_LIST_SIZES[coordinate];

@@ -21,13 +21,13 @@ export const API_PATH_ROOTS: readonly string[] = [
   'sitemap.xml',
   'export',
   'advanced_search',
+  'search_suggestions',
   'statistics',
   'record_views',
   'notable_events',
   'users',
   'user_admin',
   'user_roles',
-  'search_suggestions',
   'fairsharing_records',
   'maintenance_requests',
   'record_reviews',
@@ -66,6 +66,8 @@ export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
   '/users/sign_out',
   '/users/check_password',
   '/users/auth/identify_user',
+  // Counting a page view changes no content.
+  '/record_views/:id',
 ];
 
 /** The raw path of a URL, as sent (still percent-encoded). */
