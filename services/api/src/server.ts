@@ -8,6 +8,7 @@ import { startIndexer, type RunningIndexer } from '@registry/indexer/src/worker.
 import { buildApp } from './app.ts';
 import { checkServices } from './plugins/startup-checks.ts';
 import { scheduleChangeDigests } from './watching/digest-schedule.ts';
+import { scheduleDoiMinting } from './dois/doi-schedule.ts';
 
 /** The indexer worker runs inside the server process unless INDEXER=off (then run `npm run indexer`). */
 async function startInProcessIndexer(config: RegistryConfig): Promise<RunningIndexer | undefined> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const indexer = await startInProcessIndexer(config);
   if (indexer) app.addHook('onClose', async () => indexer.stop());
   scheduleChangeDigests(app);
+  scheduleDoiMinting(app);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

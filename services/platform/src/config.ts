@@ -34,6 +34,18 @@ export interface RegistryConfig {
   github: OAuthClientConfig | null;
   /** Where publication look-ups go: Crossref's REST API (DOIs) and NCBI E-utilities (PubMed ids). */
   publicationResolvers: { crossrefUrl: string; ncbiUrl: string };
+  /** DOI registration through DataCite's REST API; off (no DOIs minted) without a repository id. */
+  datacite: DataciteConfig | null;
+}
+
+export interface DataciteConfig {
+  /** The REST API, e.g. https://api.test.datacite.org or https://api.datacite.org. */
+  apiUrl: string;
+  /** The DOI prefix of the repository, e.g. 10.25504. */
+  prefix: string;
+  /** The repository id and password (HTTP basic authentication). */
+  repositoryId: string;
+  password: string;
 }
 
 export interface OAuthClientConfig {
@@ -89,6 +101,21 @@ function oauthClient(env: NodeJS.ProcessEnv, name: 'ORCID' | 'GITHUB', issuerUrl
     clientSecret,
     issuerUrl: parseUrl(`${name}_ISSUER_URL`, env[`${name}_ISSUER_URL`] || issuerUrl, ['http:', 'https:']).replace(/\/$/, ''),
     apiUrl: parseUrl(`${name}_API_URL`, env[`${name}_API_URL`] || apiUrl, ['http:', 'https:']).replace(/\/$/, ''),
+  };
+}
+
+function datacite(env: NodeJS.ProcessEnv): DataciteConfig | null {
+  const repositoryId = env.DATACITE_REPOSITORY_ID ?? '';
+  if (repositoryId === '') return null;
+  const password = env.DATACITE_PASSWORD ?? '';
+  const prefix = env.DATACITE_PREFIX ?? '';
+  if (password === '') throw new ConfigError('DATACITE_PASSWORD must be set when DATACITE_REPOSITORY_ID is');
+  if (!/^10\.\d{4,9}$/.test(prefix)) throw new ConfigError(`DATACITE_PREFIX must be a DOI prefix such as 10.25504, got "${prefix}"`);
+  return {
+    apiUrl: parseUrl('DATACITE_URL', env.DATACITE_URL || 'https://api.datacite.org', ['http:', 'https:']).replace(/\/$/, ''),
+    prefix,
+    repositoryId,
+    password,
   };
 }
 
@@ -175,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
       crossrefUrl: parseUrl('CROSSREF_URL', env.CROSSREF_URL || 'https://api.crossref.org', ['http:', 'https:']).replace(/\/$/, ''),
       ncbiUrl: parseUrl('NCBI_EUTILS_URL', env.NCBI_EUTILS_URL || 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils', ['http:', 'https:']).replace(/\/$/, ''),
     },
+    datacite: datacite(env),
   };
 }

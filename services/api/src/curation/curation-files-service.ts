@@ -6,25 +6,18 @@ import { stringify } from 'csv-stringify/sync';
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { requireAllowed } from '../records/record-service.ts';
+import { missingDoiReason } from '../dois/doi-rules.ts';
 import * as repository from './curation-files-repository.ts';
 
 const csv = (rows: (string | number)[][]) => stringify(rows);
 const day = (value: Date | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
-
-/** Why a record has no DOI yet: DOIs are minted for approved, visible, complete records. */
-export function missingDoiReason(record: Pick<repository.RecordWithoutDoi, 'is_approved' | 'is_hidden' | 'is_complete'>): string {
-  if (!record.is_approved) return 'awaiting approval';
-  if (record.is_hidden) return 'hidden';
-  if (!record.is_complete) return 'incomplete';
-  return 'awaiting registration';
-}
 
 export async function recordsWithoutDoiCsv(db: Database, viewer: Viewer): Promise<string> {
   requireAllowed(viewer, 'curation.dashboard');
   const rows = await repository.recordsWithoutDoi(db);
   return csv([
     ['id', 'name', 'abbreviation', 'registry', 'type', 'status', 'created', 'reason'],
-    ...rows.map((row) => [row.id, row.name, row.abbreviation ?? '', row.registry, row.type ?? '', row.status, day(row.created_at), missingDoiReason(row)]),
+    ...rows.map((row) => [row.id, row.name, row.abbreviation ?? '', row.registry, row.type ?? '', row.status, day(row.created_at), missingDoiReason({ ...row, doi: null }) ?? '']),
   ]);
 }
 

@@ -219,7 +219,7 @@ export async function findLogo(db: Db, recordId: number): Promise<{ contentType:
 export interface EditEventInput {
   recordId: number | null;
   userId: number | null;
-  editType: 'create' | 'update' | 'delete' | 'approve' | 'hide' | 'unhide' | 'merge' | 'deprecate';
+  editType: 'create' | 'update' | 'delete' | 'approve' | 'hide' | 'unhide' | 'merge' | 'deprecate' | 'doi';
   editEvent: Record<string, unknown>;
 }
 

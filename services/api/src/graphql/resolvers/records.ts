@@ -7,6 +7,7 @@ import {
   activeUserById, findRecordRow, parseRecordIdentifier, recordAccessResource, viewerCanSeeRecord, viewerMaintains, visibleRecords,
 } from '../record-access.ts';
 import { recordSchemaOrg } from '../record-schema-org.ts';
+import { missingDoiReason } from '../../dois/doi-rules.ts';
 import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
   type ReviewRow, type SavedSearchRow,
@@ -61,6 +62,7 @@ export const recordTypeResolvers = {
       return (await context.loaders.recordMaintainers.load(record.id)).length > 0;
     },
     isComplete: (record: RecordRow) => record.is_complete,
+    missingDoiReason: (record: RecordRow) => missingDoiReason(record),
     incomplete: (record: RecordRow) => !record.is_complete,
     async hasGraph(record: RecordRow, _args: NoArgs, context: Context) {
       const [outgoing, incoming] = await Promise.all([

@@ -1,0 +1,75 @@
+/**
+ * DOIs: a record gets one when it is approved, visible and complete. The job registers each
+ * such record with DataCite (prefix/<site name>.<6 random characters>, landing page the record's
+ * DOI address on this site), then stores the DOI with an edit event and re-indexes the record.
+ * A DataCite failure leaves the record without a DOI for the next run.
+ */
+import { randomInt } from 'node:crypto';
+import { saveWithIndexing, type Database, type DataciteConfig, type IndexPublisher } from '@registry/platform';
+import { recordDoiAssigned } from '../records/record-service.ts';
+import { DataciteError, registerDoi } from './datacite-client.ts';
+import * as repository from './doi-repository.ts';
+
+export interface DoiDeps {
+  db: Database;
+  publisher: IndexPublisher | null;
+  datacite: DataciteConfig;
+  publicUrl: string;
+  siteName: string;
+  warn(message: string, error: unknown): void;
+}
+
+/** How often the server looks for records due a DOI. */
+export const DOI_CHECK_INTERVAL_MS = 60_000;
+const BATCH = 50;
+const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** A suffix already taken at DataCite is drawn again, this many times at most. */
+const ATTEMPTS = 3;
+
+function newDoi(deps: Pick<DoiDeps, 'datacite' | 'siteName'>): string {
+  const suffix = Array.from({ length: 6 }, () => SUFFIX_ALPHABET[randomInt(SUFFIX_ALPHABET.length)]).join('');
+  return `${deps.datacite.prefix}/${deps.siteName.replace(/[^A-Za-z0-9.-]/g, '')}.${suffix}`;
+}
+
+async function registerRecord(deps: DoiDeps, record: repository.DoiCandidate): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const doi = newDoi(deps);
+    try {
+      return await registerDoi(deps.datacite, {
+        doi,
+        title: record.name,
+        description: record.description,
+        resourceType: record.registry,
+        publisher: deps.siteName,
+        publicationYear: (record.created_at ? new Date(record.created_at) : new Date()).getUTCFullYear(),
+        url: `${deps.publicUrl}/${doi}`,
+      });
+    } catch (error) {
+      const taken = error instanceof DataciteError && error.status === 422 && /taken/i.test(error.message);
+      if (!taken || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Registers the DOIs due; returns the records that got one. */
+export async function mintPendingDois(deps: DoiDeps): Promise<{ id: number; doi: string }[]> {
+  const minted = await repository.withDoiLock(deps.db, async () => {
+    const done: { id: number; doi: string }[] = [];
+    for (const record of await repository.recordsDueDoi(deps.db, BATCH)) {
+      let doi: string;
+      try {
+        doi = await registerRecord(deps, record);
+      } catch (error) {
+        deps.warn(`DOI not registered for record ${record.id}`, error);
+        continue;
+      }
+      const { value } = await saveWithIndexing<boolean>(deps.db, deps.publisher, async (trx) => {
+        const assigned = await recordDoiAssigned(trx, record.id, doi);
+        return { value: assigned, intents: assigned ? [{ entityType: 'record', id: record.id }] : [] };
+      });
+      if (value) done.push({ id: record.id, doi });
+    }
+    return done;
+  });
+  return minted ?? [];
+}
