@@ -1,0 +1,123 @@
+/**
+ * Curation figures on a synthetic catalogue (copies of the real records, marked
+ * `provenance.synthetic`) with many people:
+ *   1. each curator dashboard query, p50/p95 over repeated runs, beside a baseline measured in
+ *      the same run (one record read by primary key);
+ *   2. one hourly change-digest run for every watcher (mails go to a counting mailer, not SMTP),
+ *      beside its baseline: the digest's SQL alone.
+ * It works in its own bench database, dropped afterwards.
+ *
+ *   npx tsx scripts/bench/curation.ts   (BENCH_SYNTHETIC_RECORDS=100000, BENCH_USERS=10000,
+ *                                        BENCH_EDITS=5000, BENCH_RUNS=30 by default)
+ */
+import { performance } from 'node:perf_hooks';
+import { createDatabase, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
+import { viewerForUser } from '@registry/schemas';
+import * as curation from '../../services/api/src/curation/curation-service.ts';
+import { sendChangeDigests } from '../../services/api/src/watching/watching-service.ts';
+import { pendingDigestEvents } from '../../services/api/src/watching/watching-repository.ts';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { copyRealRecords } from '../seed/synthetic-copies.ts';
+
+const RECORDS = Number(process.env.BENCH_SYNTHETIC_RECORDS || 100_000);
+const USERS = Number(process.env.BENCH_USERS || 10_000);
+const EDITS = Number(process.env.BENCH_EDITS || 5_000);
+const RUNS = Number(process.env.BENCH_RUNS || 30);
+const WATCHED_PER_USER = 3;
+
+function databaseUrlNamed(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function timed(run: () => Promise<unknown>, times: number): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (fraction: number) => samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))];
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** People, what they watch, a few hundred pending claims and unapproved or hidden records, and an hour of edits. */
+async function populate(db: Database): Promise<number> {
+  const ids: number[] = (await db('records').orderBy('id').pluck('id')).map(Number);
+  const pick = (n: number) => ids[(n * 7919) % ids.length];
+  const [curator] = await db('users').insert({ username: 'bench-curator', email: 'bench-curator@example.org', role: 'curator', confirmed_at: new Date() }).returning('id');
+  for (let start = 0; start < USERS; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, USERS - start) }, (_, i) => ({ username: `bench-user-${start + i}`, email: `bench-user-${start + i}@example.org`, confirmed_at: new Date() }));
+    const inserted: { id: number }[] = await db('users').insert(rows).returning('id');
+    const watches = inserted.flatMap((user, i) => Array.from({ length: WATCHED_PER_USER }, (_, k) => ({ record_id: pick((start + i) * WATCHED_PER_USER + k), user_id: user.id })));
+    await db('record_watchers').insert(watches).onConflict(['record_id', 'user_id']).ignore();
+    await db('maintenance_requests').insert(inserted.slice(0, 30).map((user, i) => ({ record_id: pick(start + i + 11), user_id: user.id })));
+  }
+  await db('records').whereIn('id', ids.filter((_, i) => i % 50 === 0)).update({ is_approved: false });
+  await db('records').whereIn('id', ids.filter((_, i) => i % 70 === 1)).update({ is_hidden: true });
+  for (let start = 0; start < EDITS; start += 1000) {
+    await db('edit_events').insert(Array.from({ length: Math.min(1000, EDITS - start) }, (_, i) => ({
+      record_id: pick((start + i) * 13), user_id: curator.id, edit_type: 'update', edit_event: JSON.stringify({ section: (start + i) % 2 ? 'publications' : 'support', changes: {} }),
+    })));
+  }
+  await db.raw('ANALYZE');
+  return Number(curator.id);
+}
+
+runCli(async () => {
+  const config = loadConfig();
+  const url = databaseUrlNamed(config.databaseUrl, `registry_bench_${Date.now().toString(36)}_curation`);
+  await ensureDatabaseExists(url);
+  const db = createDatabase(url);
+  try {
+    await migrateLatest(db);
+    await seedDemoCatalogue(db);
+    const total = await copyRealRecords(db, RECORDS);
+    const curatorId = await populate(db);
+    console.log(`bench: ${total} records, ${USERS} people watching ${WATCHED_PER_USER} records each, ${EDITS} edits in the last hour`);
+    const viewer = viewerForUser({ id: curatorId, username: 'bench-curator', role: 'curator' }, 'session');
+
+    const queries: [string, () => Promise<unknown>][] = [
+      ['baseline: record by id', () => db('records').where({ id: 1 }).first('id', 'name')],
+      ['curatorApprovalsRequired', () => curation.awaitingApproval(db, viewer)],
+      ['userApprovalsRequired', () => curation.recentUserEdits(db, viewer)],
+      ['pendingMaintenanceRequests', () => curation.pendingClaims(db, viewer)],
+      ['hiddenRecords', () => curation.hiddenRecords(db, viewer)],
+      ['incompleteRecords', () => curation.incompleteRecords(db, viewer)],
+      ['leastRecentlyUpdated', () => curation.leastRecentlyUpdated(db, viewer)],
+      ['needsReview', () => curation.needsReview(db, viewer)],
+      ['recentCuratorCreations', () => curation.recentCuratorCreations(db, viewer)],
+      ['curatorSummaryStatistics', () => curation.summaryStatistics(db, viewer)],
+    ];
+    console.log(`\n${'query'.padEnd(30)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}   (${RUNS} runs each)`);
+    for (const [name, run] of queries) {
+      await run();
+      const { p50, p95 } = await timed(run, RUNS);
+      console.log(`${name.padEnd(30)}${p50.toFixed(1).padStart(10)}${p95.toFixed(1).padStart(10)}`);
+    }
+
+    const now = new Date(Date.now() + 60_000);
+    const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
+    const sqlStarted = performance.now();
+    const rows = await pendingDigestEvents(db, now, since);
+    const sqlSeconds = (performance.now() - sqlStarted) / 1000;
+    let mails = 0;
+    const digestStarted = performance.now();
+    await sendChangeDigests({
+      db,
+      mailer: { send: async () => { mails += 1; }, close: () => undefined },
+      mailContext: { publicUrl: 'http://bench.test', siteName: 'FAIRsharing' },
+      secret: 'bench-secret-bench-secret-bench-secret',
+      warn: () => undefined,
+    }, now);
+    const digestSeconds = (performance.now() - digestStarted) / 1000;
+    console.log(`\nchange digest: ${mails} mails from ${rows.length} edit notices`);
+    console.log(`${'baseline: digest SQL alone'.padEnd(30)}${sqlSeconds.toFixed(2).padStart(10)} s`);
+    console.log(`${'full digest run'.padEnd(30)}${digestSeconds.toFixed(2).padStart(10)} s`);
+  } finally {
+    await db.destroy();
+    await dropDatabase(url);
+  }
+});
