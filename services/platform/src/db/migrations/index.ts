@@ -8,6 +8,7 @@ import * as notableEvents from './20261123_1300_notable_events.ts';
 import * as claimsAndWatching from './20261123_1400_claims_and_watching.ts';
 import * as savedSearchParams from './20261123_1410_saved_search_params.ts';
 import * as siteModes from './20261123_1420_site_modes.ts';
+import * as curationIndexes from './20261123_1430_curation_indexes.ts';
 import * as unknownRecordDates from './20261123_1500_unknown_record_dates.ts';
 
 interface Migration {
@@ -25,6 +26,7 @@ export const migrations: Migration[] = [
   { name: '20261123_1400_claims_and_watching', ...claimsAndWatching },
   { name: '20261123_1410_saved_search_params', ...savedSearchParams },
   { name: '20261123_1420_site_modes', ...siteModes },
+  { name: '20261123_1430_curation_indexes', ...curationIndexes },
   { name: '20261123_1500_unknown_record_dates', ...unknownRecordDates },
 ];
 
