@@ -119,6 +119,11 @@ describe('PUT /maintenance_requests/{id}', () => {
     const toCurator = await harness.sink.waitFor((mail) => mail.to.includes(curator.email) && /you approved claimant's claim/.test(mail.subject));
     expect(toCurator.text).toContain(record.name);
     expect((await existing(claimant, record.id)).body).toMatchObject({ existing: 'approved', maintainer: true });
+    const profile = await call(harness.app, {
+      method: 'POST', url: '/graphql', token: claimant.token,
+      payload: { query: `{ user(id: ${claimant.id}) { maintenanceRequests { status fairsharingRecord { id } } maintainedRecords { id } } }` },
+    });
+    expect(profile.body.data).toEqual({ user: { maintenanceRequests: [{ status: 'approved', fairsharingRecord: { id: String(record.id) } }], maintainedRecords: [{ id: String(record.id) }] } });
   });
 
   it('refuses to decide a claim twice', async () => {

@@ -73,6 +73,8 @@ describe('POST /fairsharing_records/watch', () => {
     expect((await watch(people.left, records[0].id, 'unwatch')).body).toMatchObject({ watching: false });
     const watchers = await harness.env.db('record_watchers').where({ record_id: records[0].id }).pluck('user_id');
     expect(watchers.sort()).toEqual([people.all.id, people.optedOut.id].sort());
+    const profile = await call(harness.app, { method: 'POST', url: '/graphql', token: people.all.token, payload: { query: `{ user(id: ${people.all.id}) { watchedRecords { id } } }` } });
+    expect((profile.body.data as { user: { watchedRecords: { id: string }[] } }).user.watchedRecords.map((item) => Number(item.id)).sort()).toEqual(records.map((item) => item.id).sort());
   });
 
   it('turns digests off from the profile preference (own account only, sessions only)', async () => {
