@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { escapeMarkup } from '../plugins/escape-markup.ts';
 
 /** Public informational pages (SPEC §2), without the account and curator pages. */
 export const SITEMAP_STATIC_PAGES: readonly string[] = [
@@ -32,15 +33,9 @@ export const SITEMAP_STATIC_PAGES: readonly string[] = [
   '/API_doc',
 ];
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
-}
-
 function urlEntry(location: string, lastModified?: Date | null): string {
   const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
-  return `<url><loc>${xmlEscape(location)}</loc>${lastmod}</url>`;
+  return `<url><loc>${escapeMarkup(location)}</loc>${lastmod}</url>`;
 }
 
 export async function buildSitemap(app: FastifyInstance): Promise<string> {
