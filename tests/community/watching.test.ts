@@ -137,6 +137,8 @@ describe('the hourly change digest', () => {
     const page = await harness.app.inject({ url: link, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/no longer get e-mails/);
+    const oneClick = await harness.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(200);
     const row = await harness.env.db('users').where({ id: people.all.id }).first('preferences');
     expect(row.preferences).toMatchObject({ record_change_mails: false });
     await toggleLicences(records[0].id);

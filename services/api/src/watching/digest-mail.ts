@@ -45,5 +45,7 @@ export function changeDigestMail(context: MailContext, to: { username: string; e
     text: `Hello ${to.username}! These records you watch or maintain changed:\n\n${lines.join('\n')}\n\nStop these mails (one click):\n${unsubscribeLink}\n`,
     html: `<p>Hello ${escapeHtml(to.username)}! These records you watch or maintain changed:</p><ul>${items.join('')}</ul>`
       + `<p><a href="${escapeHtml(unsubscribeLink)}">Stop these mails</a></p>`,
+    // RFC 8058: mail programs show their own unsubscribe button, which POSTs to the link.
+    headers: { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

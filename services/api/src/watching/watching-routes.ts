@@ -58,6 +58,9 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
     }
     return { message: UNSUBSCRIBED };
   }
+  // A mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058);
+  // the token in the URL is all that counts. This parser is scoped to these routes.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
   for (const method of ['GET', 'POST'] as const) {
     app.route<{ Querystring: { token: string } }>({
       method,
