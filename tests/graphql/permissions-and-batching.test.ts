@@ -103,9 +103,10 @@ describe('per-viewer fields', () => {
     expect(allowed.data!.allUsers).toEqual([{ id: String(ids.users.maintainer), username: 'maintainer', email: 'maintainer@example.org' }]);
   });
 
-  it('answers the curator dashboard stubs to curators and refuses others', async () => {
+  it('answers the curator dashboard lists to curators and refuses others', async () => {
     const query = '{hiddenRecords{ id name createdAt type creator{id username } curator{id username }}}';
-    expect((await sendQuery(app, query, tokens.curator)).data).toEqual({ hiddenRecords: [] });
+    const hidden = (await sendQuery(app, query, tokens.curator)).data as { hiddenRecords: { id: string }[] };
+    expect(hidden.hiddenRecords.map((record) => Number(record.id))).toEqual([ids.hiddenRecordId]);
     const denied = await sendQuery(app, query, tokens.other);
     expect(denied.errors?.[0].message).toMatch(/unauthorised/);
     expect(denied.status).toBeLessThan(500);
