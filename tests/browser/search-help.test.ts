@@ -188,7 +188,7 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
     const page = await openPage(browser, server.url);
     await page.goto('/search?q=ontology');
     await waitForResults(page);
-    const resultsTop = () => page.getByRole('region', { name: 'Results' }).evaluate((element) => element.getBoundingClientRect().top);
+    const resultsTop = () => page.getByRole('region', { name: 'Results', exact: true }).evaluate((element) => element.getBoundingClientRect().top);
     const viewportHeight = await page.evaluate(() => window.innerHeight);
     const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
     await next.scrollIntoViewIfNeeded();
