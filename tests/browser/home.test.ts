@@ -68,7 +68,7 @@ describe('home search', () => {
         expect(await box.isChecked()).toBe(true);
         if (!chosen.includes(registry.value)) await box.uncheck();
       }
-      await form.getByRole('searchbox').fill('gene expression');
+      await form.getByRole('combobox', { name: 'Search the registry' }).fill('gene expression');
       await form.getByRole('button', { name: 'Search' }).click();
       const expected =
         chosen.length === 4
