@@ -8,7 +8,7 @@ import { classifySearchFailure } from './search-errors.ts';
 import { executeSearch, type SearchBody, type SearchDependencies } from './search-execution.ts';
 import { buildSearchRecordsRequest, type SearchRecordsArgs, type SearchRecordsRequest } from './search-records.ts';
 
-export const SCAN_BATCH_SIZE = 500;
+export const SCAN_BATCH_SIZE = 200;
 const KEEP_ALIVE = '2m';
 
 /**

@@ -100,6 +100,8 @@ export const searchQueries = {
       for await (const record of scanSearchRecords(searchDependencies(context), searchArgs, context.viewer)) {
         const row = recordsCsv([record], site, { header: false }).replace(/\r\n$/, '');
         lines.push(includeOrgs ? `${row},${csvLine([record.organisations.map((o) => o.name).join('; ')])}` : row);
+        // A whole-catalogue download must not hold the event loop: other requests run in between.
+        if (lines.length % DOWNLOAD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (failure) {
       throw asGraphqlError(failure);
@@ -107,6 +109,9 @@ export const searchQueries = {
     return { fileData: lines };
   },
 };
+
+/** Rows built between two turns of the event loop while a download is assembled. */
+const DOWNLOAD_YIELD_EVERY = 50;
 
 function csvLine(cells: string[]): string {
   return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
