@@ -140,10 +140,23 @@ describe('curation in the browser', () => {
     await page.getByTestId('changes-generalInformation').waitFor();
     await page.getByTestId('save-generalInformation').click();
     await page.getByTestId('outcome-generalInformation').getByText('Record successfully updated!').waitFor();
+    // Additional information from the record type's fields, and a relation to LOINC (a standard may be "related to" a standard).
+    await page.getByTestId('section-additionalInformation').getByRole('combobox').first().selectOption('true');
+    await page.getByTestId('save-additionalInformation').click();
+    await page.getByTestId('outcome-additionalInformation').getByText('Record successfully updated!').waitFor();
+    const relations = page.getByTestId('section-relations');
+    await relations.getByLabel('Search a record to relate').fill('Logical Observation Identifier');
+    await relations.getByRole('option').filter({ hasText: 'Logical Observation Identifier Names and Codes' }).first().click();
+    await relations.getByLabel('Relation type').selectOption({ label: 'related to' });
+    await relations.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByTestId('save-relations').click();
+    await page.getByTestId('outcome-relations').getByText('Record successfully updated!').waitFor();
     await saveScreenshot(page, 'curation-edit-saved');
     await page.goto(`/${recordId}`);
     await page.getByRole('heading', { name: `${NAME} renamed` }).first().waitFor();
     await page.getByText('Laboratory Team').first().waitFor();
+    await page.locator('#additional-information').getByText('Associated Tools').waitFor();
+    await page.getByRole('link', { name: /Logical Observation Identifier Names and Codes/ }).first().waitFor();
     await poll(() => publicSearch(`${NAME} renamed`), { timeout: 20_000 }).toContain(recordId);
   });
 
