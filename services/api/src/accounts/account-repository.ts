@@ -3,6 +3,7 @@
  * token digests, API-key hashes). Users are always read with explicit column lists.
  */
 import type { Knex } from 'knex';
+import type { UserRow } from '../graphql/rows.ts';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { Database } from '@registry/platform';
 
@@ -11,21 +12,9 @@ export const ACCOUNT_COLUMNS = [
   ...PUBLIC_USER_COLUMNS, 'email', 'profile_type', 'preferences', 'is_curator', 'is_super_curator', 'confirmed_at', 'created_at',
 ] as const;
 
-export interface AccountRow {
-  id: number;
-  username: string;
+/** A user row as the accounts code reads it: the public columns plus the private ones. */
+export interface AccountRow extends UserRow {
   email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  homepage: string | null;
-  orcid: string | null;
-  twitter: string | null;
-  mastodon: string | null;
-  bluesky: string | null;
-  third_party: boolean;
-  awards: string[];
-  role: UserRole;
-  deactivated: boolean;
   profile_type: string | null;
   preferences: Record<string, unknown>;
   is_curator: boolean;

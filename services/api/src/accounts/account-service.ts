@@ -46,28 +46,7 @@ export interface SignInAnswer {
 }
 
 /** A user as the REST API writes one: snake_case, as FAIRsharing clients read it. */
-export interface AccountAnswer {
-  id: number;
-  username: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  homepage: string | null;
-  orcid: string | null;
-  twitter: string | null;
-  mastodon: string | null;
-  bluesky: string | null;
-  third_party: boolean;
-  awards: string[];
-  role: UserRole;
-  profile_type: string | null;
-  preferences: Record<string, unknown>;
-  deactivated: boolean;
-  is_curator: boolean;
-  is_super_curator: boolean;
-  confirmed: boolean;
-  created_at: string;
-}
+export type AccountAnswer = Omit<AccountRow, 'confirmed_at' | 'created_at'> & { confirmed: boolean; created_at: string };
 
 export interface ApiKeyAnswer {
   id: number;
