@@ -39,6 +39,9 @@ function record(overrides: Partial<IndexableRecord>): IndexableRecord {
     maintainersCount: 0,
     implementedByCount: 0,
     relatedRecordsCount: 0,
+    recommendedStandards: [],
+    recommendedDatabases: [],
+    implementedByDatabases: [],
     ...overrides,
   };
 }
@@ -131,6 +134,33 @@ const collection = record({
   relatedRecordsCount: 25,
 });
 
+// Relations as the demo catalogue has them: a journal policy recommending a standard and
+// databases, and a standard format that two databases implement.
+const jemPolicy = record({
+  id: 3351,
+  name: 'Rockefeller University Press - Journal Of Experimental Medicine - Data Deposition',
+  registryName: 'Policy',
+  recordTypeName: 'journal',
+  relatedRecordsCount: 3,
+  recommendedStandards: [{ id: 96, name: 'Minimum Information About a Microarray Experiment' }],
+  recommendedDatabases: [
+    { id: 1860, name: 'Protein Data Bank in Europe' },
+    { id: 2207, name: 'Worldwide Protein Data Bank' },
+  ],
+});
+
+const pdbFormat = record({
+  id: 848,
+  name: 'Protein Data Bank Format',
+  registryName: 'Standard',
+  implementedByCount: 2,
+  relatedRecordsCount: 2,
+  implementedByDatabases: [
+    { id: 1946, name: 'Protein Model Database' },
+    { id: 2044, name: 'RCSB Protein Data Bank' },
+  ],
+});
+
 describe('buildSearchDocument', () => {
   it('builds a standard with every embedded vocabulary', () => {
     expect(buildSearchDocument(loinc)).toMatchSnapshot();
@@ -146,6 +176,16 @@ describe('buildSearchDocument', () => {
 
   it('builds a collection', () => {
     expect(buildSearchDocument(collection)).toMatchSnapshot();
+  });
+
+  it('embeds the standards and databases a policy recommends and the databases implementing a standard', () => {
+    expect(buildSearchDocument(jemPolicy)).toMatchSnapshot();
+    expect(buildSearchDocument(pdbFormat)).toMatchObject({
+      isImplemented: true,
+      implementedByDatabases: [{ id: 1946, name: 'Protein Model Database' }, { id: 2044, name: 'RCSB Protein Data Bank' }],
+      recommendedStandards: [],
+      recommendedDatabases: [],
+    });
   });
 
   it('lower-cases the keys that search filters on', () => {

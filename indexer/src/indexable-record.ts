@@ -57,4 +57,10 @@ export interface IndexableRecord {
   implementedByCount: number;
   /** Distinct public records linked to this one by an association in either direction. */
   relatedRecordsCount: number;
+  /** Public standards this record recommends (`recommends`, as policies do). */
+  recommendedStandards: { id: number; name: string }[];
+  /** Public databases this record recommends. */
+  recommendedDatabases: { id: number; name: string }[];
+  /** Public databases that `implements` this record. */
+  implementedByDatabases: { id: number; name: string }[];
 }

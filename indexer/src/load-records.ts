@@ -95,12 +95,23 @@ interface AssociationRow {
   source_approved: boolean;
   target_hidden: boolean;
   target_approved: boolean;
+  source_name: string;
+  source_registry: string;
+  target_name: string;
+  target_registry: string;
 }
 
 interface AssociationFacts {
   collectionIds: number[];
   implementedByCount: number;
   relatedIds: Set<number>;
+  recommendedStandards: Map<number, string>;
+  recommendedDatabases: Map<number, string>;
+  implementedByDatabases: Map<number, string>;
+}
+
+function references(byId: Map<number, string> | undefined): { id: number; name: string }[] {
+  return [...(byId ?? new Map<number, string>())].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name }));
 }
 
 async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<number, AssociationFacts>> {
@@ -108,11 +119,15 @@ async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<nu
     .join('relation_types as relation', 'relation.id', 'association.relation_type_id')
     .join('records as source', 'source.id', 'association.record_id')
     .join('records as target', 'target.id', 'association.linked_record_id')
+    .join('registries as source_registry', 'source_registry.id', 'source.registry_id')
+    .join('registries as target_registry', 'target_registry.id', 'target.registry_id')
     .where((query) => query.whereIn('association.record_id', ids).orWhereIn('association.linked_record_id', ids))
     .select(
       'association.record_id', 'association.linked_record_id', 'relation.name as relation',
       'source.is_hidden as source_hidden', 'source.is_approved as source_approved',
       'target.is_hidden as target_hidden', 'target.is_approved as target_approved',
+      'source.name as source_name', 'source_registry.name as source_registry',
+      'target.name as target_name', 'target_registry.name as target_registry',
     )
     .orderBy('association.id');
   const wanted = new Set(ids);
@@ -120,7 +135,10 @@ async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<nu
   const factsOf = (id: number): AssociationFacts => {
     let found = facts.get(id);
     if (!found) {
-      found = { collectionIds: [], implementedByCount: 0, relatedIds: new Set() };
+      found = {
+        collectionIds: [], implementedByCount: 0, relatedIds: new Set(),
+        recommendedStandards: new Map(), recommendedDatabases: new Map(), implementedByDatabases: new Map(),
+      };
       facts.set(id, found);
     }
     return found;
@@ -129,12 +147,21 @@ async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<nu
   for (const row of rows) {
     const targetPublic = isPublicRecord({ isHidden: row.target_hidden, isApproved: row.target_approved });
     const sourcePublic = isPublicRecord({ isHidden: row.source_hidden, isApproved: row.source_approved });
-    if (wanted.has(row.record_id) && targetPublic) factsOf(row.record_id).relatedIds.add(row.linked_record_id);
+    if (wanted.has(row.record_id) && targetPublic) {
+      const source = factsOf(row.record_id);
+      source.relatedIds.add(row.linked_record_id);
+      const targetRegistry = row.target_registry.trim().toLowerCase();
+      if (row.relation === 'recommends' && targetRegistry === 'standard') source.recommendedStandards.set(row.linked_record_id, row.target_name);
+      if (row.relation === 'recommends' && targetRegistry === 'database') source.recommendedDatabases.set(row.linked_record_id, row.target_name);
+    }
     if (wanted.has(row.linked_record_id) && sourcePublic) {
       const target = factsOf(row.linked_record_id);
       target.relatedIds.add(row.record_id);
       if (row.relation === 'collects' && !target.collectionIds.includes(row.record_id)) target.collectionIds.push(row.record_id);
       if (row.relation === 'implements') target.implementedByCount += 1;
+      if (row.relation === 'implements' && row.source_registry.trim().toLowerCase() === 'database') {
+        target.implementedByDatabases.set(row.record_id, row.source_name);
+      }
     }
   }
   return facts;
@@ -238,6 +265,9 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       maintainersCount: (maintainers.get(record.id) ?? []).length,
       implementedByCount: facts?.implementedByCount ?? 0,
       relatedRecordsCount: facts?.relatedIds.size ?? 0,
+      recommendedStandards: references(facts?.recommendedStandards),
+      recommendedDatabases: references(facts?.recommendedDatabases),
+      implementedByDatabases: references(facts?.implementedByDatabases),
     };
   });
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { createDatabase, type Database } from '@registry/platform';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import {
   BROWSE_SUBJECTS_QUERY, INTROSPECTION_QUERY, MESSAGES_QUERY, OBJECT_TYPES_QUERY, RECORD_TYPES_QUERY, REGISTRIES_QUERY,
@@ -12,14 +13,60 @@ import {
 import { sendQuery, startGraphqlApp } from './support.ts';
 
 let app: FastifyInstance;
+let db: Database;
 
 beforeAll(async () => {
   app = await startGraphqlApp(sharedCatalogueConfig());
+  db = createDatabase(sharedCatalogueConfig().databaseUrl);
 });
 
 afterAll(async () => {
   await app?.close();
+  await db?.destroy();
 });
+
+const PUBLIC_RECORD = (alias: string) => `${alias}.is_hidden = false AND ${alias}.is_approved = true`;
+
+/**
+ * Per public record of `linkedRegistry`, how many public records of `fromRegistry` (of
+ * `recordType` when given) name it by `relation`, from Postgres.
+ */
+async function relationCountsInPostgres(relation: string, fromRegistry: string, linkedRegistry: string, recordType?: string): Promise<Map<number, number>> {
+  const result = await db.raw<{ rows: { id: number; count: number }[] }>(
+    `SELECT l.id, count(DISTINCT f.id)::int AS count
+       FROM record_associations a
+       JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = :relation
+       JOIN records f ON f.id = a.record_id AND ${PUBLIC_RECORD('f')}
+       JOIN registries fr ON fr.id = f.registry_id AND fr.name = :fromRegistry
+       LEFT JOIN record_types ft ON ft.id = f.record_type_id
+       JOIN records l ON l.id = a.linked_record_id AND ${PUBLIC_RECORD('l')}
+       JOIN registries lr ON lr.id = l.registry_id AND lr.name = :linkedRegistry
+      WHERE (:recordType::text IS NULL OR ft.name = :recordType)
+      GROUP BY l.id`,
+    { relation, fromRegistry, linkedRegistry, recordType: recordType ?? null },
+  );
+  return new Map(result.rows.map((row) => [row.id, row.count]));
+}
+
+/** Per public database, how many public standards it implements, from Postgres. */
+async function implementedStandardsInPostgres(): Promise<Map<number, number>> {
+  const result = await db.raw<{ rows: { id: number; count: number }[] }>(
+    `SELECT d.id, count(DISTINCT s.id)::int AS count
+       FROM record_associations a
+       JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = 'implements'
+       JOIN records d ON d.id = a.record_id AND ${PUBLIC_RECORD('d')}
+       JOIN registries dr ON dr.id = d.registry_id AND dr.name = 'Database'
+       JOIN records s ON s.id = a.linked_record_id AND ${PUBLIC_RECORD('s')}
+       JOIN registries sr ON sr.id = s.registry_id AND sr.name = 'Standard'
+      GROUP BY d.id`,
+  );
+  return new Map(result.rows.map((row) => [row.id, row.count]));
+}
+
+/** The top counts of a Postgres tally, highest first, as many as `size`. */
+function topCounts(counts: Map<number, number>, size: number): number[] {
+  return [...counts.values()].sort((a, b) => b - a).slice(0, size);
+}
 
 describe('fairsharingRecord', () => {
   it.each([
@@ -164,6 +211,34 @@ describe('site-wide JSON answers', () => {
     expect(stats.totals.records).toBeGreaterThan(3000);
     expect(stats.registries.standard).toBeGreaterThan(1000);
     expect(Object.keys(stats.statuses)).toContain('ready');
+  });
+
+  it('ranks relations between public records as a direct count in Postgres does', async () => {
+    const answer = await sendQuery(app, STATS_QUERY);
+    expect(answer.errors).toBeUndefined();
+    const stats = answer.data!.latestStats.data;
+    const checks: [Record<string, { id: number; count: number }>, Map<number, number>][] = [
+      [stats.top_10_stds_recommended_by_pols, await relationCountsInPostgres('recommends', 'Policy', 'Standard')],
+      [stats.top_10_std_recs_journal, await relationCountsInPostgres('recommends', 'Policy', 'Standard', 'journal')],
+      [stats.top_10_db_recs_journal, await relationCountsInPostgres('recommends', 'Policy', 'Database', 'journal')],
+    ];
+    // The real catalogue holds such relations: an empty answer cannot pass.
+    expect(checks.map(([, expected]) => expected.size > 0)).toEqual([true, true, true]);
+    for (const [ranked, expected] of checks) {
+      const entries = Object.values(ranked);
+      expect(entries.length).toBe(Math.min(10, expected.size));
+      for (const entry of entries) expect(entry.count).toBe(expected.get(entry.id));
+      expect(entries.map((entry) => entry.count).sort((a, b) => b - a)).toEqual(topCounts(expected, 10));
+    }
+    const implementing = await implementedStandardsInPostgres();
+    expect(implementing.size).toBeGreaterThan(0);
+    expect(stats.dbs_implementing_most_stds.length).toBe(Math.min(10, implementing.size));
+    for (const entry of stats.dbs_implementing_most_stds) expect(entry.standards_implemented).toBe(implementing.get(entry.id));
+    expect(stats.dbs_linked_to_stds['Implementing one or more standards']).toBe(implementing.size);
+    const pieTotal = (pie: Record<string, number>) => Object.values(pie).reduce((sum, count) => sum + count, 0);
+    expect(pieTotal(stats.stds_implemented_by_a_db)).toBe(stats.registries.standard);
+    expect(pieTotal(stats.dbs_linked_to_stds)).toBe(stats.registries.database);
+    expect(pieTotal(stats.pols_linked_to_std_or_db)).toBe(stats.registries.policy);
   });
 
   it('answers the relation graph of a record, and "record not found" for an unknown one', async () => {

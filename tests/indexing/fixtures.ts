@@ -8,7 +8,7 @@ import type { Database } from '@registry/platform';
 export interface FixtureIds {
   registries: Record<'Standard' | 'Database' | 'Policy' | 'Collection', number>;
   recordTypes: Record<'terminology_artefact' | 'repository' | 'journal' | 'collection', number>;
-  relationTypes: Record<'collects' | 'implements' | 'related_to', number>;
+  relationTypes: Record<'collects' | 'implements' | 'related_to' | 'recommends', number>;
   subjects: Record<'genomics' | 'proteomics', number>;
 }
 
@@ -34,6 +34,7 @@ export async function insertFixtureVocabulary(db: Database): Promise<FixtureIds>
     collects: await insertId(db, 'relation_types', { name: 'collects' }),
     implements: await insertId(db, 'relation_types', { name: 'implements' }),
     related_to: await insertId(db, 'relation_types', { name: 'related_to' }),
+    recommends: await insertId(db, 'relation_types', { name: 'recommends' }),
   };
   const subjects = {
     genomics: await insertId(db, 'subjects', { label: 'Genomics', iri: 'http://www.fairsharing.org/ontology/subject/SRAO_0000150', synonyms: ['genome science'] }),

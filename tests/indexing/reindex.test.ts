@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchClient, type SearchClient } from '@registry/platform';
-import { newRecordsIndexName, recordsAlias } from '@registry/schemas';
+import { newRecordsIndexName, recordsAlias, recordsMapping, RECORDS_MAPPING_VERSION } from '@registry/schemas';
 import { buildSearchDocument } from '@registry/indexer/src/build-search-document.ts';
 import { loadIndexableRecords } from '@registry/indexer/src/load-records.ts';
 import { indexRecords } from '@registry/indexer/src/index-records.ts';
@@ -70,6 +70,61 @@ describe('reindexAll', () => {
     const rebuilt = await reindex(true);
     expect(rebuilt.skipped).toBe(false);
     expect(await indicesBehindAlias(client, alias)).toEqual([rebuilt.index]);
+  });
+
+  it('with ifNeeded, rebuilds a v4 index (no relation fields) into the current mapping with the relations between public records', async () => {
+    const { db } = environment;
+    const standard = (await db('records').where({ name: 'Gene Ontology' }).first('id')).id as number;
+    const journal = await insertRecord(db, { registryId: fixture.registries.Policy, name: 'Journal data policy', recordTypeId: fixture.recordTypes.journal });
+    const hiddenPolicy = await insertRecord(db, { registryId: fixture.registries.Policy, name: 'Hidden journal policy', recordTypeId: fixture.recordTypes.journal, isHidden: true });
+    const database = await insertRecord(db, { registryId: fixture.registries.Database, name: 'Gene Expression Omnibus', recordTypeId: fixture.recordTypes.repository });
+    const unapproved = await insertRecord(db, { registryId: fixture.registries.Database, name: 'Unapproved database', isApproved: false });
+    const { recommends, implements: implementsType } = fixture.relationTypes;
+    await db('record_associations').insert([
+      { record_id: journal, linked_record_id: standard, relation_type_id: recommends },
+      { record_id: journal, linked_record_id: database, relation_type_id: recommends },
+      { record_id: journal, linked_record_id: unapproved, relation_type_id: recommends },
+      { record_id: hiddenPolicy, linked_record_id: standard, relation_type_id: recommends },
+      { record_id: database, linked_record_id: standard, relation_type_id: implementsType },
+      { record_id: unapproved, linked_record_id: standard, relation_type_id: implementsType },
+    ]);
+    const current = await reindex();
+
+    // What an older deployment left: the same documents in a v4 index, without the relation fields.
+    const v4 = current.index.replace(`-${RECORDS_MAPPING_VERSION}-`, '-v4-');
+    const relationFields = ['recommendedStandards', 'recommendedDatabases', 'implementedByDatabases'];
+    const v4Properties = Object.fromEntries(Object.entries(recordsMapping.mappings.properties).filter(([name]) => !relationFields.includes(name)));
+    await client.indices.create({ index: v4, body: { settings: recordsMapping.settings, mappings: { ...recordsMapping.mappings, properties: v4Properties, _meta: { version: 'v4' } } } as Record<string, unknown> });
+    const copied = await client.search({ index: current.index, body: { size: 1_000, version: true, query: { match_all: {} } } });
+    const hits = copied.body.hits.hits as { _id: string; _version: number; _source: Record<string, unknown> }[];
+    const operations = hits.flatMap((hit) => [
+      { index: { _index: v4, _id: hit._id, version: hit._version, version_type: 'external' } },
+      Object.fromEntries(Object.entries(hit._source).filter(([name]) => !relationFields.includes(name))),
+    ]);
+    const written = await client.bulk({ refresh: true, body: operations });
+    expect(written.body.errors).toBe(false);
+    await client.indices.updateAliases({ body: { actions: [{ remove: { index: current.index, alias } }, { add: { index: v4, alias } }] } });
+    await client.indices.delete({ index: current.index });
+    expect(await indexedDocument(client, alias, standard)).not.toHaveProperty('implementedByDatabases');
+
+    const rebuilt = await reindex(true);
+    expect(rebuilt.skipped).toBe(false);
+    expect(rebuilt.index).toContain(`-${RECORDS_MAPPING_VERSION}-`);
+    expect(rebuilt.removedIndices).toEqual([v4]);
+    expect(await indexedDocument(client, alias, standard)).toMatchObject({ implementedByDatabases: [{ id: database, name: 'Gene Expression Omnibus' }], recommendedStandards: [] });
+    expect(await indexedDocument(client, alias, journal)).toMatchObject({
+      recommendedStandards: [{ id: standard, name: 'Gene Ontology' }],
+      recommendedDatabases: [{ id: database, name: 'Gene Expression Omnibus' }],
+    });
+    // Counted over policies, the standard is recommended by the one public policy only.
+    const countBody: Record<string, unknown> = {
+      size: 0,
+      query: { bool: { filter: [{ term: { isHidden: false } }, { term: { isApproved: true } }] } },
+      aggs: { standards: { terms: { field: 'recommendedStandards.name' } } },
+    };
+    const counted = await client.search({ index: alias, body: countBody });
+    expect((counted.body.aggregations as { standards: { buckets: unknown[] } }).standards.buckets).toEqual([{ key: 'gene ontology', doc_count: 1 }]);
+    expect((await reindex(true)).skipped).toBe(true);
   });
 
   it('refuses to swap the alias onto an empty index while Postgres has records', async () => {

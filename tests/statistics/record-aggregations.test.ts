@@ -18,6 +18,8 @@ let app: FastifyInstance;
 let curatorToken: string;
 let topSubject: string;
 let hiddenIds: number[];
+/** Records at one end of a `recommends` or `implements` relation, hidden so their relations must not count. */
+let hiddenRelationEnds: number[];
 
 const PUBLIC = 'r.is_hidden = false AND r.is_approved = true';
 
@@ -70,6 +72,29 @@ beforeAll(async () => {
   hiddenIds = ids.rows.map((row) => row.id);
   await env.db('records').whereIn('id', hiddenIds.slice(0, 3)).update({ is_hidden: true });
   await env.db('records').whereIn('id', hiddenIds.slice(3)).update({ is_approved: false });
+  // Hide a journal policy that recommends standards, a database that policies recommend and a
+  // database implementing standards (none of the most common subject, whose counts the
+  // visibility tests check): their relations must drop out of the relation facets.
+  const relationEnds = await env.db.raw<{ rows: { id: number }[] }>(
+    `(SELECT a.record_id AS id FROM record_associations a JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = 'recommends'
+        JOIN records t ON t.id = a.linked_record_id JOIN registries tr ON tr.id = t.registry_id AND tr.name = 'Standard'
+        JOIN records p ON p.id = a.record_id JOIN record_types pt ON pt.id = p.record_type_id AND pt.name = 'journal'
+       WHERE NOT EXISTS (SELECT 1 FROM record_subjects rs JOIN subjects s ON s.id = rs.subject_id WHERE rs.record_id = a.record_id AND lower(s.label) = :subject)
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)
+     UNION ALL
+     (SELECT a.linked_record_id FROM record_associations a JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = 'recommends'
+        JOIN records t ON t.id = a.linked_record_id JOIN registries tr ON tr.id = t.registry_id AND tr.name = 'Database'
+       WHERE NOT EXISTS (SELECT 1 FROM record_subjects rs JOIN subjects s ON s.id = rs.subject_id WHERE rs.record_id = a.linked_record_id AND lower(s.label) = :subject)
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)
+     UNION ALL
+     (SELECT a.record_id FROM record_associations a JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = 'implements'
+        JOIN records d ON d.id = a.record_id JOIN registries dr ON dr.id = d.registry_id AND dr.name = 'Database'
+       WHERE NOT EXISTS (SELECT 1 FROM record_subjects rs JOIN subjects s ON s.id = rs.subject_id WHERE rs.record_id = a.record_id AND lower(s.label) = :subject)
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)`,
+    { subject: topSubject },
+  );
+  hiddenRelationEnds = relationEnds.rows.map((row) => row.id);
+  await env.db('records').whereIn('id', hiddenRelationEnds).update({ is_hidden: true });
   const client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
   try {
     await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
@@ -138,6 +163,66 @@ describe('answers equal a direct count in Postgres', () => {
     const rest = await statistics('by=countries&size=20&fairsharingRegistry=database');
     expect(answer.data!.recordAggregations.buckets).toEqual(rest.body.buckets.map(({ key, label, count }: Bucket & { label: string }) => ({ key, label, count })));
     expect(answer.data!.recordAggregations.totalCount).toBe(rest.body.totalCount);
+  });
+});
+
+/** Per name of the record at the other end, the public records of `registry` related to a public one by `relation`. */
+function relationCounts(registry: string, relation: string, otherRegistry: string, outgoing: boolean, recordType?: string) {
+  const [near, far] = outgoing ? ['record_id', 'linked_record_id'] : ['linked_record_id', 'record_id'];
+  const joins = `JOIN record_associations a ON a.${near} = r.id
+    JOIN relation_types rt ON rt.id = a.relation_type_id AND rt.name = '${relation}'
+    JOIN records o ON o.id = a.${far} AND o.is_hidden = false AND o.is_approved = true
+    JOIN registries orr ON orr.id = o.registry_id AND orr.name = '${otherRegistry}'
+    LEFT JOIN record_types ty ON ty.id = r.record_type_id`;
+  return countInPostgres('lower(o.name)', joins, recordType ? 'reg.name = ? AND ty.name = ?' : 'reg.name = ?', recordType ? [registry, recordType] : [registry]);
+}
+
+describe('relations between public records (search document v5)', () => {
+  it.each([
+    ['standards recommended by the most policies', 'by=recommended_standards&fairsharingRegistry=policy', ['Policy', 'recommends', 'Standard', true]],
+    ['databases recommended by the most policies', 'by=recommended_databases&fairsharingRegistry=policy', ['Policy', 'recommends', 'Database', true]],
+    ['standards recommended by the most journal policies', 'by=recommended_standards&fairsharingRegistry=policy&recordType=journal', ['Policy', 'recommends', 'Standard', true, 'journal']],
+    ['databases recommended by the most journal policies', 'by=recommended_databases&fairsharingRegistry=policy&recordType=journal', ['Policy', 'recommends', 'Database', true, 'journal']],
+    ['databases implementing the most standards', 'by=implemented_by_databases&fairsharingRegistry=standard', ['Standard', 'implements', 'Database', false]],
+  ] as const)('%s equal a direct count of public relations', async (_name, query, [registry, relation, other, outgoing, recordType]) => {
+    const { status, body } = await statistics(`${query}&size=100`);
+    expect(status).toBe(200);
+    const expected = await relationCounts(registry, relation, other, outgoing, recordType);
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(asCounts(body.buckets)).toEqual(top(expected, 100));
+    // The search a bar opens (the same filters plus its value) finds as many records as the bar counts.
+    const facet = query.split('&')[0].slice('by='.length).replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase());
+    for (const bucket of (body.buckets as Bucket[]).slice(0, 3)) {
+      const filters = query.split('&').slice(1).map((pair) => pair.split('=')).map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(', ');
+      const answer = await sendQuery(app, `{ searchFairsharingRecords(${filters}, ${facet}: ${JSON.stringify(bucket.key)}) { totalCount } }`);
+      expect(answer.data!.searchFairsharingRecords.totalCount).toBe(bucket.count);
+    }
+  });
+
+  it('leaves out relations to hidden records, and hidden records themselves', async () => {
+    const hiddenNames = (await env.db('records').whereIn('id', hiddenRelationEnds).select('name')).map((row: { name: string }) => row.name.toLowerCase());
+    expect(hiddenNames).toHaveLength(3);
+    const keys = await Promise.all(
+      ['by=recommended_databases&fairsharingRegistry=policy', 'by=implemented_by_databases&fairsharingRegistry=standard'].map(async (query) =>
+        ((await statistics(`${query}&size=100`)).body.buckets as Bucket[]).map((bucket) => bucket.key),
+      ),
+    );
+    for (const name of hiddenNames) expect(keys.flat()).not.toContain(name);
+  });
+
+  it('labels each bucket with the record name as written', async () => {
+    const { body } = await statistics('by=recommended_databases&fairsharingRegistry=policy&size=100');
+    const names = await env.db('records').where({ is_hidden: false, is_approved: true }).select('name');
+    const written = new Map(names.map((row: { name: string }) => [row.name.toLowerCase(), row.name]));
+    for (const bucket of body.buckets as (Bucket & { label: string })[]) expect(bucket.label).toBe(written.get(bucket.key));
+    expect((body.buckets as { label: string }[]).some((bucket) => bucket.label !== bucket.label.toLowerCase())).toBe(true);
+  });
+
+  it('GraphQL answers the same as REST', async () => {
+    const answer = await sendQuery(app, `{ recordAggregations(by: ["implemented_by_databases"], size: 15, fairsharingRegistry: "standard") { buckets { key label count } } }`);
+    expect(answer.errors).toBeUndefined();
+    const rest = await statistics('by=implemented_by_databases&size=15&fairsharingRegistry=standard');
+    expect(answer.data!.recordAggregations.buckets).toEqual(rest.body.buckets.map(({ key, label, count }: Bucket & { label: string }) => ({ key, label, count })));
   });
 });
 

@@ -20,10 +20,12 @@ describe('facet registry', () => {
         ['user_defined_tags', 'userDefinedTags'], ['object_types', 'objectTypes'], ['licences', 'licences'],
         ['organisations', 'organisations'], ['countries', 'countries'], ['grants', 'grants'],
         ['is_recommended', 'isRecommended'], ['is_maintained', 'isMaintained'], ['is_approved', 'isApproved'],
+        ['recommended_standards', 'recommendedStandards'], ['recommended_databases', 'recommendedDatabases'],
+        ['implemented_by_databases', 'implementedByDatabases'],
       ]),
     );
-    expect(FACETS).toHaveLength(15);
-    expect(new Set(FACETS.map((facet) => facet.key)).size).toBe(15);
+    expect(FACETS).toHaveLength(18);
+    expect(new Set(FACETS.map((facet) => facet.key)).size).toBe(18);
   });
 
   it('labels as SPEC §9 says and keeps isApproved for curators', () => {

@@ -24,6 +24,11 @@ export interface FacetDefinition {
   curatorOnly: boolean;
   /** Number of buckets requested for the aggregation. */
   size: number;
+  /**
+   * `recordNames`: values are lower-cased names of records; aggregations label a bucket with the
+   * record's name as written ("GenBank", not "genbank").
+   */
+  labelsFrom?: 'recordNames';
 }
 
 export const STATUS_LABELS: Readonly<Record<RecordStatus, string>> = {
@@ -71,17 +76,26 @@ export const FACETS: readonly FacetDefinition[] = [
   { key: 'status', argument: 'status', field: 'status', kind: 'list', label: 'Output status', valueLabels: STATUS_LABELS, curatorOnly: false, size: ENUMERATION_BUCKETS },
   { key: 'is_maintained', argument: 'isMaintained', field: 'isMaintained', kind: 'boolean', label: 'Maintained', valueLabels: BOOLEAN_LABELS, curatorOnly: false, size: 2 },
   { key: 'is_approved', argument: 'isApproved', field: 'isApproved', kind: 'boolean', label: 'Approved', valueLabels: BOOLEAN_LABELS, curatorOnly: true, size: 2 },
+  // Relations between public records (search document v5): a policy's recommended standards and
+  // databases, a standard's implementing databases, by name. Counting them over policies (or
+  // standards) ranks the standards and databases recommended by the most policies, and the
+  // databases implementing the most standards.
+  { key: 'recommended_standards', argument: 'recommendedStandards', field: 'recommendedStandards.name', kind: 'list', label: 'Recommends standards', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
+  { key: 'recommended_databases', argument: 'recommendedDatabases', field: 'recommendedDatabases.name', kind: 'list', label: 'Recommends databases', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
+  { key: 'implemented_by_databases', argument: 'implementedByDatabases', field: 'implementedByDatabases.name', kind: 'list', label: 'Implemented by databases', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
 ];
 
 export type FacetKey =
   | 'fairsharing_registry' | 'record_type' | 'status' | 'subjects' | 'domains' | 'taxonomies'
   | 'user_defined_tags' | 'object_types' | 'licences' | 'organisations' | 'countries' | 'grants'
-  | 'is_recommended' | 'is_maintained' | 'is_approved';
+  | 'is_recommended' | 'is_maintained' | 'is_approved'
+  | 'recommended_standards' | 'recommended_databases' | 'implemented_by_databases';
 
 export type FacetArgument =
   | 'fairsharingRegistry' | 'recordType' | 'status' | 'subjects' | 'domains' | 'taxonomies'
   | 'userDefinedTags' | 'objectTypes' | 'licences' | 'organisations' | 'countries' | 'grants'
-  | 'isRecommended' | 'isMaintained' | 'isApproved';
+  | 'isRecommended' | 'isMaintained' | 'isApproved'
+  | 'recommendedStandards' | 'recommendedDatabases' | 'implementedByDatabases';
 
 export function facetByKey(key: string): FacetDefinition | undefined {
   return FACETS.find((facet) => facet.key === key);

@@ -1,7 +1,7 @@
 /**
  * The search document of one record: what the indexer writes to OpenSearch and what
  * search answers read back. Built from Postgres by one pure function in `indexer`.
- * Keep in step with `mappings/records-v4.json` (dynamic: strict).
+ * Keep in step with `mappings/records-v5.json` (dynamic: strict).
  */
 
 export const RECORD_STATUSES = ['ready', 'in_development', 'deprecated', 'uncertain'] as const;
@@ -58,6 +58,12 @@ export interface SearchDocumentTerm {
   synonyms: string[];
 }
 
+/** The other end of a relation, as a facet shows it (by name). */
+export interface RelatedRecordReference {
+  id: number;
+  name: string;
+}
+
 export interface RecordSearchDocument {
   id: number;
   /** Postgres revision; also the OpenSearch external version. */
@@ -100,6 +106,12 @@ export interface RecordSearchDocument {
   /** Ids of the collections that include this record. */
   collectionIds: number[];
   relatedRecordsCount: number;
+  /** Public standards this (policy) record recommends. Relations count only between public records. */
+  recommendedStandards: RelatedRecordReference[];
+  /** Public databases this (policy) record recommends. */
+  recommendedDatabases: RelatedRecordReference[];
+  /** Public databases that implement this (standard) record. */
+  implementedByDatabases: RelatedRecordReference[];
   attributes: Partial<Record<MetadataFilterId, string[]>>;
   /** Null when unknown (seeded records whose sources give no date); the date mapping accepts null. */
   createdAt: string | null;

@@ -21,6 +21,9 @@ export const FACET_VALUES: Record<string, (document: RecordSearchDocument) => st
   licences: (document) => document.licences.map((licence) => licence.name.toLowerCase()),
   organisations: (document) => document.organisations.map((organisation) => organisation.name.toLowerCase()),
   grants: (document) => document.grants.map((grant) => grant.name.toLowerCase()),
+  recommendedStandards: (document) => document.recommendedStandards.map((record) => record.name.toLowerCase()),
+  recommendedDatabases: (document) => document.recommendedDatabases.map((record) => record.name.toLowerCase()),
+  implementedByDatabases: (document) => document.implementedByDatabases.map((record) => record.name.toLowerCase()),
 };
 
 export function countWhere(documents: RecordSearchDocument[], predicate: (document: RecordSearchDocument) => boolean): number {

@@ -5,6 +5,7 @@
 import { Box, Button, HStack, Heading, Link, Table, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { saveFile } from '../api/client.ts';
 import { chartCsv } from './statistics-charts.ts';
 
 export interface TableRow {
@@ -13,25 +14,18 @@ export interface TableRow {
   href?: string;
 }
 
-function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function ChartCard(props: {
   id: string;
   title: string;
   /** Heading of the label column in the table and the CSV. */
   labelHeading: string;
+  /** Heading of the count column: what a bar counts (records unless said). */
+  countHeading?: string;
   rows: TableRow[];
   note?: string;
   chart: (titleId: string) => ReactNode;
 }) {
-  const { id, title, labelHeading, rows, note, chart } = props;
+  const { id, title, labelHeading, countHeading = 'Records', rows, note, chart } = props;
   const [showTable, setShowTable] = useState(false);
   const titleId = useId();
   const tableId = `${id}-table`;
@@ -53,7 +47,7 @@ export function ChartCard(props: {
         <Button
           size="sm"
           variant="outline"
-          onClick={() => downloadCsv(`${id}.csv`, chartCsv([labelHeading, 'Records'], rows.map((row) => [row.label, row.count])))}
+          onClick={() => saveFile(`${id}.csv`, 'text/csv;charset=utf-8', chartCsv([labelHeading, countHeading], rows.map((row) => [row.label, row.count])))}
         >
           Download CSV
         </Button>
@@ -64,7 +58,7 @@ export function ChartCard(props: {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{labelHeading}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Records</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{countHeading}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

@@ -14,7 +14,8 @@ function FacetChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition
     <ChartCard
       id={`${tab.id}-${chart.id}`}
       title={chart.title}
-      labelHeading={chart.title.replace(/^(Top \d+|Records per) /i, '').replace(/^./, (first) => first.toUpperCase())}
+      labelHeading={chart.labelHeading ?? chart.title.replace(/^(Top \d+|Records per) /i, '').replace(/^./, (first) => first.toUpperCase())}
+      countHeading={chart.countHeading}
       rows={rows}
       note={other > 0 ? `Values not shown count ${other.toLocaleString('en-GB')} more; a record with several values counts under each.` : undefined}
       chart={(titleId) => <BarChart rows={rows} titleId={titleId} />}

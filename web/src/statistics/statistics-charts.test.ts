@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { knownDateNote } from './statistics-charts.ts';
+import { displayLabel, knownDateNote } from './statistics-charts.ts';
+
+describe('displayLabel', () => {
+  it('humanises bare keys and keeps the labels the API gives as written', () => {
+    expect(displayLabel({ key: 'model_and_format', label: 'model_and_format', count: 1 })).toBe('Model and format');
+    expect(displayLabel({ key: 'dbsnp', label: 'dbSNP', count: 1 })).toBe('dbSNP');
+    expect(displayLabel({ key: 'in_development', label: 'In Dev.', count: 1 })).toBe('In Dev.');
+  });
+});
 
 describe('knownDateNote', () => {
   it('says how many records a date histogram covers when some have no known date', () => {

@@ -34,6 +34,10 @@ interface FacetChart {
   filters?: Record<string, string[]>;
   /** Tabs (by registry; null = all records) that show it; every tab when absent. */
   onlyFor?: readonly (RegistryName | null)[];
+  /** Heading of the count column (table and CSV): what a bar counts, records when absent. */
+  countHeading?: string;
+  /** Heading of the label column; taken from the title when absent. */
+  labelHeading?: string;
 }
 
 interface GrowthChart {
@@ -46,6 +50,40 @@ interface GrowthChart {
 export type ChartDefinition = FacetChart | GrowthChart;
 
 const TOP = 15;
+
+function relationCharts(): FacetChart[] {
+  const recommended = (registry: 'standard' | 'database', journal: boolean): FacetChart => {
+    const plural = registry === 'standard' ? 'standards' : 'databases';
+    return {
+      kind: 'facet',
+      id: `${journal ? 'journal-' : ''}recommended-${plural}`,
+      title: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} recommended by the most ${journal ? 'journal ' : ''}policies`,
+      by: `recommended_${plural}`,
+      size: TOP,
+      filters: journal ? { fairsharingRegistry: ['policy'], recordType: ['journal'] } : { fairsharingRegistry: ['policy'] },
+      onlyFor: [null, registry, 'policy'],
+      labelHeading: registry === 'standard' ? 'Standard' : 'Database',
+      countHeading: journal ? 'Journal policies' : 'Policies',
+    };
+  };
+  return [
+    recommended('standard', false),
+    recommended('database', false),
+    recommended('standard', true),
+    recommended('database', true),
+    {
+      kind: 'facet',
+      id: 'implementing-databases',
+      title: 'Databases implementing the most standards',
+      by: 'implemented_by_databases',
+      size: TOP,
+      filters: { fairsharingRegistry: ['standard'] },
+      onlyFor: [null, 'database', 'standard'],
+      labelHeading: 'Database',
+      countHeading: 'Standards',
+    },
+  ];
+}
 
 export const CHARTS: readonly ChartDefinition[] = [
   { kind: 'facet', id: 'registries', title: 'Records per registry', by: 'fairsharing_registry', size: 4, onlyFor: [null] },
@@ -60,12 +98,15 @@ export const CHARTS: readonly ChartDefinition[] = [
   {
     kind: 'facet',
     id: 'recommended',
-    title: 'Standards and databases recommended by policies',
+    title: 'Standards and databases marked recommended',
     by: 'fairsharing_registry',
     size: 4,
     filters: { isRecommended: ['true'], fairsharingRegistry: ['standard', 'database'] },
     onlyFor: [null, 'standard', 'database'],
   },
+  // Relations between public records, counted over the records at their other end: a bar is a
+  // standard (or database) and its length the policies recommending it; its search lists them.
+  ...relationCharts(),
   { kind: 'growth', id: 'created', title: 'Records created per year', field: 'createdAt' },
   { kind: 'growth', id: 'updated', title: 'Records last updated per year', field: 'updatedAt' },
 ];
@@ -79,8 +120,9 @@ export function chartFilters(chart: ChartDefinition, tab: StatisticsTab): Record
   const tabFilters: Record<string, string[]> = tab.registry ? { fairsharingRegistry: [tab.registry] } : {};
   const own = chart.kind === 'facet' ? (chart.filters ?? {}) : {};
   const merged = { ...tabFilters, ...own };
-  // A registry tab narrows a chart's own registry list to that registry.
-  if (tab.registry && own.fairsharingRegistry) merged.fairsharingRegistry = [tab.registry];
+  // A registry tab narrows a chart's own registry list to that registry; a chart counting another
+  // registry's records (the policies recommending a standard) keeps its own.
+  if (tab.registry && own.fairsharingRegistry?.includes(tab.registry)) merged.fairsharingRegistry = [tab.registry];
   return merged;
 }
 
@@ -147,9 +189,10 @@ export function searchLinkFor(chart: FacetChart, tab: StatisticsTab, key: string
   return `/search?${params.toString()}`;
 }
 
-/** "model_and_format" → "Model and format"; labels the API already humanised stay as they are. */
+/** "model_and_format" → "Model and format"; labels the API gives (status labels, record names such as "dbSNP") stay as they are. */
 export function displayLabel(bucket: ChartBucket): string {
-  const text = bucket.label === bucket.key ? bucket.key.replace(/_/g, ' ') : bucket.label;
+  if (bucket.label !== bucket.key) return bucket.label;
+  const text = bucket.key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

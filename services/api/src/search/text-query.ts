@@ -15,7 +15,7 @@
  * with the term the whole query names, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
- * The mapping (records-v4.json, `_meta.derived`) makes each tier cheap to build per search:
+ * The mapping (records-v5.json, `_meta.derived`) makes each tier cheap to build per search:
  * tier 2 reads the prefixes indexed under `name.start`/`abbreviation.start`, tiers 4 and 5
  * resolve four fields and one.
  *

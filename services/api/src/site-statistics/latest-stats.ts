@@ -4,16 +4,22 @@
  * index as an anonymous visitor sees it, and kept for a minute (the page is the same for everyone).
  *
  * The client reads `aggregations.{all,standard,database,policy}` (the search's facet
- * aggregations under that registry), `stds_to_pubs` / `dbs_to_pubs`, and the figures that need
- * record associations by kind and organisation links by relation (`top_10_*`,
- * `dbs_implementing_most_stds`, `*_linked_to_*`, `stds_implemented_by_a_db`). The index holds
- * neither, so those come back empty: the page then shows those charts without bars instead of
- * failing. The summary our own clients read (`totals.records`, `registries`, `recordTypes`,
- * `statuses`, `perRegistry`) is derived from the same aggregations.
+ * aggregations under that registry), `stds_to_pubs` / `dbs_to_pubs`, and the figures of record
+ * relations, read from the relation fields of the search document (a policy's
+ * `recommendedStandards` / `recommendedDatabases`, a standard's `implementedByDatabases`, which
+ * only hold relations between public records): `top_10_stds_recommended_by_pols`,
+ * `top_10_std_recs_journal`, `top_10_db_recs_journal` (`{name: {id, count}}`),
+ * `dbs_implementing_most_stds` (`[{id, name, standards_implemented}]`) and the three pies
+ * (`{label: count}`). `top_10_orgs_records` needs organisations by relation (funders or not) per
+ * record, which the index does not correlate (a record's organisations are one flat list), so it
+ * comes back empty and the page shows those charts without bars instead of failing. The summary
+ * our own clients read (`totals.records`, `registries`, `recordTypes`, `statuses`,
+ * `perRegistry`) is derived from the same aggregations.
  */
 import { ANONYMOUS_VIEWER, type RegistryName } from '@registry/schemas';
-import type { SearchDependencies } from '../search/search-execution.ts';
-import { searchRecords, type FacetAggregation, type SearchAggregations } from '../search/search-records.ts';
+import { executeSearch, type SearchDependencies, type TermsAggregationAnswer } from '../search/search-execution.ts';
+import { searchRecords, type FacetAggregation, type SearchAggregations, type SearchRecordsArgs } from '../search/search-records.ts';
+import { searchWalk } from '../search/scan-search-records.ts';
 
 /** Registries of the client's per-registry charts (collections have none). */
 type ChartRegistry = Extract<RegistryName, 'standard' | 'database' | 'policy'>;
@@ -22,18 +28,34 @@ export const LATEST_STATS_TTL_MS = 60_000;
 
 type Counts = Record<string, number>;
 
+/** How many of the top records the client's relation charts show. */
+const TOP_LINKED = 10;
+
+/** Relation fields of the search document: records of one registry named by another record. */
+type RelationField = 'recommendedStandards' | 'recommendedDatabases' | 'implementedByDatabases';
+
+interface LinkedRecordCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+const POLICIES: SearchRecordsArgs = { fairsharingRegistry: 'policy' };
+const JOURNAL_POLICIES: SearchRecordsArgs = { fairsharingRegistry: 'policy', recordType: 'journal' };
+const STANDARDS: SearchRecordsArgs = { fairsharingRegistry: 'standard' };
+
 export interface LatestStats {
   aggregations: Record<'all' | ChartRegistry, SearchAggregations>;
   stds_to_pubs: { standards_with_publication: number; standards_without_publication: number };
   dbs_to_pubs: { databases_with_publication: number; databases_without_publication: number };
   top_10_orgs_records: Record<ChartRegistry, { funders: Record<string, never>; non_funders: Record<string, never> }>;
-  top_10_stds_recommended_by_pols: Record<string, never>;
-  top_10_std_recs_journal: Record<string, never>;
-  top_10_db_recs_journal: Record<string, never>;
-  dbs_implementing_most_stds: never[];
-  stds_implemented_by_a_db: Record<string, never>;
-  dbs_linked_to_stds: Record<string, never>;
-  pols_linked_to_std_or_db: Record<string, never>;
+  top_10_stds_recommended_by_pols: Record<string, { id: number; count: number }>;
+  top_10_std_recs_journal: Record<string, { id: number; count: number }>;
+  top_10_db_recs_journal: Record<string, { id: number; count: number }>;
+  dbs_implementing_most_stds: { id: number; name: string; standards_implemented: number }[];
+  stds_implemented_by_a_db: Counts;
+  dbs_linked_to_stds: Counts;
+  pols_linked_to_std_or_db: Counts;
   totals: { records: number };
   registries: Counts;
   recordTypes: Counts;
@@ -54,6 +76,88 @@ async function withPublication(deps: SearchDependencies, registry: RegistryName)
   return (await searchRecords(deps, { fairsharingRegistry: registry, hasPublication: true }, ANONYMOUS_VIEWER, { withRecords: false })).totalCount;
 }
 
+/** The query of the records `among` selects, as an anonymous visitor's search would match them. */
+async function visibleQuery(deps: SearchDependencies, among: SearchRecordsArgs): Promise<unknown> {
+  return (await searchWalk(deps, among, ANONYMOUS_VIEWER)).query;
+}
+
+/**
+ * The records named most often in `field` by the records `among` selects, by id (names can
+ * repeat), with their names read from their own documents.
+ */
+async function mostLinked(deps: SearchDependencies, among: SearchRecordsArgs, field: RelationField): Promise<LinkedRecordCount[]> {
+  const answer = await executeSearch(deps, {
+    query: await visibleQuery(deps, among),
+    size: 0,
+    track_total_hits: false,
+    aggs: { linked: { terms: { field: `${field}.id`, size: TOP_LINKED } } },
+  });
+  const buckets = (answer.aggregations?.linked as TermsAggregationAnswer | undefined)?.buckets ?? [];
+  if (buckets.length === 0) return [];
+  const named = await searchRecords(deps, { ids: buckets.map((bucket) => Number(bucket.key)), perPage: TOP_LINKED }, ANONYMOUS_VIEWER);
+  const names = new Map(named.records.map((record) => [record.id, record.name]));
+  return buckets.flatMap((bucket) => {
+    const name = names.get(Number(bucket.key));
+    return name === undefined ? [] : [{ id: Number(bucket.key), name, count: bucket.doc_count }];
+  });
+}
+
+function byName(linked: LinkedRecordCount[]): Record<string, { id: number; count: number }> {
+  return Object.fromEntries(linked.map(({ id, name, count }) => [name, { id, count }]));
+}
+
+/** How many of the records `among` selects have a value in any of `fields`, and how many have none. */
+async function withAnyLink(deps: SearchDependencies, among: SearchRecordsArgs, fields: RelationField[]): Promise<{ linked: number; total: number }> {
+  const answer = await executeSearch(deps, {
+    query: await visibleQuery(deps, among),
+    size: 0,
+    track_total_hits: true,
+    aggs: { linked: { filter: { bool: { should: fields.map((field) => ({ exists: { field: `${field}.id` } })), minimum_should_match: 1 } } } },
+  });
+  return { linked: answer.aggregations?.linked?.doc_count ?? 0, total: answer.hits.total.value };
+}
+
+/** How many distinct records the records `among` selects name in `field` (exact below 40,000). */
+async function distinctLinked(deps: SearchDependencies, among: SearchRecordsArgs, field: RelationField): Promise<number> {
+  const answer = await executeSearch(deps, {
+    query: await visibleQuery(deps, among),
+    size: 0,
+    track_total_hits: false,
+    aggs: { linked: { cardinality: { field: `${field}.id`, precision_threshold: 40_000 } } },
+  });
+  return (answer.aggregations?.linked as unknown as { value?: number } | undefined)?.value ?? 0;
+}
+
+async function relationFigures(deps: SearchDependencies, databaseCount: number) {
+  const [byPolicies, standardsByJournals, databasesByJournals, implementing, implementedStandards, databasesLinked, linkedPolicies] = await Promise.all([
+    mostLinked(deps, POLICIES, 'recommendedStandards'),
+    mostLinked(deps, JOURNAL_POLICIES, 'recommendedStandards'),
+    mostLinked(deps, JOURNAL_POLICIES, 'recommendedDatabases'),
+    mostLinked(deps, STANDARDS, 'implementedByDatabases'),
+    withAnyLink(deps, STANDARDS, ['implementedByDatabases']),
+    distinctLinked(deps, STANDARDS, 'implementedByDatabases'),
+    withAnyLink(deps, POLICIES, ['recommendedStandards', 'recommendedDatabases']),
+  ]);
+  return {
+    top_10_stds_recommended_by_pols: byName(byPolicies),
+    top_10_std_recs_journal: byName(standardsByJournals),
+    top_10_db_recs_journal: byName(databasesByJournals),
+    dbs_implementing_most_stds: implementing.map(({ id, name, count }) => ({ id, name, standards_implemented: count })),
+    stds_implemented_by_a_db: {
+      'Implemented by one or more databases': implementedStandards.linked,
+      'Not implemented by any database': implementedStandards.total - implementedStandards.linked,
+    },
+    dbs_linked_to_stds: {
+      'Implementing one or more standards': databasesLinked,
+      'Implementing no standard': Math.max(0, databaseCount - databasesLinked),
+    },
+    pols_linked_to_std_or_db: {
+      'Recommending one or more standards or databases': linkedPolicies.linked,
+      'Recommending none': linkedPolicies.total - linkedPolicies.linked,
+    },
+  };
+}
+
 async function computeLatestStats(deps: SearchDependencies): Promise<LatestStats> {
   const [all, standard, database, policy, collection, standardsWithPublication, databasesWithPublication] = await Promise.all([
     facetCounts(deps),
@@ -65,19 +169,14 @@ async function computeLatestStats(deps: SearchDependencies): Promise<LatestStats
     withPublication(deps, 'database'),
   ]);
   const byRegistry = { standard, database, policy, collection };
+  const relations = await relationFigures(deps, database.totalCount);
   const emptyOrganisations = { funders: {}, non_funders: {} };
   return {
     aggregations: { all: all.aggregations, standard: standard.aggregations, database: database.aggregations, policy: policy.aggregations },
     stds_to_pubs: { standards_with_publication: standardsWithPublication, standards_without_publication: standard.totalCount - standardsWithPublication },
     dbs_to_pubs: { databases_with_publication: databasesWithPublication, databases_without_publication: database.totalCount - databasesWithPublication },
     top_10_orgs_records: { standard: emptyOrganisations, database: emptyOrganisations, policy: emptyOrganisations },
-    top_10_stds_recommended_by_pols: {},
-    top_10_std_recs_journal: {},
-    top_10_db_recs_journal: {},
-    dbs_implementing_most_stds: [],
-    stds_implemented_by_a_db: {},
-    dbs_linked_to_stds: {},
-    pols_linked_to_std_or_db: {},
+    ...relations,
     totals: { records: all.totalCount },
     registries: counts(all.aggregations.fairsharing_registry),
     recordTypes: counts(all.aggregations.record_type),

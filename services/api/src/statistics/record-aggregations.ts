@@ -13,7 +13,7 @@
  * histogram), at most 100 buckets for one facet and 25 per level for two. Beyond that the
  * request is refused, never silently trimmed, so a chart never shows a truncated pivot as whole.
  */
-import type { Viewer } from '@registry/schemas';
+import { recordVisibilityFilter, type Viewer } from '@registry/schemas';
 import { facetByKey, facetsVisibleTo, facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { readIntegerArgument, readListArgument, type IntegerArgument, type ListArgument } from '../search/search-arguments.ts';
 import { InvalidQueryError } from '../search/search-errors.ts';
@@ -224,6 +224,32 @@ function readAnswer(plan: Plan, answer: SearchAnswer): RecordAggregationsResult 
 /** Same request cache as the search: a refresh that changes the shard empties it. */
 const CACHED = { request_cache: true };
 
+/** Every bucket of the answer, with the facet it counts, level by level. */
+function bucketsOf(plan: Plan, buckets: AggregationBucket[], level = 0): { facet: FacetDefinition; bucket: AggregationBucket }[] {
+  const facet = plan.facets[level];
+  if (!facet) return [];
+  return buckets.flatMap((bucket) => [{ facet, bucket }, ...bucketsOf(plan, bucket.buckets ?? [], level + 1)]);
+}
+
+/**
+ * Relation facets count lower-cased record names: one lookup of those records (at most the
+ * answer's buckets, visible to the viewer) gives each bucket the name as the record writes it.
+ */
+async function labelRecordNames(deps: SearchDependencies, plan: Plan, result: RecordAggregationsResult, viewer: Viewer): Promise<void> {
+  const named = bucketsOf(plan, result.buckets).filter(({ facet }) => facet.labelsFrom === 'recordNames');
+  const keys = [...new Set(named.map(({ bucket }) => bucket.key))];
+  if (keys.length === 0) return;
+  const answer = await executeSearch(deps, {
+    size: keys.length * 2,
+    _source: ['name'],
+    query: { bool: { filter: [...recordVisibilityFilter(viewer), { terms: { 'name.keyword': keys } }] } },
+    sort: [{ id: 'asc' }],
+  });
+  const names = new Map<string, string>();
+  for (const hit of answer.hits.hits) if (!names.has(hit._source.name.toLowerCase())) names.set(hit._source.name.toLowerCase(), hit._source.name);
+  for (const { bucket } of named) bucket.label = names.get(bucket.key) ?? bucket.label;
+}
+
 export async function recordAggregations(deps: SearchDependencies, args: RecordAggregationsArgs, viewer: Viewer): Promise<RecordAggregationsResult> {
   const plan = planAggregations(args, viewer);
   let request = buildRecordAggregationsRequest(args, viewer, plan);
@@ -233,5 +259,7 @@ export async function recordAggregations(deps: SearchDependencies, args: RecordA
     request = buildRecordAggregationsRequest(args, viewer, plan, true);
     answer = await executeSearch(deps, request.body, CACHED);
   }
-  return readAnswer(plan, answer);
+  const result = readAnswer(plan, answer);
+  await labelRecordNames(deps, plan, result, viewer);
+  return result;
 }
