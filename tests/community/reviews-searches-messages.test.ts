@@ -63,6 +63,16 @@ describe('POST /record_reviews', () => {
     expect(new Date(found.lastReviewed).getTime()).toBe(new Date(reviewedAt).getTime());
     expect(found.reviews.map((item) => item.user.username)).toContain(curator.username);
   });
+
+  it('tells curators alone whether a record needs review (not reviewed for a year)', async () => {
+    const needsReview = async (id: number, who?: Person) =>
+      ((await graphql(`{ fairsharingRecord(id: ${id}) { needsReview } }`, who)).data.fairsharingRecord as { needsReview: boolean | null }).needsReview;
+    const [unreviewed] = await harness.env.db('records').where({ is_approved: true, is_hidden: false }).whereNull('last_reviewed').whereNot({ id: record.id }).limit(1).pluck('id');
+    expect(await needsReview(unreviewed, curator)).toBe(true);
+    expect(await needsReview(record.id, curator)).toBe(false);
+    expect(await needsReview(unreviewed, user)).toBeNull();
+    expect(await needsReview(unreviewed)).toBeNull();
+  });
 });
 
 describe('saved searches', () => {

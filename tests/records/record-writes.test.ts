@@ -174,6 +174,38 @@ describe('PUT /fairsharing_records/{id}', () => {
     expect(row.metadata.support_links[0].name).toBe('FAQ');
   });
 
+  it('re-indexes the records related to one whose name changes (their documents show it), not on other edits', async () => {
+    const current = await env.db('records').where({ id: loinc.id }).first();
+    const related = await env.db.raw<{ rows: { id: number }[] }>(
+      'SELECT linked_record_id AS id FROM record_associations WHERE record_id = ? UNION SELECT record_id FROM record_associations WHERE linked_record_id = ?',
+      [loinc.id, loinc.id],
+    );
+    const relatedIds = related.rows.map((row) => Number(row.id));
+    expect(relatedIds.length).toBeGreaterThan(0);
+    const objectTypeIds = (await env.db('record_object_types').where({ record_id: loinc.id }).pluck('object_type_id')).map(Number);
+    const general = (changes: Record<string, unknown>) => ({
+      fairsharing_record: {
+        metadata: { name: current.name, homepage: current.homepage ?? 'https://loinc.org/', description: current.description, status: current.status, abbreviation: current.abbreviation, ...changes },
+        record_type_id: current.record_type_id,
+        object_type_ids: objectTypeIds.length ? objectTypeIds : [ids.objectType],
+      },
+    });
+    const queuedSince = async (outboxId: number) =>
+      (await env.db('index_outbox').where('id', '>', outboxId).andWhere({ entity_type: 'record' }).pluck('entity_id')).map(Number);
+    const lastOutboxId = async () => Number((await env.db('index_outbox').max<{ max: number }[]>('id as max'))[0].max ?? 0);
+
+    const beforeDescription = await lastOutboxId();
+    const described = await put(loinc.id, 'curator', general({ description: `${current.description} More.` }));
+    expect(described.statusCode, described.body).toBe(200);
+    expect(await queuedSince(beforeDescription)).toEqual([loinc.id]);
+
+    const beforeRename = await lastOutboxId();
+    const renamed = await put(loinc.id, 'curator', general({ name: `${current.name} (renamed)`, description: current.description }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await queuedSince(beforeRename)).sort((a, b) => a - b)).toEqual([loinc.id, ...relatedIds].sort((a, b) => a - b));
+    expect((await put(loinc.id, 'curator', general({}))).statusCode).toBe(200);
+  });
+
   it('lets only curators change a record type', async () => {
     const current = await env.db('records').where({ id: loinc.id }).first();
     const general = {

@@ -61,7 +61,9 @@ export const ACTIONS = {
   'user.admin': { write: false, rule: superCurator, description: 'list users and their e-mail' },
   'user.manage': { write: true, rule: superCurator, description: 'set a role, deactivate or delete a user, edit a public profile' },
   'curation.dashboard': { write: false, rule: curator, description: 'read the curator dashboard' },
+  'curation.annotate': { write: true, rule: curator, description: 'assign a record to a curator or add a processing note (neither approves it)' },
   'site.manage': { write: true, rule: superCurator, description: 'public messages and site modes' },
+  'timeline.manage': { write: true, rule: superCurator, description: 'add, change or delete the notable events of /timeline' },
 } as const satisfies Record<string, ActionDefinition>;
 
 export type Action = keyof typeof ACTIONS;

@@ -12,7 +12,11 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** What a curator may set. */
 export const CLAIM_DECISIONS = ['approved', 'rejected'] as const;
 export const WATCH_OPERATIONS = ['watch', 'unwatch'] as const;
+/** The preference (in `users.preferences`, PUT /users/notification_preferences) that turns the change digests off when false; on when absent. */
+export const DIGEST_PREFERENCE = 'record_change_mails';
 export const CLAIM_MESSAGE_MAX = 1000;
+/** When a claimant may expect the curators' answer (the claim dialog and the mails promise it). */
+export const CLAIM_ANSWER_WITHIN = 'within five working days';
 
 export const COMMUNITY_MESSAGES = {
   decision: `Status must be one of ${CLAIM_DECISIONS.join(', ')}`,

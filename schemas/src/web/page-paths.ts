@@ -5,19 +5,18 @@
  */
 import { OBJECT_TYPES_DOC_PATH, REDIRECTS } from './redirects.ts';
 
-/** Pages other than record pages and redirects. */
-export const PAGE_PATHS: readonly string[] = [
+/**
+ * The public pages without parameters (SPEC §2), in the order a sitemap lists them: the pages a
+ * search engine should know besides the records.
+ */
+export const PUBLIC_STATIC_PAGES: readonly string[] = [
   '/',
-  '/search',
   '/standards',
   '/databases',
   '/policies',
   '/collections',
-  '/advancedsearch',
   '/organisations',
-  '/organisations/:id',
-  '/browse/:id',
-  '/graph/:id',
+  '/search',
   '/new',
   '/summary-statistics',
   '/communities',
@@ -32,6 +31,15 @@ export const PAGE_PATHS: readonly string[] = [
   '/privacy',
   '/sustainability_and_preservation',
   '/API_doc',
+];
+
+/** Pages other than record pages and redirects. */
+export const PAGE_PATHS: readonly string[] = [
+  ...PUBLIC_STATIC_PAGES,
+  '/advancedsearch',
+  '/organisations/:id',
+  '/browse/:id',
+  '/graph/:id',
   OBJECT_TYPES_DOC_PATH,
   '/maintenance',
   '/error/404',

@@ -43,6 +43,7 @@ import { reviewRoutes } from './reviews/review-routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
 import { siteModeRoutes } from './curation/site-mode-routes.ts';
+import { curationRoutes } from './curation/curation-routes.ts';
 import { curationFileRoutes } from './curation/curation-files-routes.ts';
 
 export interface BuildAppOptions {
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(siteModeRoutes);
   await app.register(curationFileRoutes);
+  await app.register(curationRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);

@@ -21,10 +21,15 @@ export const modesSlice = createSlice({
     readOnlyDetected(state) {
       state.readOnly = true;
     },
+    /** The modes in force as the server reports them (GET /api/site_modes): switched off as well as on. */
+    modesRead(state, action: PayloadAction<{ maintenance: boolean; readOnly: boolean }>) {
+      state.maintenance = action.payload.maintenance;
+      state.readOnly = action.payload.readOnly;
+    },
     startupFinished(state, action: PayloadAction<StartupStatus>) {
       state.startup = action.payload;
     },
   },
 });
 
-export const { maintenanceDetected, readOnlyDetected, startupFinished } = modesSlice.actions;
+export const { maintenanceDetected, readOnlyDetected, modesRead, startupFinished } = modesSlice.actions;

@@ -47,18 +47,6 @@ function requireLogin(load: () => Promise<{ Component: ComponentType }>, superCu
   };
 }
 
-/** Screens that need a login (SPEC §6) and arrive with later work: a placeholder behind the guard. */
-function guarded(path: string, title: string): RouteObject {
-  return page(
-    path,
-    title,
-    requireLogin(async () => {
-      const { AccountPlaceholderPage } = await import('../pages/account/AccountPlaceholderPage.tsx');
-      return { Component: () => <AccountPlaceholderPage title={title} /> };
-    }),
-  );
-}
-
 const staticPage = (path: string, title: string, load: RouteObject['lazy']) => page(path, title, load);
 
 export const routes: RouteObject[] = [
@@ -117,7 +105,7 @@ export const routes: RouteObject[] = [
       page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../pages/account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
       page('/create', 'New record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
       page('/create-fairassist', 'New FAIRassist record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
-      guarded('/curator', 'Curator dashboard'),
+      page('/curator', 'Curator dashboard', requireLogin(lazyScreen(() => import('../curator/CuratorPage.tsx'), (m) => m.CuratorPage))),
       page('/:id/edit', 'Edit record', requireLogin(lazyScreen(() => import('../editor/EditRecordPage.tsx'), (m) => m.EditRecordPage))),
       page(
         '/profiles/editPublicProfile/:id',

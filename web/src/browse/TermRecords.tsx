@@ -4,12 +4,13 @@
  * on its label and those of every narrower term, which is the tree's count), styled like the
  * search results, with paging and a per-page control. All of it lives in the URL.
  */
-import { Alert, Box, Checkbox, Field, Flex, Heading, Link, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Box, Checkbox, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { Pagination } from '../search/Pagination.tsx';
+import { PerPageSelect } from '../search/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultRow } from '../search/SearchResultRow.tsx';
 import type { SearchAnswer } from '../search/search-types.ts';
@@ -57,19 +58,7 @@ export function TermRecords({ term, searchArgument, narrower, onNarrower, page, 
             ? `${total} record${total === 1 ? '' : 's'} annotated with this term${narrower && hasNarrower ? ' or a narrower one' : ''}`
             : 'Loading records…'}
         </Text>
-        <Field.Root width="auto">
-          <Field.Label fontSize="sm">Records per page</Field.Label>
-          <NativeSelect.Root size="sm" width="7rem">
-            <NativeSelect.Field data-testid="browse-per-page" value={String(perPage)} onChange={(event) => onPerPage(Number(event.currentTarget.value))}>
-              {PER_PAGE_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <PerPageSelect label="Records per page" testId="browse-per-page" choices={PER_PAGE_CHOICES} value={perPage} onChange={onPerPage} />
       </Flex>
       {hasNarrower ? (
         <Checkbox.Root mt="2" checked={narrower} onCheckedChange={(details) => onNarrower(details.checked === true)} data-testid="include-narrower">

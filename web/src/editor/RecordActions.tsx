@@ -1,14 +1,16 @@
 /**
  * What a signed-in viewer can do from a record page: the "awaiting approval" banner, Edit (when
  * the API's can_edit says so), Approve (curators, unapproved records), Delete (super curators),
- * and the record's history with a readable before/after of each change.
+ * beside watching, claiming and reviewing (RecordCommunity, which shows anonymous visitors a
+ * sign-in hint), and the record's history with a readable before/after of each change.
  */
-import { Alert, Box, Button, Collapsible, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Alert, Box, Button, Collapsible, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../app/hooks.ts';
 import { ApiError, graphqlQuery, restDelete, restGet, restPost } from '../api/client.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { RecordCommunity } from '../record/RecordCommunity.tsx';
 
 interface HistoryEvent {
   id: number;
@@ -50,7 +52,7 @@ function RecordHistory({ recordId }: { recordId: number }) {
             {event.editEvent?.section ? ` (${event.editEvent.section})` : ''}
           </Text>
           {changeLines(event).length > 0 && (
-            <Table.Root size="sm" mt="2">
+            <Table.Root size="sm" mt="2" tableLayout="fixed" css={{ '& td': { wordBreak: 'break-word' } }}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Field</Table.ColumnHeader>
@@ -63,7 +65,7 @@ function RecordHistory({ recordId }: { recordId: number }) {
                   <Table.Row key={line.field}>
                     <Table.Cell>{line.field}</Table.Cell>
                     <Table.Cell><Text as="del" color="fg.error">{line.before}</Text></Table.Cell>
-                    <Table.Cell><Text as="ins" color="fg.success" textDecoration="none">{line.after}</Text></Table.Cell>
+                    <Table.Cell><Text as="ins" color="green.800" textDecoration="none">{line.after}</Text></Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -82,6 +84,11 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const flags = session.user?.flags;
   const isCurator = !!flags?.is_curator || !!flags?.is_super_curator;
+  const openHistory = useLocation().hash === '#history';
+  const historyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (openHistory && session.isLoggedIn) historyRef.current?.scrollIntoView();
+  }, [openHistory, session.isLoggedIn]);
 
   useEffect(() => {
     if (!session.isLoggedIn) return setCanEdit(false);
@@ -106,34 +113,32 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
           <Alert.Title>This record is awaiting approval by a curator. Until then only its creator and curators see it.</Alert.Title>
         </Alert.Root>
       )}
-      {session.isLoggedIn && (
-        <HStack gap="2" wrap="wrap" data-testid="record-actions">
-          {canEdit && (
-            <Button asChild size="sm" colorPalette="blue">
-              <RouterLink to={`/${record.id}/edit`}>Edit</RouterLink>
-            </Button>
-          )}
-          {isCurator && record.isApproved === false && (
-            <Button size="sm" colorPalette="green" onClick={() => void act(() => restPost(`/fairsharing_records/${record.id}/approve`, {}), 'Record approved.')}>
-              Approve
-            </Button>
-          )}
-          {flags?.is_super_curator && (
-            <Button
-              size="sm"
-              colorPalette="red"
-              variant="outline"
-              onClick={() => {
-                if (!window.confirm(`Delete ${record.name}? This cannot be undone.`)) return;
-                void restDelete(`/fairsharing_records/${record.id}`).then(() => navigate('/', { replace: true }), (error: unknown) =>
-                  setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'The record could not be deleted.' }));
-              }}
-            >
-              Delete
-            </Button>
-          )}
-        </HStack>
-      )}
+      <RecordCommunity record={record} onChanged={onChanged}>
+        {canEdit && (
+          <Button asChild size="sm" colorPalette="blue">
+            <RouterLink to={`/${record.id}/edit`}>Edit</RouterLink>
+          </Button>
+        )}
+        {isCurator && record.isApproved === false && (
+          <Button size="sm" colorPalette="green" onClick={() => void act(() => restPost(`/fairsharing_records/${record.id}/approve`, {}), 'Record approved.')}>
+            Approve
+          </Button>
+        )}
+        {flags?.is_super_curator && (
+          <Button
+            size="sm"
+            colorPalette="red"
+            variant="outline"
+            onClick={() => {
+              if (!window.confirm(`Delete ${record.name}? This cannot be undone.`)) return;
+              void restDelete(`/fairsharing_records/${record.id}`).then(() => navigate('/', { replace: true }), (error: unknown) =>
+                setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'The record could not be deleted.' }));
+            }}
+          >
+            Delete
+          </Button>
+        )}
+      </RecordCommunity>
       {message && (
         <Alert.Root status={message.kind}>
           <Alert.Indicator />
@@ -141,7 +146,8 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
         </Alert.Root>
       )}
       {session.isLoggedIn && (
-        <Collapsible.Root lazyMount>
+        // The change digest links here (/{id}#history): open and show it.
+        <Collapsible.Root lazyMount id="history" defaultOpen={openHistory} ref={historyRef}>
           <Collapsible.Trigger asChild>
             <Button size="sm" variant="ghost" alignSelf="start">History of changes</Button>
           </Collapsible.Trigger>

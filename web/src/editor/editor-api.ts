@@ -103,6 +103,8 @@ export const VOCABULARY_QUERIES = {
   organisationTypes: 'searchOrganisationTypes',
   grants: 'searchGrants',
   licences: 'searchLicences',
+  /** Super curators only (saved searches link users). */
+  users: 'allUsers',
 } as const;
 export type PickList = keyof typeof VOCABULARY_QUERIES | 'objectTypes';
 /** Lists whose entries carry a name rather than a label. */
@@ -113,7 +115,7 @@ export async function searchPickList(list: PickList, q: string, signal?: AbortSi
     return (await graphqlQuery<{ objectTypes: { records: Term[] } }>(`{objectTypes${graphqlArguments({ q })}{records{id label}}}`, { signal })).objectTypes.records;
   }
   const field = VOCABULARY_QUERIES[list];
-  const label = NAMED_LISTS.has(list) ? 'label:name' : 'label';
+  const label = list === 'users' ? 'label:username' : NAMED_LISTS.has(list) ? 'label:name' : 'label';
   const data = await graphqlQuery<Record<string, Term[]>>(`{${field}${graphqlArguments({ q })}{id ${label}}}`, { signal });
   return data[field] ?? [];
 }

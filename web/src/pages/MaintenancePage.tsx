@@ -1,10 +1,16 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { useSession } from '../app/hooks.ts';
 import { useSiteConfig } from '../app/siteConfig.ts';
+import { SiteModeSwitches } from '../curator/SiteModesTab.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
 
-/** SPEC §4: every route leads here while the server reports maintenance mode. */
+/**
+ * SPEC §4: every route leads here while the server reports maintenance mode. A super curator
+ * also gets the site mode switches here, since every other page is closed to them too.
+ */
 export function MaintenancePage() {
   const { siteName } = useSiteConfig();
+  const isSuperCurator = !!useSession().user?.flags?.is_super_curator;
   return (
     <PageContainer>
       <Heading as="h1" size="3xl" color="brand.800" data-testid="maintenance">
@@ -14,6 +20,12 @@ export function MaintenancePage() {
         We are updating the registry and it is unavailable for a short while. Records, searches and your account are safe;
         please come back shortly. We apologise for the inconvenience.
       </Text>
+      {isSuperCurator && (
+        <Box mt="8" borderTopWidth="1px" pt="6">
+          <Heading as="h2" size="lg" mb="4">Site modes</Heading>
+          <SiteModeSwitches />
+        </Box>
+      )}
     </PageContainer>
   );
 }

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
+import { doiExplanation, formatDay } from './community.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
@@ -64,7 +65,11 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
           <Fact label="DOI">
             <ExternalLink href={`https://doi.org/${record.doi}`}>{record.doi}</ExternalLink>
           </Fact>
-        ) : null}
+        ) : (
+          <Fact label="DOI">
+            <Text data-testid="missing-doi">{doiExplanation(record.missingDoiReason) ?? 'No DOI yet.'}</Text>
+          </Fact>
+        )}
         {record.registry ? <Fact label="Registry">{labelOf(REGISTRY_LABELS, record.registry)}</Fact> : null}
         {record.type ? <Fact label="Type">{humanise(record.type)}</Fact> : null}
         {record.status ? (
@@ -168,6 +173,9 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
         ) : null}
         {record.createdAt ? <Fact label="Created">{dayjs(record.createdAt).format('MMMM D, YYYY')}</Fact> : null}
         {record.updatedAt ? <Fact label="Last updated">{dayjs(record.updatedAt).format('MMMM D, YYYY')}</Fact> : null}
+        <Fact label="Last reviewed">
+          <Text data-testid="last-reviewed">{record.lastReviewed ? formatDay(record.lastReviewed) : 'Not reviewed by a curator yet'}</Text>
+        </Fact>
       </Box>
     </RecordSection>
   );

@@ -27,6 +27,7 @@ import {
 import type { RegistryRecord } from './record-types.ts';
 import { RecordViews } from './RecordViews.tsx';
 import { RecordActions } from '../editor/RecordActions.tsx';
+import { LinkedSavedSearches } from '../pages/account/SavedSearchesList.tsx';
 import { useRecordHead } from './useRecordHead.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
@@ -84,6 +85,7 @@ export function RecordPage() {
         <RelationsSection record={record} />
         <CollectionsSection record={record} />
         <AdditionalInformationSection record={record} />
+        <LinkedSavedSearches kind="record" id={record.id} />
       </Stack>
     </Box>
   );

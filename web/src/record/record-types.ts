@@ -47,6 +47,9 @@ export interface RegistryRecord {
   homepage: string | null;
   createdAt: string | null;
   updatedAt: string | null;
+  lastReviewed: string | null;
+  /** Why the record has no DOI yet (the API's words); null when it has one. */
+  missingDoiReason: string | null;
   schemaOrg: unknown;
   urlForLogo: string | null;
   isRecommended: boolean | null;
@@ -68,7 +71,7 @@ export interface RegistryRecord {
   reverseRecordAssociations: Array<{ recordAssocLabel: string; fairsharingRecord: RecordSummary | null }> | null;
 }
 
-export const RECORD_FIELDS = `id registry type doi status name abbreviation description homepage createdAt updatedAt schemaOrg urlForLogo
+export const RECORD_FIELDS = `id registry type doi status name abbreviation description homepage createdAt updatedAt lastReviewed missingDoiReason schemaOrg urlForLogo
   isRecommended isApproved legacyIds metadata
   countries{id name code} maintainers{id username orcid}
   subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}

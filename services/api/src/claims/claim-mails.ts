@@ -1,9 +1,7 @@
 /** The mails of a claim: to the claimant and to the curators when it is made, to both sides when it is decided. */
 import { linkMail, type Mail, type MailContext } from '../accounts/mailer.ts';
+import { CLAIM_ANSWER_WITHIN } from '@registry/schemas/forms/community.ts';
 import type { MailAddress } from './claim-repository.ts';
-
-/** What the claim form promises the claimant. */
-export const CLAIM_ANSWER_WITHIN = 'within five working days';
 
 interface ClaimedRecord {
   id: number;

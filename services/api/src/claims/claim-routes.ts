@@ -8,9 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { CLAIM_STATUSES } from '@registry/schemas/forms/community.ts';
+import { CLAIM_ANSWER_WITHIN, CLAIM_STATUSES } from '@registry/schemas/forms/community.ts';
 import * as claims from './claim-service.ts';
-import { CLAIM_ANSWER_WITHIN } from './claim-mails.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const ClaimBody = Type.Object(

@@ -1,6 +1,11 @@
-/** The SQL of the curator dashboard: each tab's rows, newest or most urgent first, at most `limit`. */
+/**
+ * The SQL of the curator dashboard: one page of each tab's rows (`limit` rows after `offset`) in
+ * the order asked for, or newest or most urgent first; and the curators' own notes about records
+ * (processing notes, the assigned curator), kept beside the records.
+ */
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
+import type { ProcessingNoteRow } from '../graphql/rows.ts';
 
 export interface CurationRecordRow {
   id: number;
@@ -21,10 +26,34 @@ export interface PersonWithRecords {
   records: CurationRecordRow[];
 }
 
+/** The orders a dashboard table can be sorted in. */
+export const CURATION_SORTS = ['newest', 'oldest', 'name', 'name_desc', 'updated', 'least_updated'] as const;
+export type CurationSort = (typeof CURATION_SORTS)[number];
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  sort?: CurationSort;
+}
+
+/** ORDER BY of a sort; `created` is the column "newest" means (a claim's own date for claims). */
+function sortOrder(sort: CurationSort, created = 'r.created_at'): string {
+  switch (sort) {
+    case 'newest': return `${created} DESC NULLS LAST, r.id DESC`;
+    // The exact reverse of newest (records of unknown date first), so one index serves both.
+    case 'oldest': return `${created} ASC NULLS FIRST, r.id`;
+    case 'name': return 'lower(r.name), r.id';
+    case 'name_desc': return 'lower(r.name) DESC, r.id DESC';
+    case 'updated': return 'r.updated_at DESC NULLS LAST, r.id DESC';
+    case 'least_updated': return 'r.updated_at ASC NULLS FIRST, r.id';
+  }
+}
+
 export interface PendingClaimRow {
   id: number;
   created_at: Date;
   user_id: number;
+  claimant_message: string | null;
   record: CurationRecordRow;
 }
 
@@ -47,55 +76,87 @@ function byPerson(rows: (CurationRecordRow & { person_id: number; person_usernam
 }
 
 /** New records awaiting approval, by the person who created them. */
-export async function awaitingApproval(db: Knex, limit: number): Promise<PersonWithRecords[]> {
+export async function awaitingApproval(db: Knex, page: PageRequest): Promise<PersonWithRecords[]> {
   const rows = await records(db).join('users as u', 'u.id', 'r.created_by_id').modify(activeUsersOnly('u'))
     .where('r.is_approved', false).select('u.id as person_id', 'u.username as person_username')
-    .orderBy('r.created_at', 'asc').orderBy('r.id').limit(limit);
+    .orderByRaw(sortOrder(page.sort ?? 'oldest')).limit(page.limit).offset(page.offset);
   return byPerson(rows);
 }
 
 /** Approved records whose last edit, within RECENT_EDIT_DAYS, was by someone who is not a curator, by that person. */
-export async function recentUserEdits(db: Knex, limit: number): Promise<PersonWithRecords[]> {
+export async function recentUserEdits(db: Knex, page: PageRequest): Promise<PersonWithRecords[]> {
   const rows = await records(db).join('users as u', 'u.id', 'r.last_editor_id').modify(activeUsersOnly('u'))
     .where('r.is_approved', true).where('u.is_curator', false)
     .whereRaw(`r.last_edited > now() - make_interval(days => ?)`, [RECENT_EDIT_DAYS])
     .select('u.id as person_id', 'u.username as person_username')
-    .orderBy('r.last_edited', 'desc').orderBy('r.id').limit(limit);
+    .orderByRaw(page.sort ? sortOrder(page.sort) : 'r.last_edited DESC, r.id').limit(page.limit).offset(page.offset);
   return byPerson(rows);
 }
 
-export async function pendingClaims(db: Knex, limit: number): Promise<PendingClaimRow[]> {
+export async function pendingClaims(db: Knex, page: PageRequest): Promise<PendingClaimRow[]> {
   const rows = await records(db).join('maintenance_requests as m', 'm.record_id', 'r.id')
-    .where('m.status', 'pending').select('m.id as claim_id', 'm.created_at as claimed_at', 'm.user_id as claimant_id')
-    .orderBy('m.created_at', 'asc').orderBy('m.id').limit(limit);
-  return rows.map(({ claim_id: id, claimed_at: createdAt, claimant_id: userId, ...record }: CurationRecordRow & { claim_id: number; claimed_at: Date; claimant_id: number }) =>
-    ({ id, created_at: createdAt, user_id: userId, record }));
+    .where('m.status', 'pending').select('m.id as claim_id', 'm.created_at as claimed_at', 'm.user_id as claimant_id', 'm.claimant_message as claim_message')
+    .orderByRaw(`${sortOrder(page.sort ?? 'oldest', 'm.created_at')}, m.id`).limit(page.limit).offset(page.offset);
+  return rows.map(({ claim_id: id, claimed_at: createdAt, claimant_id: userId, claim_message: message, ...record }: CurationRecordRow & { claim_id: number; claimed_at: Date; claimant_id: number; claim_message: string | null }) =>
+    ({ id, created_at: createdAt, user_id: userId, claimant_message: message, record }));
 }
 
-export async function hiddenRecords(db: Knex, limit: number): Promise<CurationRecordRow[]> {
-  return records(db).where('r.is_hidden', true).orderByRaw('r.updated_at DESC NULLS LAST, r.id').limit(limit);
+export async function hiddenRecords(db: Knex, page: PageRequest): Promise<CurationRecordRow[]> {
+  return records(db).where('r.is_hidden', true).orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
 }
 
-export async function incompleteRecords(db: Knex, limit: number): Promise<CurationRecordRow[]> {
-  return records(db).where('r.is_complete', false).orderByRaw('r.updated_at DESC NULLS LAST, r.id').limit(limit);
+/** What an incomplete record lacks of the parts curators check, by name. */
+const MISSING_PARTS = `array_remove(ARRAY[
+  CASE WHEN r.description = '' THEN 'description' END,
+  CASE WHEN coalesce(r.homepage, '') = '' THEN 'homepage' END,
+  CASE WHEN r.record_type_id IS NULL THEN 'record type' END,
+  CASE WHEN jsonb_typeof(r.metadata->'contacts') IS DISTINCT FROM 'array' OR jsonb_array_length(r.metadata->'contacts') = 0 THEN 'contacts' END,
+  CASE WHEN NOT EXISTS (SELECT 1 FROM licence_links l WHERE l.record_id = r.id) THEN 'licences' END,
+  CASE WHEN NOT EXISTS (SELECT 1 FROM organisation_links o WHERE o.record_id = r.id) THEN 'organisations' END
+], NULL) AS missing`;
+
+/**
+ * One page of incomplete records, then what those records lack: read for the page's rows only
+ * (in the page's query it was worked out for every row the offset skips too).
+ */
+export async function incompleteRecords(db: Knex, page: PageRequest): Promise<(CurationRecordRow & { missing: string[] })[]> {
+  const rows: CurationRecordRow[] = await records(db).where('r.is_complete', false)
+    .orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
+  if (rows.length === 0) return [];
+  const missing: { id: number; missing: string[] }[] = await db('records as r').whereIn('r.id', rows.map((row) => row.id)).select('r.id', db.raw(MISSING_PARTS));
+  const missingById = new Map(missing.map((row) => [row.id, row.missing]));
+  return rows.map((row) => ({ ...row, missing: missingById.get(row.id) ?? [] }));
 }
 
-export async function leastRecentlyUpdated(db: Knex, limit: number): Promise<CurationRecordRow[]> {
+export async function leastRecentlyUpdated(db: Knex, page: PageRequest): Promise<CurationRecordRow[]> {
   return records(db).where('r.is_approved', true).where('r.is_hidden', false)
-    .orderByRaw('coalesce(r.last_edited, r.updated_at, r.created_at) ASC NULLS FIRST, r.id').limit(limit);
+    .orderByRaw(page.sort ? sortOrder(page.sort) : 'coalesce(r.last_edited, r.updated_at, r.created_at) ASC NULLS FIRST, r.id').limit(page.limit).offset(page.offset);
 }
 
-/** Approved records not reviewed for a year (or never), the oldest review first. */
-export async function needsReview(db: Knex, limit: number): Promise<{ count: number; records: CurationRecordRow[] }> {
-  const due = (query: Knex.QueryBuilder) => query.where('r.is_approved', true).where((q) => q.whereNull('r.last_reviewed').orWhereRaw(`r.last_reviewed < now() - interval '1 year'`));
-  const [{ count }] = await db('records as r').modify(due).count<{ count: string }[]>('r.id as count');
-  const rows = await records(db).modify(due).orderByRaw('r.last_reviewed ASC NULLS FIRST, r.id').limit(limit);
+const REVIEWED_OVER_A_YEAR_AGO = `r.last_reviewed < now() - interval '1 year'`;
+
+/**
+ * Approved records not reviewed for a year (or never), the oldest review first. The count adds
+ * the never reviewed, kept in record_counts, to those reviewed over a year ago (an index range).
+ */
+export async function needsReview(db: Knex, limit: number, offset = 0): Promise<{ count: number; records: CurationRecordRow[] }> {
+  const [{ count }] = await db.select(db.raw(
+    `(SELECT coalesce(sum(never_reviewed), 0) FROM record_counts) + (SELECT count(*) FROM records r WHERE r.is_approved AND ${REVIEWED_OVER_A_YEAR_AGO}) AS count`,
+  )) as { count: string }[];
+  const rows = await records(db).where('r.is_approved', true).where((q) => q.whereNull('r.last_reviewed').orWhereRaw(REVIEWED_OVER_A_YEAR_AGO))
+    .orderByRaw('r.last_reviewed ASC NULLS FIRST, r.id').limit(limit).offset(offset);
   return { count: Number(count), records: rows };
 }
 
-export async function recentCuratorCreations(db: Knex, limit: number): Promise<CurationRecordRow[]> {
-  return records(db).join('users as u', 'u.id', 'r.created_by_id').where('u.is_curator', true)
-    .orderByRaw('r.created_at DESC NULLS LAST, r.id DESC').limit(limit);
+/**
+ * The newest records created by curators: each curator's newest `limit` (one range of
+ * records_creator_newest_idx), then the newest of those. A plain join read and sorted every
+ * record curators ever created, as the planner cannot know how many that is.
+ */
+export async function recentCuratorCreations(db: Knex, limit: number, offset = 0): Promise<CurationRecordRow[]> {
+  const curatorsNewest = db('users as u').where('u.is_curator', true).select('c.id').joinRaw(
+    'CROSS JOIN LATERAL (SELECT id FROM records WHERE created_by_id = u.id ORDER BY created_at DESC NULLS LAST, id DESC LIMIT ?) AS c', [offset + limit]);
+  return records(db).whereIn('r.id', curatorsNewest).orderByRaw('r.created_at DESC NULLS LAST, r.id DESC').limit(limit).offset(offset);
 }
 
 export async function curators(db: Knex): Promise<Record<string, unknown>[]> {
@@ -111,14 +172,15 @@ export interface RegistryCounts {
   withoutDoi: number;
 }
 
+/** Every registry's counts, kept up to date in record_counts by triggers on records. */
 export async function registryCounts(db: Knex): Promise<RegistryCounts[]> {
-  const rows = await db('registries as g').leftJoin('records as r', 'r.registry_id', 'g.id').groupBy('g.name').orderBy('g.name').select(
+  const rows = await db('registries as g').leftJoin('record_counts as c', 'c.registry_id', 'g.id').orderBy('g.name').select(
     'g.name as registry',
-    db.raw('count(r.id)::int AS records'),
-    db.raw('(count(r.id) FILTER (WHERE NOT r.is_approved))::int AS "awaitingApproval"'),
-    db.raw('(count(r.id) FILTER (WHERE r.is_hidden))::int AS hidden'),
-    db.raw('(count(r.id) FILTER (WHERE NOT r.is_complete))::int AS incomplete'),
-    db.raw('(count(r.id) FILTER (WHERE r.doi IS NULL))::int AS "withoutDoi"'),
+    db.raw('coalesce(c.records, 0) AS records'),
+    db.raw('coalesce(c.awaiting_approval, 0) AS "awaitingApproval"'),
+    db.raw('coalesce(c.hidden, 0) AS hidden'),
+    db.raw('coalesce(c.incomplete, 0) AS incomplete'),
+    db.raw('coalesce(c.without_doi, 0) AS "withoutDoi"'),
   );
   return rows as RegistryCounts[];
 }
@@ -130,4 +192,29 @@ export async function pendingClaimCount(db: Knex): Promise<number> {
 
 export async function messages(db: Knex): Promise<Record<string, unknown>[]> {
   return db('messages').select('id', 'message', 'created_at', 'updated_at').orderBy('updated_at', 'desc');
+}
+
+export async function addProcessingNote(db: Knex, recordId: number, userId: number, note: string): Promise<ProcessingNoteRow> {
+  const [row] = await db('processing_notes').insert({ record_id: recordId, user_id: userId, note })
+    .returning(['id', 'record_id', 'user_id', 'note', 'created_at']);
+  return row as ProcessingNoteRow;
+}
+
+export async function assignCurator(db: Knex, recordId: number, curatorId: number, assignedById: number): Promise<void> {
+  await db('record_curator_assignments').insert({ record_id: recordId, curator_id: curatorId, assigned_by_id: assignedById, assigned_at: db.fn.now() })
+    .onConflict('record_id').merge();
+}
+
+export async function unassignCurator(db: Knex, recordId: number): Promise<void> {
+  await db('record_curator_assignments').where({ record_id: recordId }).delete();
+}
+
+/** Whether this user is an active curator (who may be assigned records). */
+export async function isActiveCurator(db: Knex, userId: number): Promise<boolean> {
+  const row = await db('users as u').modify(activeUsersOnly('u')).where({ 'u.id': userId, 'u.is_curator': true }).first('u.id');
+  return row !== undefined;
+}
+
+export async function recordExists(db: Knex, recordId: number): Promise<boolean> {
+  return (await db('records').where({ id: recordId }).first('id')) !== undefined;
 }

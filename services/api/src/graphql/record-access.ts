@@ -13,7 +13,11 @@ export const DOI_PREFIX = '10.25504/';
 
 export type { RecordIdentifier };
 
-/** "2" → id; "FAIRsharing.2mk2zb" / "10.25504/FAIRsharing.2mk2zb" → DOI; "bsg-s000001" → legacy id. */
+/**
+ * "2" → id; any DOI ("10.25504/FAIRsharing.2mk2zb", or one minted under the configured DataCite
+ * prefix) → DOI; "FAIRsharing.2mk2zb" → the catalogue's own DOI under 10.25504 (the prefix every
+ * imported FAIRsharing record carries); "bsg-s000001" → legacy id.
+ */
 export function parseRecordIdentifier(raw: string | number | null | undefined): RecordIdentifier | null {
   if (raw === null || raw === undefined) return null;
   const text = String(raw).trim();
@@ -21,7 +25,7 @@ export function parseRecordIdentifier(raw: string | number | null | undefined): 
   const id = numericId(text);
   if (id !== null) return { kind: 'id', id };
   const withoutResolver = text.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '');
-  if (/^10\.25504\//i.test(withoutResolver)) return { kind: 'doi', doi: withoutResolver.toLowerCase() };
+  if (/^10\.\d{4,9}\/\S+$/.test(withoutResolver)) return { kind: 'doi', doi: withoutResolver.toLowerCase() };
   if (/^fairsharing\.[a-z0-9]+$/i.test(withoutResolver)) return { kind: 'doi', doi: `${DOI_PREFIX}${withoutResolver}`.toLowerCase() };
   if (/^[a-z]+-[a-z]*\d+$/i.test(text)) return { kind: 'legacy', legacyId: text.toLowerCase() };
   return null;

@@ -193,3 +193,11 @@ export function isoDate(value: Date | string | null | undefined): string | null 
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
+
+export interface ProcessingNoteRow {
+  id: number;
+  record_id: number;
+  user_id: number | null;
+  note: string;
+  created_at: Date;
+}

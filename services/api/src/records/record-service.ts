@@ -293,8 +293,9 @@ async function prepareGeneralInformation(db: Database, viewer: Viewer, record: R
       await saveRecordLogo(trx, locked.id, logo);
       changes.logo = { before: locked.url_for_logo, after: logo ? 'uploaded' : null };
     }
-    // Approval, visibility and type change what related records show about this one.
-    const touchesOthers = 'is_hidden' in changes || 'registry_id' in changes || 'status' in changes;
+    // Approval, visibility, registry and name change what related records show about this one
+    // (their counts, and the names of the standards and databases they recommend or implement).
+    const touchesOthers = 'is_hidden' in changes || 'registry_id' in changes || 'status' in changes || 'name' in changes;
     return { changes, touched: touchesOthers ? await repository.relatedRecordIds(trx, locked.id) : [] };
   };
 }
@@ -479,6 +480,19 @@ export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id:
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     await repository.updateRecordRow(trx, id, { is_approved: true });
     await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes: { is_approved: { before: false, after: true } } } });
+    return recordIntents([id], await repository.relatedRecordIds(trx, id));
+  });
+  return (await repository.findRecordById(deps.db, id))!;
+}
+
+/** Hides a record from everyone but curators, or shows it again (curators; the dashboard's Hide). */
+export async function setRecordHidden(deps: RecordServiceDeps, viewer: Viewer, id: number, hidden: boolean): Promise<RecordRow> {
+  const { record, resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.approve', resource);
+  if (record.is_hidden === hidden) return record;
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    await repository.updateRecordRow(trx, id, { is_hidden: hidden });
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { changes: { is_hidden: { before: !hidden, after: hidden } } } });
     return recordIntents([id], await repository.relatedRecordIds(trx, id));
   });
   return (await repository.findRecordById(deps.db, id))!;

@@ -130,6 +130,24 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.post<{ Params: { id: number }; Body: { hidden: boolean } }>(
+    '/fairsharing_records/:id/hide',
+    {
+      config: { access: 'record.approve' },
+      schema: {
+        summary: 'Hide a record from everyone but curators, or show it again (curators)',
+        tags: ['records'],
+        params: IdParams,
+        body: Type.Object({ hidden: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: WriteAnswer },
+      },
+    },
+    async (request, reply) => {
+      const record = await records.setRecordHidden(deps(), request.viewer, request.params.id, request.body.hidden);
+      return answer(request, reply, { record, suspectedDuplicates: [] }, request.body.hidden ? 'Record hidden.' : 'Record shown again.');
+    },
+  );
+
   app.post<{ Params: { id: number }; Body: { into: number } }>(
     '/fairsharing_records/:id/merge',
     {

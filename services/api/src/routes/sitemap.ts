@@ -6,32 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { PUBLIC_STATIC_PAGES } from '@registry/schemas/web/page-paths.ts';
 import { escapeMarkup } from '../plugins/escape-markup.ts';
-
-/** Public informational pages (SPEC §2), without the account and curator pages. */
-export const SITEMAP_STATIC_PAGES: readonly string[] = [
-  '/',
-  '/standards',
-  '/databases',
-  '/policies',
-  '/collections',
-  '/organisations',
-  '/search',
-  '/new',
-  '/summary-statistics',
-  '/communities',
-  '/community_champions',
-  '/community_champions/our_champions',
-  '/communitycuration',
-  '/stakeholders',
-  '/timeline',
-  '/licence',
-  '/terms',
-  '/educational',
-  '/privacy',
-  '/sustainability_and_preservation',
-  '/API_doc',
-];
 
 function urlEntry(location: string, lastModified?: Date | null): string {
   const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
@@ -46,7 +22,7 @@ export async function buildSitemap(app: FastifyInstance): Promise<string> {
     .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
     .orderBy('id');
   const entries = [
-    ...SITEMAP_STATIC_PAGES.map((page) => urlEntry(`${publicUrl}${page}`)),
+    ...PUBLIC_STATIC_PAGES.map((page) => urlEntry(`${publicUrl}${page}`)),
     ...records.map((record) => urlEntry(`${publicUrl}/${record.id}`, record.updated_at)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;

@@ -1,7 +1,13 @@
-/** GET /notable_events: the dated milestones shown on /timeline, oldest first. */
+/**
+ * The registry's notable events (the dated milestones of /timeline):
+ *   GET    /notable_events                               everyone, oldest first
+ *   POST   /notable_events {notable_event:{date, precision, title, description?, source_url?}}   super curators
+ *   PUT    /notable_events/{id} {notable_event:{…}}      super curators (the whole event)
+ *   DELETE /notable_events/{id}                          super curators
+ */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { notableEvents } from './timeline-service.ts';
+import * as timeline from './timeline-service.ts';
 
 const NotableEvent = Type.Object({
   id: Type.Integer(),
@@ -11,6 +17,17 @@ const NotableEvent = Type.Object({
   description: Type.String(),
   sourceUrl: Type.Union([Type.String(), Type.Null()]),
 });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+// The fields are checked by the shared form schema (schemas/src/forms/notable-events.ts), so a bad one gets its own message.
+const NotableEventBody = Type.Object(
+  {
+    notable_event: Type.Record(Type.String(), Type.Unknown(), {
+      description: '{ date: YYYY-MM-DD, precision: day | month | year, title, description?, source_url? }',
+    }),
+  },
+  { additionalProperties: false },
+);
+type NotableEventBody = { notable_event: Record<string, unknown> };
 
 export async function timelineRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -23,6 +40,33 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Array(NotableEvent) },
       },
     },
-    async () => notableEvents(app.db),
+    async () => timeline.notableEvents(app.db),
+  );
+  app.post<{ Body: NotableEventBody }>(
+    '/notable_events',
+    {
+      config: { access: 'timeline.manage' },
+      schema: { summary: 'Add a notable event to the timeline (super curators)', tags: ['site'], body: NotableEventBody, response: { 201: NotableEvent } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return timeline.createNotableEvent(app.db, request.viewer, request.body.notable_event);
+    },
+  );
+  app.put<{ Params: { id: number }; Body: NotableEventBody }>(
+    '/notable_events/:id',
+    {
+      config: { access: 'timeline.manage' },
+      schema: { summary: 'Change a notable event (super curators)', tags: ['site'], params: IdParams, body: NotableEventBody, response: { 200: NotableEvent } },
+    },
+    async (request) => timeline.updateNotableEvent(app.db, request.viewer, request.params.id, request.body.notable_event),
+  );
+  app.delete<{ Params: { id: number } }>(
+    '/notable_events/:id',
+    { config: { access: 'timeline.manage' }, schema: { summary: 'Delete a notable event (super curators)', tags: ['site'], params: IdParams } },
+    async (request) => {
+      await timeline.deleteNotableEvent(app.db, request.viewer, request.params.id);
+      return { message: 'Notable event deleted.' };
+    },
   );
 }

@@ -1,11 +1,9 @@
 /** The SQL of watching and of the change digests. */
 import type { Knex } from 'knex';
 import type { UserRole } from '@registry/schemas';
+import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 
 type Db = Knex | Knex.Transaction;
-
-/** The preference (in `users.preferences`) that turns change digests off when false. */
-export const DIGEST_PREFERENCE = 'record_change_mails';
 
 export async function addWatcher(trx: Db, recordId: number, userId: number): Promise<void> {
   await trx('record_watchers').insert({ record_id: recordId, user_id: userId }).onConflict(['record_id', 'user_id']).ignore();
@@ -80,13 +78,26 @@ export async function pendingDigestEvents(db: Db, now: Date, since: Date): Promi
   return rows as DigestEventRow[];
 }
 
-/** Moves a person's cursor; `sentAt` is when a mail went out (null: nothing to tell, the hourly limit is not spent). */
-export async function saveDigestCursor(db: Db, userId: number, lastEventId: string, sentAt: Date | null): Promise<void> {
+export interface DigestCursor {
+  userId: number;
+  lastEventId: string;
+  /** When a mail went out; null: nothing to tell, the hourly limit is not spent. */
+  sentAt: Date | null;
+}
+
+/**
+ * Moves several people's cursors in one statement. `last_sent_at` only moves forward: a person
+ * with nothing to tell (the epoch stands for "no mail") keeps theirs, and a recipient's is at
+ * least an hour before any mail's.
+ */
+export async function saveDigestCursors(db: Db, cursors: DigestCursor[]): Promise<void> {
+  if (cursors.length === 0) return;
   await db.raw(
-    `INSERT INTO record_change_notices (user_id, last_event_id, last_sent_at) VALUES (?, ?, coalesce(?::timestamptz, 'epoch'))
+    `INSERT INTO record_change_notices (user_id, last_event_id, last_sent_at)
+     SELECT user_id, last_event_id, sent_at FROM unnest(?::int[], ?::bigint[], ?::timestamptz[]) AS c(user_id, last_event_id, sent_at)
      ON CONFLICT (user_id) DO UPDATE SET last_event_id = excluded.last_event_id,
-       last_sent_at = coalesce(?::timestamptz, record_change_notices.last_sent_at)`,
-    [userId, lastEventId, sentAt, sentAt],
+       last_sent_at = greatest(excluded.last_sent_at, record_change_notices.last_sent_at)`,
+    [cursors.map((cursor) => cursor.userId), cursors.map((cursor) => cursor.lastEventId), cursors.map((cursor) => cursor.sentAt ?? new Date(0))],
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import { escapeHtml } from '../accounts/mailer.ts';
 import * as watching from './watching-service.ts';
 
@@ -39,7 +40,7 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Turn the hourly mails about changes to followed records on or off',
         tags: ['watching'],
-        body: Type.Object({ [watching.DIGEST_PREFERENCE]: Type.Boolean() }, { additionalProperties: false }),
+        body: Type.Object({ [DIGEST_PREFERENCE]: Type.Boolean() }, { additionalProperties: false }),
         response: { 200: Type.Object({ message: Type.String(), record_change_mails: Type.Boolean() }) },
       },
     },

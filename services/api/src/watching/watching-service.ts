@@ -15,8 +15,6 @@ import { changeDigestMail, sectionName, type ChangedRecord } from './digest-mail
 import { unsubscribeToken, userOfUnsubscribeToken } from './unsubscribe-token.ts';
 import * as repository from './watching-repository.ts';
 
-export { DIGEST_PREFERENCE } from './watching-repository.ts';
-
 export interface WatchingDeps {
   db: Database;
 }
@@ -99,6 +97,12 @@ function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
 }
 
 /**
+ * Cursors are saved this many people at a time (one statement, not one commit per person): a
+ * crash between a mail and its saved cursor re-sends at most this many mails on the next run.
+ */
+const CURSOR_BATCH = 100;
+
+/**
  * Sends the digests due at `now`; returns how many mails went out. Runs in one process at a time;
  * a mail that fails keeps its person's cursor, so the next run tries again.
  */
@@ -106,9 +110,16 @@ export async function sendChangeDigests(deps: DigestDeps, now: Date): Promise<nu
   const sent = await repository.withDigestLock(deps.db, async () => {
     const rows = await repository.pendingDigestEvents(deps.db, now, new Date(now.getTime() - DIGEST_LOOKBACK_MS));
     let mails = 0;
+    let cursors: repository.DigestCursor[] = [];
+    const saveCursors = async () => {
+      await repository.saveDigestCursors(deps.db, cursors);
+      cursors = [];
+    };
     for (const digest of groupDigests(rows)) {
+      if (cursors.length >= CURSOR_BATCH) await saveCursors();
+      const cursor = { userId: digest.recipient.id, lastEventId: digest.lastEventId };
       if (digest.records.length === 0) {
-        await repository.saveDigestCursor(deps.db, digest.recipient.id, digest.lastEventId, null);
+        cursors.push({ ...cursor, sentAt: null });
         continue;
       }
       try {
@@ -118,8 +129,9 @@ export async function sendChangeDigests(deps: DigestDeps, now: Date): Promise<nu
         continue;
       }
       mails += 1;
-      await repository.saveDigestCursor(deps.db, digest.recipient.id, digest.lastEventId, now);
+      cursors.push({ ...cursor, sentAt: now });
     }
+    await saveCursors();
     return mails;
   });
   return sent ?? 0;

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useField, useFormikContext, yupToFormErrors, type FormikErrors } from 'formik';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { Alert, Box, Field, IconButton, Input, type InputProps } from '@chakra-ui/react';
+import { Alert, Box, Field, IconButton, Input, Textarea, type InputProps } from '@chakra-ui/react';
 
 /**
  * The errors of a form's first values, for formik's `initialErrors`: a form that starts invalid
@@ -35,8 +35,8 @@ function useFieldError(name: string): string | undefined {
   return (meta.touched || submitCount > 0) && meta.error ? meta.error : undefined;
 }
 
-export function TextField({ name, label, helper, required, ...inputProps }: TextFieldProps) {
-  const [field] = useField<string | null | undefined>(name);
+/** A field's label, its helper text, and the schema's message once it applies. */
+function LabelledField({ name, label, helper, required, children }: { name: string; label: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
   const error = useFieldError(name);
   return (
     <Field.Root invalid={!!error} required={required}>
@@ -44,10 +44,29 @@ export function TextField({ name, label, helper, required, ...inputProps }: Text
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input {...inputProps} {...field} value={field.value ?? ''} />
+      {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText color="red.700" data-testid={`error-${name}`}>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+export function TextField({ name, label, helper, required, ...inputProps }: TextFieldProps) {
+  const [field] = useField<string | null | undefined>(name);
+  return (
+    <LabelledField name={name} label={label} helper={helper} required={required}>
+      <Input {...inputProps} {...field} value={field.value ?? ''} />
+    </LabelledField>
+  );
+}
+
+/** A longer text (e.g. a public message), laid out like TextField. */
+export function TextareaField({ name, label, helper, required, rows = 3 }: { name: string; label: string; helper?: ReactNode; required?: boolean; rows?: number }) {
+  const [field] = useField<string | null | undefined>(name);
+  return (
+    <LabelledField name={name} label={label} helper={helper} required={required}>
+      <Textarea {...field} value={field.value ?? ''} rows={rows} />
+    </LabelledField>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * /profiles/edit (login required): the user's own fields with the §5 rules (the current password
- * when the e-mail changes), a password change, and deleting the account.
+ * when the e-mail changes), the change-mail preference, a password change, and deleting the account.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import {
   type AccountUser,
 } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
+import { ChangeMailsPreference } from './ChangeMailsPreference.tsx';
 import { FormAnswer, initialErrorsOf, PasswordField } from './FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
@@ -191,6 +192,7 @@ export function ProfileEditPage() {
             )}
           </Formik>
         )}
+        {account && <ChangeMailsPreference account={account} />}
         <PasswordChange />
         <DeleteAccount />
       </Stack>

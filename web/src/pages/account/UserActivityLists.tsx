@@ -1,12 +1,16 @@
 /**
- * The lists on a profile (SPEC §3 User): watched, created, maintained and in-curation records,
- * saved searches, claims (maintenance requests) and edits. Each shows what it holds or says
+ * The lists on a profile (SPEC §3 User): watched, created, maintained and in-curation (the
+ * user's own records awaiting approval) records, saved searches, claims (maintenance requests)
+ * and edits. Each shows what it holds or says
  * plainly that it is empty and how it fills. Plain list elements, as for other long lists.
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
-import type { RecordSummary, SavedSearchSummary, UserProfile } from './account-api.ts';
+import { claimStatusLabel } from '../../record/community.ts';
+import type { RecordSummary, UserProfile } from './account-api.ts';
+import { formatDate, recordsAwaitingApproval } from './activity-lists.ts';
+import { SavedSearchesSection } from './SavedSearchesList.tsx';
 
 const LIST_STYLE = {
   '& ul': { listStyle: 'none', padding: 0, margin: 0 },
@@ -15,12 +19,6 @@ const LIST_STYLE = {
   '& a': { color: 'var(--chakra-colors-brand-700)', textDecoration: 'underline' },
   '& .meta': { color: 'var(--chakra-colors-gray-600)', fontSize: '0.875rem' },
 } as const;
-
-function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 function ListSection({ title, testId, empty, children, count }: { title: string; testId: string; empty: string; count: number; children: ReactNode }) {
   return (
@@ -50,22 +48,13 @@ function RecordItems({ records }: { records: RecordSummary[] }) {
   ));
 }
 
-function SearchItems({ searches }: { searches: SavedSearchSummary[] }) {
-  return searches.map((search) => (
-    <li key={search.id}>
-      <RouterLink to={search.url.replace(/^https?:\/\/[^/]+/, '')}>{search.name}</RouterLink>
-      <span className="meta">{[formatDate(search.createdAt), search.comments].filter(Boolean).join(' · ')}</span>
-    </li>
-  ));
-}
-
 /** Which lists to show: the owner (or a super curator) sees them all, a visitor the public ones. */
 export function UserActivityLists({ user, own }: { user: UserProfile; own: boolean }) {
-  const savedSearches = [...user.createdSearches, ...user.savedSearches.filter((s) => !user.createdSearches.some((c) => c.id === s.id))];
+  const inCuration = recordsAwaitingApproval(user);
   return (
     <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
       {own && (
-        <ListSection title="Watched records" testId="watched-records" count={user.watchedRecords.length} empty="You are not watching any record yet. Use the watch button on a record page to follow its changes.">
+        <ListSection title="Watched records" testId="watched-records" count={user.watchedRecords.length} empty="You are not watching any record yet. Use Watch on a record page to get an e-mail (at most hourly) when it changes.">
           <RecordItems records={user.watchedRecords} />
         </ListSection>
       )}
@@ -85,28 +74,23 @@ export function UserActivityLists({ user, own }: { user: UserProfile; own: boole
       >
         <RecordItems records={user.maintainedRecords} />
       </ListSection>
-      <ListSection
-        title="Records in curation"
-        testId="records-in-curation"
-        count={user.recordsInCuration.length}
-        empty={own ? 'No record of yours is waiting for curation.' : 'No records in curation.'}
-      >
-        <RecordItems records={user.recordsInCuration} />
-      </ListSection>
-      <ListSection
-        title="Saved searches"
-        testId="saved-searches"
-        count={savedSearches.length}
-        empty={own ? 'You have no saved searches yet. Save a search from the search page to find it here.' : 'No saved searches.'}
-      >
-        <SearchItems searches={savedSearches} />
-      </ListSection>
       {own && (
-        <ListSection title="Claims" testId="claims" count={user.maintenanceRequests.length} empty="You have not asked to maintain a record yet.">
+        <ListSection
+          title="Records in curation"
+          testId="records-in-curation"
+          count={inCuration.length}
+          empty="No record of yours is waiting for a curator’s approval. Records you create wait here until one approves them."
+        >
+          <RecordItems records={inCuration} />
+        </ListSection>
+      )}
+      <SavedSearchesSection userId={Number(user.id)} own={own} />
+      {own && (
+        <ListSection title="Claims" testId="claims" count={user.maintenanceRequests.length} empty="You have not asked to maintain a record yet. Use Claim on the page of a record you look after; a curator decides.">
           {user.maintenanceRequests.map((request, index) => (
             <li key={`${request.fairsharingRecord?.id ?? 'record'}-${index}`}>
               {request.fairsharingRecord ? <RouterLink to={`/${request.fairsharingRecord.id}`}>{request.fairsharingRecord.name}</RouterLink> : 'A removed record'}
-              <span className="meta">{[request.status, formatDate(request.createdAt)].filter(Boolean).join(' · ')}</span>
+              <span className="meta" data-testid="claim-status">{[claimStatusLabel(request.status), formatDate(request.createdAt)].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
         </ListSection>

@@ -3,6 +3,7 @@
  * profile query. Bodies are the ones FAIRsharing clients send ({user: {...}}).
  */
 import { graphqlQuery, restDelete, restGet, restPost, restPut, type RequestOptions } from '../../api/client.ts';
+import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import type { SignInAnswer } from '../../app/sessionSlice.ts';
 
 /** SPEC §4/§8: this exact sign-in failure offers to resend the confirmation mail. */
@@ -56,6 +57,13 @@ export async function loadOwnAccount(): Promise<AccountUser> {
   return (await restGet<{ user: AccountUser }>('/users/edit')).user;
 }
 export const updateOwnAccount = (user: Record<string, unknown>) => restPut<AccountAnswer>('/users', { user });
+
+/** Whether the account gets the hourly mails about changes to the records it watches or maintains (on unless turned off). */
+export function changeMailsEnabled(account: AccountUser): boolean {
+  return account.preferences?.[DIGEST_PREFERENCE] !== false;
+}
+export const setChangeMails = (enabled: boolean) =>
+  restPut<{ message: string; record_change_mails: boolean }>('/users/notification_preferences', { [DIGEST_PREFERENCE]: enabled });
 export const deleteOwnAccount = () => restDelete<AccountAnswer>('/users');
 
 export const loadProfileTypes = () => restGet<string[]>('/users/profile_types');
@@ -111,14 +119,6 @@ export interface RecordSummary {
   isApproved?: boolean | null;
 }
 
-export interface SavedSearchSummary {
-  id: string;
-  name: string;
-  url: string;
-  comments?: string | null;
-  createdAt?: string | null;
-}
-
 export interface UserProfile {
   id: string;
   username: string;
@@ -137,21 +137,16 @@ export interface UserProfile {
   watchedRecords: RecordSummary[];
   createdRecords: RecordSummary[];
   maintainedRecords: RecordSummary[];
-  recordsInCuration: RecordSummary[];
-  createdSearches: SavedSearchSummary[];
-  savedSearches: SavedSearchSummary[];
   maintenanceRequests: Array<{ createdAt?: string | null; status?: string | null; fairsharingRecord?: RecordSummary | null }>;
   editEvents: Array<{ id: string; createdAt?: string | null; editType?: string | null; fairsharingRecord?: { id: string; name: string; type?: string | null } | null }>;
 }
 
 const RECORD_FIELDS = '{id type name doi registry isApproved}';
-const SEARCH_FIELDS = '{id name url comments createdAt}';
 
 export function userProfileQuery(id: number): string {
   return `{user(id:${id}){id username email firstName lastName homepage orcid twitter mastodon bluesky thirdParty awards role
 organisations{id name homepage organisationTypes{name}}
-watchedRecords${RECORD_FIELDS} createdRecords${RECORD_FIELDS} maintainedRecords${RECORD_FIELDS} recordsInCuration${RECORD_FIELDS}
-createdSearches${SEARCH_FIELDS} savedSearches${SEARCH_FIELDS}
+watchedRecords${RECORD_FIELDS} createdRecords${RECORD_FIELDS} maintainedRecords${RECORD_FIELDS}
 maintenanceRequests{createdAt status fairsharingRecord${RECORD_FIELDS}}
 editEvents{id createdAt editType fairsharingRecord{id name type}}}}`;
 }

@@ -37,10 +37,7 @@ export function HomeSearch() {
           value={text}
           onValueChange={setText}
           placeholder="e.g. ontology, genomics, MIAME"
-          bg="white"
-          color="gray.900"
           size="lg"
-          flex="1"
         />
         <Button type="submit" size="lg" bg="accent.400" color="gray.900" _hover={{ bg: 'accent.500' }}>
           Search

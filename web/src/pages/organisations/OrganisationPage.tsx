@@ -6,6 +6,7 @@ import { PageContainer } from '../../shell/Layout.tsx';
 import { PageLoading } from '../../shell/PageLoading.tsx';
 import { usePageTitle } from '../../shell/usePageTitle.ts';
 import { NotFoundPage } from '../NotFoundPage.tsx';
+import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';
 import { loadOrganisation, organisationTypeNames, relationLabel, type LinkedRecord, type OrganisationDetail } from './organisationQueries.ts';
 
 type DetailState = { status: 'loading' } | { status: 'loaded'; organisation: OrganisationDetail } | { status: 'missing' } | { status: 'failed' };
@@ -153,6 +154,9 @@ export function OrganisationPage() {
           </Box>
         ))}
       </Stack>
+      <Box mt="10">
+        <LinkedSavedSearches kind="organisation" id={organisation.id} />
+      </Box>
     </PageContainer>
   );
 }

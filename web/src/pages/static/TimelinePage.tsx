@@ -5,26 +5,15 @@
  */
 import { Box, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { restGet } from '../../api/client.ts';
 import { useLatestQuery } from '../../search/useLatestQuery.ts';
 import { ChartCard } from '../../statistics/ChartCard.tsx';
 import { PeriodChart } from '../../statistics/PeriodChart.tsx';
 import { knownDateNote } from '../../statistics/statistics-charts.ts';
+import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
 import { ContentPage } from '../ContentPage.tsx';
-
-interface NotableEvent {
-  id: number;
-  date: string;
-  precision: 'day' | 'month' | 'year';
-  title: string;
-  description: string;
-  sourceUrl: string | null;
-}
-
-const DATE_FORMATS = { day: 'D MMMM YYYY', month: 'MMMM YYYY', year: 'YYYY' } as const;
-const MACHINE_FORMATS = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
+import { EventDate } from './EventDate.tsx';
 
 function NotableEvents() {
   const [events, setEvents] = useState<NotableEvent[] | null>(null);
@@ -37,23 +26,20 @@ function NotableEvents() {
   if (events.length === 0) return <Text color="gray.700">No notable events have been recorded.</Text>;
   return (
     <Box as="ol" borderLeftWidth="3px" borderColor="brand.200" pl="5" data-testid="notable-events">
-      {events.map((event) => {
-        const date = dayjs(event.date);
-        return (
-          <Box as="li" key={event.id} mb="5" listStyleType="none">
-            <Text fontWeight="bold" color="brand.800" asChild>
-              <time dateTime={date.format(MACHINE_FORMATS[event.precision])}>{date.format(DATE_FORMATS[event.precision])}</time>
-            </Text>
-            <Text fontWeight="semibold">{event.title}</Text>
-            <Text color="gray.700">{event.description}</Text>
-            {event.sourceUrl ? (
-              <Link href={event.sourceUrl} color="brand.700" textDecoration="underline" fontSize="sm">
-                Source: {event.sourceUrl.replace(/^https?:\/\//, '')}
-              </Link>
-            ) : null}
-          </Box>
-        );
-      })}
+      {events.map((event) => (
+        <Box as="li" key={event.id} mb="5" listStyleType="none">
+          <Text fontWeight="bold" color="brand.800">
+            <EventDate event={event} />
+          </Text>
+          <Text fontWeight="semibold">{event.title}</Text>
+          <Text color="gray.700">{event.description}</Text>
+          {event.sourceUrl ? (
+            <Link href={event.sourceUrl} color="brand.700" textDecoration="underline" fontSize="sm">
+              Source: {event.sourceUrl.replace(/^https?:\/\//, '')}
+            </Link>
+          ) : null}
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './b
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
   OrganisationRow, OrganisationTypeRow, PublicationRow, RecordAssociationRow, RecordRow, RecordTypeRow,
-  RegistryRow, RelationTypeRow, ReviewRow, SavedSearchRow, UserDefinedTagRow, UserRow, VocabularyRow,
+  ProcessingNoteRow, RegistryRow, RelationTypeRow, ReviewRow, SavedSearchRow, UserDefinedTagRow, UserRow, VocabularyRow,
 } from '../rows.ts';
 
 export interface Loaders {
@@ -39,6 +39,9 @@ export interface Loaders {
   recordReviews: DataLoader<number, ReviewRow[]>;
   recordSavedSearches: DataLoader<number, SavedSearchRow[]>;
   recordEditEvents: DataLoader<number, EditEventRow[]>;
+  /** Curators only: reached through the curator dashboard's fields. */
+  recordProcessingNotes: DataLoader<number, ProcessingNoteRow[]>;
+  recordAssignedCurator: DataLoader<number, UserRow[]>;
 
   registryRecordTypes: DataLoader<number, RecordTypeRow[]>;
   subjectChildren: DataLoader<number, VocabularyRow[]>;
@@ -106,6 +109,11 @@ export function createLoaders(db: Database): Loaders {
     recordReviews: owned('record_reviews', 'record_id', 'created_at'),
     recordSavedSearches: through('saved_search_records', 'record_id', 'saved_search_id', 'saved_searches', 'id'),
     recordEditEvents: owned('edit_events', 'record_id', 'created_at'),
+    recordProcessingNotes: owned('processing_notes', 'record_id', 'created_at'),
+    recordAssignedCurator: manyToManyLoader<UserRow>(db, {
+      joinTable: 'record_curator_assignments', ownerColumn: 'record_id', targetColumn: 'curator_id', targetTable: 'users', orderBy: 'username',
+      targetColumns: PUBLIC_USER_COLUMNS, targetFilter: activeUsersOnly(),
+    }),
 
     registryRecordTypes: owned('record_types', 'registry_id', 'name'),
     subjectChildren: through('subject_parents', 'parent_id', 'subject_id', 'subjects', 'label'),

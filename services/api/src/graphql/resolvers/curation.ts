@@ -1,40 +1,43 @@
 /**
- * Curator dashboard queries (curators: `curation.dashboard`), answered by the curation service.
- * Processing notes, priorities and assigned curators are not stored yet: they answer empty.
+ * Curator dashboard queries (curators: `curation.dashboard`), answered by the curation service;
+ * list fields take `page`, `perPage` and `sort` (the service checks them). Priorities are not
+ * stored yet: they answer null.
  */
 import { can } from '@registry/schemas';
 import * as curation from '../../curation/curation-service.ts';
 import type { RegistryGraphqlContext } from '../context.ts';
 import { unauthorised } from '../errors.ts';
+import type { ProcessingNoteRow } from '../rows.ts';
 import { isoDate } from '../rows.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
+type PageArgs = curation.PageArgs;
 
-function curatorsOnly<T>(answer: (context: Context) => Promise<T>) {
-  return (_root: unknown, _args: NoArgs, context: Context): Promise<T> => {
+function curatorsOnly<T, A = NoArgs>(answer: (context: Context, args: A) => Promise<T>) {
+  return (_root: unknown, args: A, context: Context): Promise<T> => {
     if (!can(context.viewer, 'curation.dashboard')) throw unauthorised();
-    return answer(context);
+    return answer(context, args);
   };
 }
 
 const approvals = (people: curation.PersonWithRecords[]) =>
   people.map((person) => ({ id: person.id, username: person.username, fairsharingRecords: person.records }));
 const claims = (rows: curation.PendingClaimRow[]) =>
-  rows.map((claim) => ({ id: claim.id, createdAt: isoDate(claim.created_at), fairsharingRecord: claim.record, userId: claim.user_id }));
+  rows.map((claim) => ({ id: claim.id, createdAt: isoDate(claim.created_at), claimantMessage: claim.claimant_message, fairsharingRecord: claim.record, userId: claim.user_id }));
 const recordJson = (record: curation.CurationRecordRow) => ({ id: record.id, name: record.name, type: record.type, lastReviewed: isoDate(record.last_reviewed) });
 
 export const curationQueries = {
-  curatorApprovalsRequired: curatorsOnly(async (context) => approvals(await curation.awaitingApproval(context.db, context.viewer))),
-  userApprovalsRequired: curatorsOnly(async (context) => approvals(await curation.recentUserEdits(context.db, context.viewer))),
-  pendingMaintenanceRequests: curatorsOnly(async (context) => claims(await curation.pendingClaims(context.db, context.viewer))),
-  hiddenRecords: curatorsOnly((context) => curation.hiddenRecords(context.db, context.viewer)),
-  incompleteRecords: curatorsOnly((context) => curation.incompleteRecords(context.db, context.viewer)),
-  leastRecentlyUpdated: curatorsOnly((context) => curation.leastRecentlyUpdated(context.db, context.viewer)),
-  recentCuratorCreations: curatorsOnly((context) => curation.recentCuratorCreations(context.db, context.viewer)),
+  curatorApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await curation.awaitingApproval(context.db, context.viewer, args))),
+  userApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await curation.recentUserEdits(context.db, context.viewer, args))),
+  pendingMaintenanceRequests: curatorsOnly(async (context, args: PageArgs) => claims(await curation.pendingClaims(context.db, context.viewer, args))),
+  hiddenRecords: curatorsOnly((context, args: PageArgs) => curation.hiddenRecords(context.db, context.viewer, args)),
+  incompleteRecords: curatorsOnly((context, args: PageArgs) => curation.incompleteRecords(context.db, context.viewer, args)),
+  leastRecentlyUpdated: curatorsOnly((context, args: PageArgs) => curation.leastRecentlyUpdated(context.db, context.viewer, args)),
+  recentCuratorCreations: curatorsOnly((context, args: PageArgs) => curation.recentCuratorCreations(context.db, context.viewer, args)),
   curatorList: curatorsOnly((context) => curation.curatorList(context.db, context.viewer)),
-  needsReview: curatorsOnly(async (context) => {
-    const due = await curation.needsReview(context.db, context.viewer);
+  needsReview: curatorsOnly(async (context, args: PageArgs) => {
+    const due = await curation.needsReview(context.db, context.viewer, args);
     return { count: due.count, records: due.records.map(recordJson) };
   }),
   curatorSummaryStatistics: curatorsOnly((context) => curation.summaryStatistics(context.db, context.viewer)),
@@ -56,11 +59,14 @@ export const curationQueries = {
   }),
 };
 
+const recordNotes = (record: curation.CurationRecordRow, _args: NoArgs, context: Context) => context.loaders.recordProcessingNotes.load(record.id);
+
 const curationRecordFields = {
   createdAt: (record: curation.CurationRecordRow) => isoDate(record.created_at),
   updatedAt: (record: curation.CurationRecordRow) => isoDate(record.updated_at),
   priority: () => null,
-  curator: () => null,
+  curator: async (record: curation.CurationRecordRow, _args: NoArgs, context: Context) =>
+    (await context.loaders.recordAssignedCurator.load(record.id))[0] ?? null,
   lastEditor: (record: curation.CurationRecordRow, _args: NoArgs, context: Context) =>
     record.last_editor_id === null ? null : context.loaders.userById.load(record.last_editor_id),
   creator: (record: curation.CurationRecordRow, _args: NoArgs, context: Context) =>
@@ -70,8 +76,22 @@ const curationRecordFields = {
 const claimUser = (claim: { userId: number }, _args: NoArgs, context: Context) => context.loaders.userById.load(claim.userId);
 
 export const curationTypeResolvers = {
-  CurationRecord: { ...curationRecordFields, incomplete: (record: curation.CurationRecordRow) => !record.is_complete, processingNotes: () => [] },
-  CurationSummaryRecord: { ...curationRecordFields, processingNotes: () => [] },
+  CurationRecord: {
+    ...curationRecordFields,
+    incomplete: (record: curation.CurationRecordRow) => !record.is_complete,
+    missing: (record: curation.CurationRecordRow & { missing?: string[] }) => record.missing ?? null,
+    processingNotes: recordNotes,
+  },
+  // The public client selects these without a sub-selection: the notes as JSON.
+  CurationSummaryRecord: {
+    ...curationRecordFields,
+    processingNotes: async (record: curation.CurationRecordRow, args: NoArgs, context: Context) =>
+      (await recordNotes(record, args, context)).map((note) => ({ id: note.id, note: note.note, createdAt: isoDate(note.created_at) })),
+  },
+  ProcessingNote: {
+    createdAt: (note: ProcessingNoteRow) => isoDate(note.created_at),
+    user: (note: ProcessingNoteRow, _args: NoArgs, context: Context) => (note.user_id === null ? null : context.loaders.userById.load(note.user_id)),
+  },
   CurationMaintenanceRequest: { user: claimUser },
   CurationSummaryMaintenanceRequest: { user: claimUser },
 };

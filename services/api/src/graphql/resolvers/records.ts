@@ -8,6 +8,7 @@ import {
 } from '../record-access.ts';
 import { recordSchemaOrg } from '../record-schema-org.ts';
 import { missingDoiReason } from '../../dois/doi-rules.ts';
+import { reviewIsDue } from '../../reviews/review-rules.ts';
 import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
   type ReviewRow, type SavedSearchRow,
@@ -53,6 +54,8 @@ export const recordTypeResolvers = {
     updatedAt: (record: RecordRow) => isoDate(record.updated_at),
     lastEdited: (record: RecordRow) => isoDate(record.last_edited ?? record.updated_at),
     lastReviewed: (record: RecordRow) => isoDate(record.last_reviewed),
+    needsReview: (record: RecordRow, _args: NoArgs, context: Context) =>
+      (can(context.viewer, 'record.approve') ? reviewIsDue(record, new Date()) : null),
     schemaOrg: (record: RecordRow, _args: NoArgs, context: Context) => recordSchemaOrg(record, context),
     isHidden: (record: RecordRow) => record.is_hidden,
     isOwner: (record: RecordRow, _args: NoArgs, context: Context) => viewerMaintains(context, record.id),

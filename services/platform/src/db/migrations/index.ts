@@ -10,6 +10,11 @@ import * as savedSearchParams from './20261123_1410_saved_search_params.ts';
 import * as siteModes from './20261123_1420_site_modes.ts';
 import * as curationIndexes from './20261123_1430_curation_indexes.ts';
 import * as unknownRecordDates from './20261123_1500_unknown_record_dates.ts';
+import * as curationDashboardCounts from './20261123_1610_curation_dashboard_counts.ts';
+import * as curatorCreationsIndex from './20261123_1620_curator_creations_index.ts';
+import * as curationNotesAndAssignee from './20261123_1630_curation_notes_and_assignee.ts';
+import * as curationSortIndexes from './20261123_1640_curation_sort_indexes.ts';
+import * as curationCreatedIndexes from './20261123_1650_curation_created_indexes.ts';
 
 interface Migration {
   name: string;
@@ -28,6 +33,11 @@ export const migrations: Migration[] = [
   { name: '20261123_1420_site_modes', ...siteModes },
   { name: '20261123_1430_curation_indexes', ...curationIndexes },
   { name: '20261123_1500_unknown_record_dates', ...unknownRecordDates },
+  { name: '20261123_1610_curation_dashboard_counts', ...curationDashboardCounts },
+  { name: '20261123_1620_curator_creations_index', ...curatorCreationsIndex },
+  { name: '20261123_1630_curation_notes_and_assignee', ...curationNotesAndAssignee },
+  { name: '20261123_1640_curation_sort_indexes', ...curationSortIndexes },
+  { name: '20261123_1650_curation_created_indexes', ...curationCreatedIndexes },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,0 +1,159 @@
+/**
+ * The cells and actions of a record row in the dashboard's curation tabs: the record's link,
+ * the assigned curator (a choice that never approves the record), processing notes (read and
+ * add, in a dialog) and the approve / edit / hide / delete buttons (delete confirmed first, for
+ * super curators only, as the API allows).
+ */
+import { Button, CloseButton, Dialog, HStack, Link, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ValidationError } from 'yup';
+import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
+import { ApiError } from '../api/client.ts';
+import { useSession } from '../app/hooks.ts';
+import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import {
+  addProcessingNote, approveRecord, assignCurator, deleteRecord, hideRecord, loadCurators, type CurationRecord, type Person,
+} from './curation-api.ts';
+
+const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'That did not work; try again.');
+export const shortDate = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+
+export function RecordLink({ id, name }: { id: string | number; name: string }) {
+  return <Link asChild color="brand.700" textDecoration="underline"><RouterLink to={`/${id}`}>{name}</RouterLink></Link>;
+}
+
+let curatorsRead: Promise<Person[]> | null = null;
+/** The curators, read once per page load (the list changes rarely). */
+function useCurators(): Person[] {
+  const [curators, setCurators] = useState<Person[]>([]);
+  useEffect(() => {
+    curatorsRead ??= loadCurators();
+    curatorsRead.then(setCurators, () => { curatorsRead = null; });
+  }, []);
+  return curators;
+}
+
+export function CuratorCell({ record, onError }: { record: CurationRecord; onError(message: string): void }) {
+  const curators = useCurators();
+  const [value, setValue] = useState(record.curator?.id ?? '');
+  const choose = async (next: string) => {
+    const previous = value;
+    setValue(next);
+    try {
+      await assignCurator(record.id, next === '' ? null : next);
+    } catch (error) {
+      setValue(previous);
+      onError(failure(error));
+    }
+  };
+  const known = curators.some((curator) => curator.id === value);
+  return (
+    <Table.Cell>
+      <NativeSelect.Root size="xs" minW="36">
+        <NativeSelect.Field aria-label={`Curator of ${record.name}`} value={value} onChange={(event) => void choose(event.target.value)} data-testid={`assign-${record.id}`}>
+          <option value="">Nobody</option>
+          {!known && record.curator && <option value={record.curator.id}>{record.curator.username}</option>}
+          {curators.map((curator) => <option key={curator.id} value={curator.id}>{curator.username}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Table.Cell>
+  );
+}
+
+export function NotesCell({ record, onAdded }: { record: CurationRecord; onAdded(): void }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setError(null);
+    try {
+      const { note } = await processingNoteSchema.validate({ note: text });
+      setBusy(true);
+      await addProcessingNote(record.id, note);
+      setText('');
+      setOpen(false);
+      onAdded();
+    } catch (caught) {
+      setError(caught instanceof ValidationError ? caught.message : failure(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const count = record.processingNotes.length;
+  return (
+    <Table.Cell>
+      <Button size="xs" variant="outline" onClick={() => setOpen(true)} aria-label={`Processing notes of ${record.name} (${count})`} data-testid={`notes-${record.id}`}>
+        Notes ({count})
+      </Button>
+      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount unmountOnExit placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="3">
+            <Dialog.Content>
+              <Dialog.Header><Dialog.Title>Processing notes: {record.name}</Dialog.Title></Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  {count === 0 && <Text color="fg.muted">No note yet.</Text>}
+                  {record.processingNotes.map((note) => (
+                    <Stack key={note.id} gap="0" borderWidth="1px" rounded="md" p="2">
+                      <Text fontSize="sm" color="fg.muted">{note.user?.username ?? 'a deleted user'} · {shortDate(note.createdAt)}</Text>
+                      <Text whiteSpace="pre-wrap">{note.note}</Text>
+                    </Stack>
+                  ))}
+                  <Text asChild fontWeight="medium"><label htmlFor={`note-${record.id}`}>New note</label></Text>
+                  <Textarea id={`note-${record.id}`} value={text} onChange={(event) => setText(event.target.value)} rows={3} />
+                  {error && <FormAnswer kind="error">{error}</FormAnswer>}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild><Button variant="outline">Close</Button></Dialog.ActionTrigger>
+                <Button bg="brand.700" color="white" loading={busy} onClick={() => void add()}>Add note</Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Table.Cell>
+  );
+}
+
+/** Approve (records awaiting approval only), Edit, Hide and, for super curators, Delete. */
+export function RecordActionsCell({ record, approvable, onDone, onError }: { record: CurationRecord; approvable: boolean; onDone(message: string): void; onError(message: string): void }) {
+  const isSuperCurator = !!useSession().user?.flags?.is_super_curator;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      onDone(done);
+    } catch (error) {
+      onError(failure(error));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <Table.Cell>
+      <HStack gap="2" flexWrap="nowrap">
+        {approvable && (
+          <Button size="xs" bg="green.700" color="white" disabled={busy} onClick={() => void act(() => approveRecord(record.id), `${record.name} approved.`)} aria-label={`Approve ${record.name}`}>Approve</Button>
+        )}
+        <Button asChild size="xs" variant="outline"><RouterLink to={`/${record.id}/edit`} aria-label={`Edit ${record.name}`}>Edit</RouterLink></Button>
+        <Button size="xs" variant="outline" disabled={busy} onClick={() => void act(() => hideRecord(record.id), `${record.name} hidden.`)} aria-label={`Hide ${record.name}`}>Hide</Button>
+        {isSuperCurator && (
+          <Button size="xs" variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${record.name}`}>Delete</Button>
+        )}
+      </HStack>
+      <ConfirmDialog open={confirming} title={`Delete ${record.name}?`} action="Delete" busy={busy} onConfirm={() => void act(() => deleteRecord(record.id), `${record.name} deleted.`)} onClose={() => setConfirming(false)}>
+        <Text>The record and its history are deleted for good. This cannot be undone.</Text>
+      </ConfirmDialog>
+    </Table.Cell>
+  );
+}

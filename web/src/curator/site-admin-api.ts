@@ -1,0 +1,47 @@
+/**
+ * The calls of the dashboard's super-curator tabs (public messages, notable events, site modes)
+ * and of its downloads tab. The forms check their input with the same shared schemas the
+ * services use (`@registry/schemas/forms/community.ts`, `notable-events.ts`).
+ */
+import type { NotableEvent, NotableEventInput } from '@registry/schemas/forms/notable-events.ts';
+import { graphqlQuery, restDelete, restGet, restGetText, restPost, restPut } from '../api/client.ts';
+import type { PublicMessage } from '../app/messagesSlice.ts';
+import { MESSAGES_QUERY } from '../app/startup.ts';
+import { SITE_MODES_PATH, type SiteModesAnswer } from '../app/siteModesWatch.ts';
+
+export const loadMessages = async () => (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages ?? [];
+export const createMessage = (message: string) => restPost<unknown>('/messages/', { message: { message } });
+export const updateMessage = (id: string | number, message: string) => restPut<unknown>(`/messages/${id}`, { message: { message } });
+export const deleteMessage = (id: string | number) => restDelete<unknown>(`/messages/${id}`);
+
+export const loadNotableEvents = () => restGet<NotableEvent[]>('/notable_events');
+export const createNotableEvent = (event: NotableEventInput) => restPost<NotableEvent>('/notable_events', { notable_event: event });
+export const updateNotableEvent = (id: number, event: NotableEventInput) => restPut<NotableEvent>(`/notable_events/${id}`, { notable_event: event });
+export const deleteNotableEvent = (id: number) => restDelete<unknown>(`/notable_events/${id}`);
+
+export const switchSiteModes = (modes: Partial<SiteModesAnswer>) => restPut<SiteModesAnswer>(SITE_MODES_PATH, modes);
+
+/** The curators' CSV files (GET /files/…); they need the sign-in token, so the page fetches them and offers the file. */
+export const CURATION_FILES = [
+  { name: 'no_dois', title: 'Records without a DOI', description: 'Each approved record that has no DOI yet, with the reason.' },
+  { name: 'creation_dates', title: 'Records created per month', description: 'How many records were created each month, per registry.' },
+  { name: 'edit_dates', title: 'Edits per month', description: 'How many record edits were saved each month.' },
+] as const;
+export type CurationFileName = (typeof CURATION_FILES)[number]['name'];
+export const loadCurationFile = (name: CurationFileName) => restGetText(`/files/${name}`);
+
+export interface RegistryCurationCounts {
+  registry: string;
+  records: number;
+  awaitingApproval: number;
+  hidden: number;
+  incomplete: number;
+  withoutDoi: number;
+}
+export interface CurationSummaryFigures {
+  registries: RegistryCurationCounts[];
+  pendingClaims: number;
+}
+
+export const loadCurationSummary = async () =>
+  (await graphqlQuery<{ curatorSummaryStatistics: CurationSummaryFigures }>('{curatorSummaryStatistics}')).curatorSummaryStatistics;

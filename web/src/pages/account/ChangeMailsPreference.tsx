@@ -1,0 +1,51 @@
+/**
+ * The profile edit screen's e-mail preference: the hourly digest of changes to the records the
+ * user watches or maintains, on or off (the digest's one-click unsubscribe link turns it off too).
+ * It saves as soon as it is switched.
+ */
+import { useState } from 'react';
+import { Box, Checkbox, Heading, Text } from '@chakra-ui/react';
+import { changeMailsEnabled, setChangeMails, type AccountUser } from './account-api.ts';
+import { errorMessage } from './account-paths.ts';
+import { FormAnswer } from './FormFields.tsx';
+
+export function ChangeMailsPreference({ account }: { account: AccountUser }) {
+  const [enabled, setEnabled] = useState(() => changeMailsEnabled(account));
+  const [saving, setSaving] = useState(false);
+  const [answer, setAnswer] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function change(next: boolean) {
+    setSaving(true);
+    setAnswer(null);
+    try {
+      const saved = await setChangeMails(next);
+      setEnabled(saved.record_change_mails);
+      setAnswer({ kind: 'success', text: saved.message });
+    } catch (error) {
+      setAnswer({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box as="section" aria-labelledby="mails-heading" borderWidth="1px" rounded="md" p="4" data-testid="change-mails">
+      <Heading as="h2" id="mails-heading" size="lg" mb="3">
+        E-mail notifications
+      </Heading>
+      <Checkbox.Root checked={enabled} disabled={saving} onCheckedChange={(details) => void change(details.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>E-mail me when records I watch or maintain change (at most one mail an hour)</Checkbox.Label>
+      </Checkbox.Root>
+      <Text fontSize="sm" color="gray.700" mt="2">
+        Each mail lists the records others changed and which sections, with a link to their history.
+      </Text>
+      {answer && (
+        <Box mt="2">
+          <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+/** The community calls of the record page (SPEC §7): claims, watching and curators' reviews. */
+import { graphqlQuery, restGet, restPost } from '../api/client.ts';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { ClaimStateAnswer } from './community.ts';
+
+/** What only a signed-in viewer's request can tell: whether they watch the record and (curators) whether it needs review. */
+export interface ViewerRecordState {
+  watching: boolean;
+  /** null: the viewer may not review records. */
+  needsReview: boolean | null;
+}
+
+export async function loadViewerState(recordId: number, userId: number): Promise<ViewerRecordState> {
+  const data = await graphqlQuery<{ fairsharingRecord: { needsReview: boolean | null; watchers: { id: string }[] } }>(
+    `{fairsharingRecord${graphqlArguments({ id: recordId })}{needsReview watchers{id}}}`,
+  );
+  const record = data.fairsharingRecord;
+  return { watching: record.watchers.some((user) => Number(user.id) === userId), needsReview: record.needsReview };
+}
+
+export const loadClaimState = (recordId: number) => restGet<ClaimStateAnswer>(`/maintenance_requests/existing/${recordId}`);
+
+export const claimRecord = (recordId: number, message: string) =>
+  restPost<{ message: string }>('/maintenance_requests', { maintenance_request: { fairsharing_record_id: recordId, message: message || null } });
+
+/** Stops maintaining the record or withdraws the viewer's pending claim (one call does both). */
+export const stopMaintaining = (recordId: number) =>
+  restPost<{ message: string }>('/maintenance_requests/remove', { maintenance_request: { fairsharing_record_id: recordId } });
+
+export const watchRecord = (recordId: number, watch: boolean) =>
+  restPost<{ message: string; watching: boolean }>('/fairsharing_records/watch', { record_id: recordId, operation: watch ? 'watch' : 'unwatch' });
+
+export const markReviewed = (recordId: number) => restPost<{ message: string }>('/record_reviews', { record_review: { fairsharing_record_id: recordId } });

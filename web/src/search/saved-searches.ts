@@ -1,0 +1,94 @@
+/**
+ * Saved searches in the web app: what the dialog sends (the search page's path and query exactly
+ * as the URL holds them, so re-opening gives the same results), the GraphQL reads for the
+ * profile, record and organisation pages, and the REST calls.
+ */
+import type { SavedSearchInput } from '@registry/schemas/forms/community.ts';
+import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
+
+export interface SavedSearchEntry {
+  id: string;
+  name: string;
+  url: string;
+  comments?: string | null;
+  createdAt?: string | null;
+  creator?: { id: string; username: string } | null;
+}
+
+/** The GraphQL selection every list of saved searches reads. */
+const SAVED_SEARCH_FIELDS = '{id name url comments createdAt creator{id username}}';
+
+export interface SaveSearchValues {
+  name: string;
+  comments: string;
+  fairsharing_record_ids: number[];
+  organisations: Array<{ id: number | string; label: string }>;
+  users: Array<{ id: number | string; label: string }>;
+}
+
+/** The search's parameters as a JSON object: one value as a string, a repeated one as a list. */
+export function searchParamsObject(search: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(search);
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    object[key] = values.length === 1 ? values[0]! : values;
+  }
+  return object;
+}
+
+/** What POST /saved_searches receives for the search at `pathname` + `search`. */
+export function saveSearchInput(values: SaveSearchValues, pathname: string, search: string): SavedSearchInput {
+  const query = search.replace(/^\?/, '');
+  return {
+    name: values.name.trim(),
+    comments: values.comments.trim() || null,
+    url: query ? `${pathname}?${query}` : pathname,
+    params: searchParamsObject(query),
+    fairsharing_record_ids: values.fairsharing_record_ids,
+    organisation_ids: values.organisations.map((organisation) => Number(organisation.id)),
+    user_ids: values.users.map((user) => Number(user.id)),
+  };
+}
+
+/** The site path a saved search re-opens (older saved searches may hold a whole address). */
+export function savedSearchPath(url: string): string {
+  return url.replace(/^https?:\/\/[^/]+/, '') || '/search';
+}
+
+/** The policies among the records a person maintains (the only records they may link). */
+export function policiesAmong<T extends { registry?: string | null }>(records: T[]): T[] {
+  return records.filter((record) => record.registry?.toLowerCase() === 'policy');
+}
+
+export async function loadMaintainedPolicies(userId: number, signal?: AbortSignal): Promise<Array<{ id: string; name: string }>> {
+  const data = await graphqlQuery<{ user: { maintainedRecords: Array<{ id: string; name: string; registry?: string | null }> } | null }>(
+    `{user(id:${userId}){maintainedRecords{id name registry}}}`,
+    { signal },
+  );
+  return policiesAmong(data.user?.maintainedRecords ?? []);
+}
+
+/** The searches a person saved, then those linked to them, each once. */
+export function ownAndLinked(created: SavedSearchEntry[], linked: SavedSearchEntry[]): SavedSearchEntry[] {
+  return [...created, ...linked.filter((search) => !created.some((own) => own.id === search.id))];
+}
+
+/** A profile's saved searches (those of another person only for super curators, as the API decides). */
+export async function loadUserSavedSearches(userId: number): Promise<SavedSearchEntry[]> {
+  const data = await graphqlQuery<{ user: { createdSearches: SavedSearchEntry[]; savedSearches: SavedSearchEntry[] } | null }>(
+    `{user(id:${userId}){createdSearches${SAVED_SEARCH_FIELDS} savedSearches${SAVED_SEARCH_FIELDS}}}`,
+  );
+  return ownAndLinked(data.user?.createdSearches ?? [], data.user?.savedSearches ?? []);
+}
+
+/** Saved searches linked to a record or an organisation (their pages list them). */
+export async function loadLinkedSavedSearches(kind: 'record' | 'organisation', id: number | string): Promise<SavedSearchEntry[]> {
+  const field = kind === 'record' ? 'fairsharingRecord' : 'organisation';
+  const data = await graphqlQuery<Record<string, { savedSearches: SavedSearchEntry[] } | null>>(`{${field}(id:${Number(id)}){savedSearches${SAVED_SEARCH_FIELDS}}}`);
+  return data[field]?.savedSearches ?? [];
+}
+
+export const createSavedSearch = (input: SavedSearchInput) => restPost<{ id: number; name: string }>('/saved_searches', { saved_search: input });
+export const renameSavedSearch = (id: string, name: string) => restPut<{ id: number; name: string }>(`/saved_searches/${id}`, { saved_search: { name } });
+export const deleteSavedSearch = (id: string) => restDelete<{ message: string }>(`/saved_searches/${id}`);
