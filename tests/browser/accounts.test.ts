@@ -8,13 +8,9 @@
  * (tests/accounts/providers.ts); a super curator changing a user's role, deactivating and
  * deleting them; every account screen at phone width.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from '@registry/api/accounts/secrets.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import type { Browser } from 'playwright-core';
+import type { IsolatedEnvironment } from '../support/environment.ts';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
 import { ORCID_PEOPLE, startOrcidStandIn, TEST_CLIENT, type LocalProvider } from '../accounts/providers.ts';
 import {
@@ -22,70 +18,40 @@ import {
   checkAccessibility,
   collectConsoleErrors,
   freePort,
-  launchBrowser,
   openPage,
   pathAndQuery,
   poll,
   saveScreenshot,
-  startTestServer,
   waitForPathAndQuery,
-  WEB_DIST_DIR,
   type TestServer,
 } from './support/index.ts';
+import { linkPath, startWritableSuite, submitLogin as logIn, SUITE_PASSWORD as PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
-let webCopy: string;
+let suite: WritableSuite;
 let environment: IsolatedEnvironment;
 let mailSink: MailSink;
 let orcid: LocalProvider;
 let server: TestServer;
 let browser: Browser;
 
-const PASSWORD = 'correct horse battery';
-
 /** Requests the app makes on its own that a test may legitimately see fail (a refused token, a 401 on purpose). */
 const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
 
-async function addConfirmedUser(username: string, role: 'user' | 'super_curator' = 'user'): Promise<number> {
-  const [row] = await environment
-    .db('users')
-    .insert({ username, email: `${username}@example.org`, password_hash: await hashPassword(PASSWORD), role, confirmed_at: new Date() })
-    .returning('id');
-  return (row as { id: number }).id;
-}
-
-async function logIn(page: Page, login: string, goTo?: string): Promise<void> {
-  await page.goto(goTo ? `/accounts/login?goTo=${encodeURIComponent(goTo)}` : '/accounts/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username or email').fill(login);
-  await form.getByLabel(/^Password/).fill(PASSWORD);
-  await form.getByLabel(/^Password/).press('Enter');
-}
-
-/** The path and query of a link in a mail, to open on the test server whatever PUBLIC_URL said. */
-function linkPath(text: string, pathPrefix: string): string {
-  const match = text.match(new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]*`));
-  if (!match) throw new Error(`no ${pathPrefix} link in the mail:\n${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
+function addConfirmedUser(username: string, role: 'user' | 'super_curator' = 'user'): Promise<number> {
+  return suite.addUser(username, role);
 }
 
 beforeAll(async () => {
-  // This suite runs for minutes: it serves its own copy of the build, which a rebuild cannot change under it.
-  webCopy = mkdtempSync(join(tmpdir(), 'accounts-web-'));
-  cpSync(WEB_DIST_DIR, webCopy, { recursive: true });
-  environment = await createIsolatedEnvironment('browser_accounts');
   mailSink = await startMailSink();
   // ORCID sends the browser back to PUBLIC_URL, so the server's address is fixed before it starts.
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   orcid = await startOrcidStandIn(`${publicUrl}/users/auth/orcid/callback`);
-  server = await startTestServer({
-    webDistDir: webCopy,
+  suite = await startWritableSuite({
+    name: 'browser_accounts',
+    catalogue: false,
     port,
     env: {
-      DATABASE_URL: environment.config.databaseUrl,
-      INDEX_PREFIX: environment.config.indexPrefix,
-      QUEUE_PREFIX: environment.config.queuePrefix,
       SMTP_URL: mailSink.url,
       PUBLIC_URL: publicUrl,
       ORCID_CLIENT_ID: TEST_CLIENT.clientId,
@@ -93,16 +59,13 @@ beforeAll(async () => {
       ORCID_ISSUER_URL: orcid.url,
     },
   });
-  browser = await launchBrowser();
+  ({ environment, server, browser } = suite);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await suite?.close();
   await mailSink?.close();
   await orcid?.close();
-  await environment?.cleanup();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 });
 
 describe('accounts in the browser', () => {

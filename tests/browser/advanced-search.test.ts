@@ -2,41 +2,26 @@
  * The advanced search dialog end to end: open it, add a rule, Proceed stays disabled until the
  * rule has a value, Proceed → URL → results, Esc closes it, closing on /advancedsearch → /.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   PHONE_VIEWPORT,
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   poll,
   saveScreenshot,
-  startTestServer,
   waitForPathAndQuery,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
+const suite = catalogueSuite();
 
 const TOOLTIP =
   'Text will be searched against record fields such as name, abbreviation, description, tags, etc. Then, the results of that search will be filtered by the filters you have specified below.';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 describe('advanced search', { timeout: 180_000 }, () => {
   it('builds a query, gates Proceed, shows results under the URL form', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/advancedsearch');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
@@ -83,7 +68,7 @@ describe('advanced search', { timeout: 180_000 }, () => {
   });
 
   it('opens pre-filled from the URL; Esc closes it and goes home from /advancedsearch', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/advancedsearch?operator=_and&fields=(operator=_or%26subjects=genomics%26isImplemented=true)');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
     await dialog.waitFor({ timeout: 45_000 });
@@ -97,7 +82,7 @@ describe('advanced search', { timeout: 180_000 }, () => {
   });
 
   it('Close on /advancedsearch goes to /, and the dialog fits a phone', async () => {
-    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     await page.goto('/advancedsearch');
     const dialog = page.getByRole('dialog', { name: 'Advanced search' });
     await dialog.waitFor({ timeout: 45_000 });

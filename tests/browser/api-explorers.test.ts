@@ -3,29 +3,19 @@
  * (anything else is aborted and counted), under the site's CSP (a violation is a console error),
  * GraphiQL runs a query, and the OpenAPI page fits a phone's width.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { PHONE_VIEWPORT, collectConsoleErrors, launchBrowser, openPage, saveScreenshot, startTestServer, type TestServer } from './support/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { PHONE_VIEWPORT, collectConsoleErrors, openPage, saveScreenshot } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = catalogueSuite();
 
 /** A page whose requests to anywhere but our server are aborted and listed. */
 async function offlinePage(options: BrowserContextOptions = {}): Promise<{ page: Page; leftTheServer: string[] }> {
-  const page = await openPage(browser, server.url, options);
+  const page = await openPage(suite.browser, suite.server.url, options);
   const leftTheServer: string[] = [];
   await page.context().route(
-    (url) => url.origin !== server.url,
+    (url) => url.origin !== suite.server.url,
     (route) => {
       leftTheServer.push(route.request().url());
       return route.abort();

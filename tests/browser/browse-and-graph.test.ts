@@ -2,18 +2,15 @@
  * The ontology browser (/browse/subject: term tree, sunburst, paged records of the selected
  * term, all in the URL) and the relation graph's 404, against the seeded catalogue.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   poll,
   saveScreenshot,
-  startTestServer,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
 interface SubjectNode {
   id: number;
@@ -22,25 +19,17 @@ interface SubjectNode {
   children: SubjectNode[];
 }
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 let subjects: SubjectNode[];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const response = await fetch(`${server.url}/graphql`, {
+  const response = await fetch(`${suite.server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{browseSubjects{data}}' }),
   });
   subjects = ((await response.json()) as { data: { browseSubjects: { data: SubjectNode[] } } }).data.browseSubjects.data;
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** The leaf term with the most records (a leaf's count is its own, as the search filter counts). */
 function busiestLeaf(nodes: SubjectNode[]): SubjectNode | null {
@@ -60,7 +49,7 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     const leaf = busiestLeaf(subjects);
     expect(leaf).not.toBeNull();
     expect(leaf!.records_count).toBeGreaterThan(10);
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/browse/subject');
     const tree = page.getByRole('tree', { name: 'Subject terms' });
@@ -110,7 +99,7 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
   });
 
   it('/browse/<unknown> links to the four vocabularies', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/browse/nonsense');
     await page.getByTestId('browse-unsupported').waitFor({ timeout: 45_000 });
     expect(await page.getByTestId('browse-unsupported').getByRole('link', { name: 'Domains' }).getAttribute('href')).toBe('/browse/domain');
@@ -118,7 +107,7 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
   });
 
   it('/graph of an unknown record shows the 404 content', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/graph/99999999');
     await page.getByTestId('not-found').waitFor({ timeout: 45_000 });
     await page.context().close();

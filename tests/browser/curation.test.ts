@@ -7,44 +7,20 @@
  * the page and in search; two tabs saving the same record → the second gets the conflict
  * message; a duplicate merged into it → its old DOI leads to the canonical page.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createSearchClient } from '@registry/platform';
-import { reindexAll, startIndexer, type RunningIndexer } from '@registry/indexer';
-import { hashPassword } from '@registry/api/accounts/secrets.ts';
-import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
-import { collectConsoleErrors, launchBrowser, openPage, poll, saveScreenshot, startTestServer, WEB_DIST_DIR, type TestServer } from './support/index.ts';
+import type { IsolatedEnvironment } from '../support/environment.ts';
+import { collectConsoleErrors, openPage, poll, saveScreenshot, type TestServer } from './support/index.ts';
+import { startWritableSuite, SUITE_PASSWORD as PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
-const PASSWORD = 'correct horse battery';
 const NAME = 'Laboratory Observation Codes (community copy)';
 const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /409 \(Conflict\)/, /Failed to load resource/];
 
-let webCopy: string;
+let suite: WritableSuite;
 let environment: IsolatedEnvironment;
-let indexer: RunningIndexer;
 let server: TestServer;
 let browser: Browser;
 let recordId: number;
-
-async function addUser(username: string, role: 'user' | 'curator'): Promise<void> {
-  await environment.db('users').insert({ username, email: `${username}@example.org`, password_hash: await hashPassword(PASSWORD), role, confirmed_at: new Date() });
-}
-
-async function signedInPage(username: string): Promise<Page> {
-  const page = await openPage(browser, server.url);
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/accounts/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username or email').fill(username);
-  await form.getByLabel(/^Password/).fill(PASSWORD);
-  await form.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/accounts/profile');
-  return page;
-}
 
 /** Ids of the public records a search for `q` finds (anonymous GraphQL, as any visitor). */
 async function publicSearch(q: string): Promise<number[]> {
@@ -66,34 +42,19 @@ async function saveSupportContact(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  webCopy = mkdtempSync(join(tmpdir(), 'curation-web-'));
-  cpSync(WEB_DIST_DIR, webCopy, { recursive: true });
-  environment = await createIsolatedEnvironment('browser_curation');
-  await seedDemoCatalogue(environment.db);
-  const client = createSearchClient(environment.config);
-  await reindexAll({ db: environment.db, client, indexPrefix: environment.config.indexPrefix });
-  await client.close();
-  indexer = await startIndexer(environment.config, { ensureIndex: false, sweeper: { intervalMs: 500, minAgeMs: 1_000 }, log: () => undefined });
-  await addUser('casey', 'user');
-  await addUser('curie', 'curator');
-  server = await startTestServer({
-    webDistDir: webCopy,
-    env: { DATABASE_URL: environment.config.databaseUrl, INDEX_PREFIX: environment.config.indexPrefix, QUEUE_PREFIX: environment.config.queuePrefix },
-  });
-  browser = await launchBrowser();
+  suite = await startWritableSuite({ name: 'browser_curation', indexer: true });
+  ({ environment, server, browser } = suite);
+  await suite.addUser('casey');
+  await suite.addUser('curie', 'curator');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await indexer?.stop();
-  await environment?.cleanup();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await suite?.close();
 });
 
 describe('curation in the browser', () => {
   it('a user creates a record, it awaits approval, a curator approves it and it appears in public search', async () => {
-    const page = await signedInPage('casey');
+    const page = await suite.signedInPage('casey');
     const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
     await page.goto('/create');
     await page.getByTestId('type-chooser').getByRole('button', { name: 'terminology artefact' }).click();
@@ -118,7 +79,7 @@ describe('curation in the browser', () => {
     await saveScreenshot(page, 'curation-awaiting-approval');
     expect(await publicSearch(NAME)).not.toContain(recordId);
 
-    const curator = await signedInPage('curie');
+    const curator = await suite.signedInPage('curie');
     await curator.goto(`/${recordId}`);
     await curator.getByTestId('awaiting-approval').waitFor();
     await curator.getByRole('button', { name: 'Approve' }).click();
@@ -131,7 +92,7 @@ describe('curation in the browser', () => {
   });
 
   it('edits sections and shows the change on the page and in search', async () => {
-    const page = await signedInPage('curie');
+    const page = await suite.signedInPage('curie');
     await page.goto(`/${recordId}/edit`);
     await saveSupportContact(page, 'Laboratory Team');
     await page.getByTestId('outcome-support').getByText('Record successfully updated!').waitFor();
@@ -161,7 +122,7 @@ describe('curation in the browser', () => {
   });
 
   it('refuses the second of two tabs saving the same record with who changed it', async () => {
-    const first = await signedInPage('curie');
+    const first = await suite.signedInPage('curie');
     const second = await openPage(browser, server.url, { storageState: await first.context().storageState() });
     await first.goto(`/${recordId}/edit`);
     await second.goto(`/${recordId}/edit`);

@@ -3,28 +3,23 @@
  * relations, on desktop and phone (screenshots, no serious or critical axe violation), with
  * depth and filters in the URL, zoom and pan by keyboard, and the relations table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   PHONE_VIEWPORT,
   poll,
   saveScreenshot,
-  startTestServer,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 let biggestCollection: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const response = await fetch(`${server.url}/graphql`, {
+  const response = await fetch(`${suite.server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{searchFairsharingRecords(fairsharingRegistry:"collection", perPage:100){records{id relatedRecordsCount}}}' }),
@@ -33,11 +28,6 @@ beforeAll(async () => {
     .searchFairsharingRecords.records;
   biggestCollection = Number([...records].sort((a, b) => b.relatedRecordsCount - a.relatedRecordsCount)[0].id);
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function shownCounts(page: Page): Promise<{ nodes: number; edges: number }> {
   const graph = page.getByTestId('relation-graph');
@@ -51,7 +41,7 @@ async function canvasPixels(page: Page): Promise<Buffer> {
 
 describe('relation graph', { timeout: 420_000 }, () => {
   it('/graph/2: the record at the centre, depth, filters, keyboard zoom and pan, the relations table', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/graph/2');
     const direct = await shownCounts(page);
@@ -94,7 +84,7 @@ describe('relation graph', { timeout: 420_000 }, () => {
   });
 
   it('/graph/2 and the biggest collection on a phone, and the collection at depth 2 on desktop', async () => {
-    const phone = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const phone = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     for (const [path, name] of [['/graph/2', 'graph-2-phone'], [`/graph/${biggestCollection}`, 'graph-biggest-collection-phone']] as const) {
       await phone.goto(path);
       expect((await shownCounts(phone)).nodes).toBeGreaterThan(1);
@@ -103,7 +93,7 @@ describe('relation graph', { timeout: 420_000 }, () => {
     }
     await phone.context().close();
 
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto(`/graph/${biggestCollection}?depth=2`);
     const { nodes } = await shownCounts(page);

@@ -4,20 +4,18 @@
  * The home page in a real browser: home search with every checkbox combination, the three
  * columns, statistics, particles, accessibility (axe) and a screenshot at phone and desktop widths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE_VIEWPORT,
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   recordVisitedUrls,
   saveScreenshot,
-  startTestServer,
   visitedUrls,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 import { PARTICLES_START_DELAY_MS } from '../../web/src/shell/particles.ts';
 
 const REGISTRIES = [
@@ -36,21 +34,10 @@ function registrySubsets(): string[][] {
   return subsets;
 }
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = catalogueSuite();
 
 async function openHome(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await openPage(browser, server.url, viewport ? { viewport } : {});
+  const page = await openPage(suite.browser, suite.server.url, viewport ? { viewport } : {});
   await recordVisitedUrls(page);
   await page.goto('/');
   await page.getByTestId('home-search').waitFor();
@@ -125,7 +112,7 @@ describe('home page', () => {
   });
 
   it('keeps the particles still for visitors who prefer reduced motion', async () => {
-    const page = await openPage(browser, server.url, { reducedMotion: 'reduce' });
+    const page = await openPage(suite.browser, suite.server.url, { reducedMotion: 'reduce' });
     await page.goto('/');
     const canvas = page.getByTestId('hero-particles');
     await canvas.waitFor();

@@ -7,39 +7,24 @@
  * found by DOI through the Crossref stand-in; and sees each on the record page. The edit page
  * passes the accessibility check and is photographed at desktop and phone width.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from '@registry/api/accounts/secrets.ts';
+import type { Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@registry/schemas/forms/account.ts';
-import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
-import { checkAccessibility, collectConsoleErrors, DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIR, startTestServer, WEB_DIST_DIR, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIR } from './support/index.ts';
+import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 
-const PASSWORD = 'correct horse battery';
 const LOINC = 2;
 const MIAME = 96;
 const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
 
-let webCopy: string;
-let environment: IsolatedEnvironment;
+let suite: WritableSuite;
 let publicationServices: PublicationServices;
-let server: TestServer;
-let browser: Browser;
 
-async function curatorPage(): Promise<Page> {
-  const page = await openPage(browser, server.url);
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/accounts/login');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username or email').fill('curie');
-  await form.getByLabel(/^Password/).fill(PASSWORD);
-  await form.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/accounts/profile');
-  return page;
+function curatorPage(): Promise<Page> {
+  return suite.signedInPage('curie');
 }
 
 /** A close-up of one editor section (the full page is too tall to read). */
@@ -57,31 +42,17 @@ async function pick(page: Page, label: string | RegExp, text: string, option: st
 }
 
 beforeAll(async () => {
-  webCopy = mkdtempSync(join(tmpdir(), 'editor-links-web-'));
-  cpSync(WEB_DIST_DIR, webCopy, { recursive: true });
-  environment = await createIsolatedEnvironment('browser_editor_links');
-  await seedDemoCatalogue(environment.db);
-  await environment.db('users').insert({ username: 'curie', email: 'curie@example.org', password_hash: await hashPassword(PASSWORD), role: 'curator', confirmed_at: new Date() });
   publicationServices = await startPublicationServices();
-  server = await startTestServer({
-    webDistDir: webCopy,
-    env: {
-      DATABASE_URL: environment.config.databaseUrl,
-      INDEX_PREFIX: environment.config.indexPrefix,
-      QUEUE_PREFIX: environment.config.queuePrefix,
-      CROSSREF_URL: publicationServices.crossrefUrl,
-      NCBI_EUTILS_URL: publicationServices.ncbiUrl,
-    },
+  suite = await startWritableSuite({
+    name: 'browser_editor_links',
+    env: { CROSSREF_URL: publicationServices.crossrefUrl, NCBI_EUTILS_URL: publicationServices.ncbiUrl },
   });
-  browser = await launchBrowser();
+  await suite.addUser('curie', 'curator');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await suite?.close();
   await publicationServices?.close();
-  await environment?.cleanup();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 });
 
 describe('record editor: organisations, licences and publications', () => {
@@ -172,7 +143,7 @@ describe('record editor: organisations, licences and publications', () => {
     await sectionScreenshot(page, 'publications', 'editor-links-desktop-publications');
     await page.setViewportSize(PHONE_VIEWPORT);
     await sectionScreenshot(page, 'publications', 'editor-links-phone-publications');
-    const row = await environment.db('record_publications').join('publications', 'publications.id', 'record_publications.publication_id')
+    const row = await suite.environment.db('record_publications').join('publications', 'publications.id', 'record_publications.publication_id')
       .where({ record_id: MIAME, doi: paper.doi }).first('is_citation');
     expect(row?.is_citation).toBe(true);
 

@@ -4,36 +4,29 @@
  * collection's member search, and the 404 content for an unknown record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createDatabase, type Database } from '@registry/platform';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import {
   PHONE_VIEWPORT,
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   poll,
   saveScreenshot,
-  startTestServer,
   waitForPathAndQuery,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 
 let db: Database;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   db = createDatabase(sharedCatalogueConfig().databaseUrl);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await db?.destroy();
 });
 
@@ -45,13 +38,13 @@ async function recordName(page: Page): Promise<string> {
 
 describe('record page', { timeout: 180_000 }, () => {
   it('/2 shows LOINC with its head metadata, passes the accessibility check', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/2');
     expect(await recordName(page)).toContain('Logical Observation Identifier Names and Codes');
     await poll(() => page.title()).toBe('FAIRsharing | Logical Observation Identifier Names and Codes');
     const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
-    expect(canonical).toBe(`${server.url}/2`);
+    expect(canonical).toBe(`${suite.server.url}/2`);
     const jsonLd = await page.locator('head script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({ '@context': expect.stringContaining('schema.org') });
     await poll(() => page.getByRole('link', { name: '10.25504/FAIRsharing.2mk2zb' }).getAttribute('href')).toBe(
@@ -65,7 +58,7 @@ describe('record page', { timeout: 180_000 }, () => {
   });
 
   it('subject chips link to a filtered search', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/2');
     await recordName(page);
     const chip = page.getByTestId('record-section-keywords').getByRole('link').first();
@@ -76,7 +69,7 @@ describe('record page', { timeout: 180_000 }, () => {
   });
 
   it('links its relations section to the relation graph page', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/2');
     await recordName(page);
     await page.getByRole('link', { name: 'View the relation graph' }).click();
@@ -86,7 +79,7 @@ describe('record page', { timeout: 180_000 }, () => {
   });
 
   it('finds the record by DOI and by FAIRsharing id', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/10.25504/FAIRsharing.2mk2zb');
     expect(await recordName(page)).toContain('Logical Observation Identifier Names and Codes');
     await page.goto('/FAIRsharing.2mk2zb');
@@ -100,7 +93,7 @@ describe('record page', { timeout: 180_000 }, () => {
       .orderBy('id')
       .first('id', 'name', db.raw('legacy_ids[1] as legacy_id'))) as { id: number; name: string; legacy_id: string } | undefined;
     expect(row).toBeDefined();
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto(`/${row!.legacy_id}`);
     await waitForPathAndQuery(page, `/${row!.id}`);
     expect(await recordName(page)).toContain(row!.name);
@@ -116,7 +109,7 @@ describe('record page', { timeout: 180_000 }, () => {
       .orderByRaw('count(*) desc')
       .first('r.id')) as { id: number } | undefined;
     expect(collection).toBeDefined();
-    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     const errors = collectConsoleErrors(page);
     await page.goto(`/${collection!.id}`);
     const members = page.getByTestId('record-section-collection-members');
@@ -137,7 +130,7 @@ describe('record page', { timeout: 180_000 }, () => {
   });
 
   it('an unknown record shows the 404 content', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/99999999');
     await page.getByTestId('not-found').waitFor({ timeout: 45_000 });
     await page.goto('/FAIRsharing.doesnotexist');

@@ -6,9 +6,10 @@
  * no request leaves the machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { REDIRECTS } from '@registry/schemas/web/redirects.ts';
-import { launchBrowser, openPage, recordVisitedUrls, startTestServer, visitedUrls, type TestServer } from './support/index.ts';
+import { openPage, recordVisitedUrls, visitedUrls } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const legacy = (registry: string, type: string) => `/search?fairsharingRegistry=${registry}&recordType=${type}&page=1`;
 
@@ -65,14 +66,11 @@ const CASES: Array<[string, string]> = [
   ['/policies/funders', legacy('Policy', 'funder')],
 ];
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 let page: Page;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url);
+  page = await openPage(suite.browser, suite.server.url);
   await recordVisitedUrls(page);
   // Off-site targets answer locally: the test checks where the app sends the browser, not those sites.
   await page.context().route(/^https:\/\/(github\.com|www\.ebi\.ac\.uk)\//, (route) =>
@@ -82,8 +80,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await page?.context().close();
-  await browser?.close();
-  await server?.close();
 });
 
 describe('redirects (SPEC §2)', () => {

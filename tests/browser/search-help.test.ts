@@ -6,33 +6,20 @@
  * closing after a choice, a page past the end offering the last page, and advanced search's
  * Proceed landing on results that summarise the criteria. Screenshots of each.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE_VIEWPORT,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   pathAndQuery,
   poll,
   saveScreenshot,
-  startTestServer,
   waitForPathAndQuery,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = catalogueSuite();
 
 async function waitForResults(page: Page): Promise<void> {
   await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
@@ -41,7 +28,7 @@ async function waitForResults(page: Page): Promise<void> {
 
 describe('suggestions while typing', { timeout: 180_000 }, () => {
   it('suggests records and terms in the header box, chosen by keyboard', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search through all content' });
@@ -63,7 +50,7 @@ describe('suggestions while typing', { timeout: 180_000 }, () => {
   });
 
   it('suggests a vocabulary term by its synonym and opens the search filtered by it; Escape closes the list', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search');
     const box = page.getByRole('combobox', { name: 'Search text' });
     await box.click();
@@ -85,7 +72,7 @@ describe('suggestions while typing', { timeout: 180_000 }, () => {
   });
 
   it('debounces requests and drops a stale answer that arrives after a newer one', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const asked: string[] = [];
     await page.route('**/search_suggestions?**', async (route) => {
       const q = new URL(route.request().url()).searchParams.get('q') ?? '';
@@ -115,7 +102,7 @@ describe('suggestions while typing', { timeout: 180_000 }, () => {
 
 describe('what the results say', { timeout: 180_000 }, () => {
   it('says which words the typo retry searched for, with a link to the words as typed', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=protien%20data%20bank');
     await waitForResults(page);
     const note = page.getByTestId('did-you-mean');
@@ -129,7 +116,7 @@ describe('what the results say', { timeout: 180_000 }, () => {
   });
 
   it('highlights the matched words in names and description passages', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=gene%20ontology');
     await waitForResults(page);
     const first = page.getByTestId('search-result').first();
@@ -142,7 +129,7 @@ describe('what the results say', { timeout: 180_000 }, () => {
 
 describe('facets', { timeout: 180_000 }, () => {
   it('searches a facet’s values beyond the first ones, shows more, and folds empty facets to one line at the end', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search');
     await waitForResults(page);
     const domains = page.getByTestId('facet-domains');
@@ -169,7 +156,7 @@ describe('facets', { timeout: 180_000 }, () => {
   });
 
   it('shows several selected registries as selected, and counts both values of Maintained', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?fairsharingRegistry=standard,database');
     await waitForResults(page);
     const registries = page.getByTestId('filter-buttons-fairsharingRegistry');
@@ -185,7 +172,7 @@ describe('facets', { timeout: 180_000 }, () => {
 
 describe('search page behaviour', { timeout: 180_000 }, () => {
   it('brings the top of the results into view after paging and after a filter choice', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=ontology');
     await waitForResults(page);
     const resultsTop = () => page.getByRole('region', { name: 'Results', exact: true }).evaluate((element) => element.getBoundingClientRect().top);
@@ -211,7 +198,7 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
   });
 
   it('on a phone, closes the filter panel after a choice', async () => {
-    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT });
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT });
     await page.goto('/search');
     await waitForResults(page);
     await page.getByRole('button', { name: 'Show filters' }).click();
@@ -224,7 +211,7 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
   });
 
   it('offers the last page for a page past the end', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=ontology&page=500');
     const pastEnd = page.getByTestId('search-past-end');
     await pastEnd.waitFor({ timeout: 45_000 });
@@ -239,7 +226,7 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
   });
 
   it('advanced search: Proceed closes the dialog and shows the results with their criteria', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     await page.getByRole('button', { name: 'Advanced Search' }).click();
     const dialog = page.getByTestId('advanced-search-dialog');
@@ -257,7 +244,7 @@ describe('search page behaviour', { timeout: 180_000 }, () => {
 
 describe('record pages people can trust', { timeout: 180_000 }, () => {
   it('a deprecated record says so at the top', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/134');
     const banner = page.getByTestId('deprecation-banner');
     await banner.waitFor({ timeout: 30_000 });
@@ -270,7 +257,7 @@ describe('record pages people can trust', { timeout: 180_000 }, () => {
   });
 
   it('the legacy ids a page shows lead back to it', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/1547');
     const legacy = page.getByTestId('legacy-ids');
     await legacy.waitFor({ timeout: 30_000 });

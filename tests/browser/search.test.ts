@@ -3,35 +3,21 @@
  * and update counts and URL, back restores, paging and page size, the route guard, the
  * invalid-query state, and a phone layout; screenshots and an accessibility check.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE_VIEWPORT,
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   poll,
   pathAndQuery,
   saveScreenshot,
-  startTestServer,
   waitForPathAndQuery,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = catalogueSuite();
 
 /** The number in "N records found", once the answer is in. */
 async function resultCount(page: Page): Promise<number> {
@@ -52,7 +38,7 @@ async function firstResultName(page: Page): Promise<string> {
 
 describe('search page', { timeout: 180_000 }, () => {
   it('shows results with facets, passes the accessibility check, and has no console errors', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/search');
     await waitForResults(page);
@@ -69,7 +55,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('a first visit gets its search answered inside the page, with the screen code preloaded, and asks nothing more', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     const searches: string[] = [];
     page.on('request', (request) => {
@@ -101,7 +87,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('a facet click narrows the results, updates counts and URL; back restores', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/search');
     const before = await resultCount(page);
@@ -144,7 +130,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('pages, changes the page size and resets the page on a filter change', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?orderBy=name,asc');
     const pageOne = await firstResultName(page);
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
@@ -167,7 +153,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('the route guard cleans the URL and replaces it', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?content=biodbcore&q=&search_state=abc&page=');
     await waitForPathAndQuery(page, '/search?fairsharingRegistry=database');
     await waitForResults(page);
@@ -176,7 +162,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('listing pages preset the registry without putting it in the URL', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/databases');
     await waitForResults(page);
     expect(pathAndQuery(page)).toBe('/databases');
@@ -186,7 +172,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('shows the empty state and the invalid-query state', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=zzqqxxnothingmatchesthis');
     await page.getByTestId('search-empty').waitFor({ timeout: 45_000 });
 
@@ -212,7 +198,7 @@ describe('search page', { timeout: 180_000 }, () => {
   });
 
   it('works on a phone: filters fold away behind a button', async () => {
-    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     const errors = collectConsoleErrors(page);
     await page.goto('/standards');
     await waitForResults(page);

@@ -4,35 +4,21 @@
  * The shell in a real browser: page title, header search, navigation, drawer on a phone,
  * the 404 page, the login guard, and no console errors on the way.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   PHONE_VIEWPORT,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   waitForPathAndQuery,
   saveScreenshot,
-  startTestServer,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = catalogueSuite();
 
 describe('shell', () => {
   it('titles pages "<site name> | <route name>"', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto('/licence');
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('FAIRsharing | Licence');
@@ -43,7 +29,7 @@ describe('shell', () => {
   });
 
   it('header search sends q with non-alphanumeric characters as spaces', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/licence');
     await page.getByRole('combobox', { name: 'Search through all content' }).fill('gene-ontology (GO)');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).first().click();
@@ -52,7 +38,7 @@ describe('shell', () => {
   });
 
   it('header search on /search keeps the other parameters and replaces q', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search?q=old&fairsharingRegistry=standard&page=3');
     await page.getByRole('combobox', { name: 'Search through all content' }).fill('new words');
     await page.getByRole('combobox', { name: 'Search through all content' }).press('Enter');
@@ -64,7 +50,7 @@ describe('shell', () => {
   });
 
   it('shows the navigation buttons on a desktop and links them', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/licence');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
@@ -79,7 +65,7 @@ describe('shell', () => {
   });
 
   it('opens the side drawer on a phone; its Login carries goTo', async () => {
-    const page = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     const errors = collectConsoleErrors(page);
     await page.goto('/licence');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -97,7 +83,7 @@ describe('shell', () => {
   });
 
   it('shows the 404 page for unknown paths and /error/404', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     for (const path of ['/this/path/does/not/exist', '/error/404']) {
       await page.goto(path);
       await page.getByTestId('not-found').waitFor();
@@ -107,7 +93,7 @@ describe('shell', () => {
   });
 
   it('sends logged-out visitors of account pages to login with goTo', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     for (const path of ['/accounts/profile', '/profiles/edit', '/create', '/create-fairassist', '/curator', '/2/edit', '/profiles/usersList', '/profiles/editPublicProfile/5']) {
       await page.goto(path);
       await waitForPathAndQuery(page, `/accounts/login?goTo=${encodeURIComponent(path)}`);
@@ -116,7 +102,7 @@ describe('shell', () => {
   });
 
   it('restores a stored session and shows the username; an expired one shows the expiry message', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/licence');
     await page.evaluate(() => {
       localStorage.setItem(
@@ -131,7 +117,7 @@ describe('shell', () => {
   });
 
   it('has a footer with five link blocks, the licence line and a back-to-top control', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/licence');
     const footer = page.locator('footer');
     await footer.waitFor();
@@ -146,7 +132,7 @@ describe('shell', () => {
   });
 
   it('shows public messages under the header with their update date', async () => {
-    const page = await openPage(browser, server.url, { timezoneId: 'UTC' });
+    const page = await openPage(suite.browser, suite.server.url, { timezoneId: 'UTC' });
     await page.route('**/graphql', async (route) => {
       if (!(route.request().postData() ?? '').includes('messages')) return route.continue();
       return route.fulfill({
@@ -170,7 +156,7 @@ describe('shell', () => {
   });
 
   it('lists organisations and shows one with its records by relation', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     // The demo catalogue has no organisations yet: answer the two queries with a known one.
     await page.route('**/graphql', async (route) => {

@@ -3,41 +3,43 @@
  * critical axe violation), a bar opens the search that counts the same records, and each chart
  * has its table and CSV alternatives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   checkAccessibility,
   collectConsoleErrors,
-  launchBrowser,
   openPage,
   PHONE_VIEWPORT,
   poll,
   saveScreenshot,
-  startTestServer,
-  type TestServer,
 } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 
-/** Each tab's charts: ten for every registry, plus records per registry on "all" and the policy recommendations on all, standards and databases. */
+/**
+ * Each tab's charts: ten for every registry, plus records per registry on "all", the records
+ * marked recommended on all, standards and databases, and the relation charts: standards
+ * (databases) recommended by the most policies and by the most journal policies on all, policies
+ * and standards (databases), databases implementing the most standards on all, standards and
+ * databases.
+ */
 const TABS = [
-  { id: 'all', label: 'All records', charts: 12 },
-  { id: 'standards', label: 'Standards', charts: 11 },
-  { id: 'databases', label: 'Databases', charts: 11 },
-  { id: 'policies', label: 'Policies', charts: 10 },
+  { id: 'all', label: 'All records', charts: 17 },
+  { id: 'standards', label: 'Standards', charts: 14 },
+  { id: 'databases', label: 'Databases', charts: 14 },
+  { id: 'policies', label: 'Policies', charts: 14 },
   { id: 'collections', label: 'Collections', charts: 10 },
 ];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+/** The relation charts, the search filters their bars carry, and what they count. */
+const RELATION_CHARTS = [
+  { id: 'recommended-standards', filter: 'recommendedStandards', registry: 'policy', recordType: null },
+  { id: 'recommended-databases', filter: 'recommendedDatabases', registry: 'policy', recordType: null },
+  { id: 'journal-recommended-standards', filter: 'recommendedStandards', registry: 'policy', recordType: 'journal' },
+  { id: 'journal-recommended-databases', filter: 'recommendedDatabases', registry: 'policy', recordType: 'journal' },
+  { id: 'implementing-databases', filter: 'implementedByDatabases', registry: 'standard', recordType: null },
+];
 
 async function chartsOf(page: Page, tabId: string) {
   const panel = page.locator(`[data-chart-id^="${tabId}-"]`);
@@ -48,7 +50,7 @@ async function chartsOf(page: Page, tabId: string) {
 describe('/summary-statistics', { timeout: 420_000 }, () => {
   it('draws every tab on desktop and phone, accessibly', async () => {
     for (const [device, options] of [['desktop', {}], ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }]] as const) {
-      const page = await openPage(browser, server.url, options);
+      const page = await openPage(suite.browser, suite.server.url, options);
       const errors = collectConsoleErrors(page);
       await page.goto('/summary-statistics');
       for (const tab of TABS) {
@@ -66,7 +68,7 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
   });
 
   it('a bar opens the search that finds as many records as the bar shows', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/summary-statistics?tab=databases');
     const subjects = page.locator('[data-chart-id="databases-subjects"]');
     await subjects.locator('a.statistics-bar').first().waitFor({ timeout: 45_000 });
@@ -82,8 +84,43 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
     await poll(() => page.getByTestId('result-count').textContent(), { timeout: 30_000 }).toBe(`${count} records found`);
   });
 
+  it.each(RELATION_CHARTS)('a bar of $id opens the search of the policies (standards) it counts', async (chart) => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/summary-statistics');
+    const card = page.locator(`[data-chart-id="all-${chart.id}"]`);
+    const bar = card.locator('a.statistics-bar').first();
+    await bar.waitFor({ timeout: 45_000 });
+    const count = Number(((await bar.locator('text').last().textContent()) ?? '').replace(/,/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await bar.click();
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('fairsharingRegistry')).toBe(chart.registry);
+    expect(url.searchParams.get('recordType')).toBe(chart.recordType);
+    expect(url.searchParams.get(chart.filter)).toBeTruthy();
+    await poll(() => page.getByTestId('result-count').textContent(), { timeout: 30_000 }).toBe(`${count} ${count === 1 ? 'record' : 'records'} found`);
+    await page.context().close();
+  });
+
+  it('names what a relation chart counts in its table and CSV', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/summary-statistics?tab=standards');
+    const chart = page.locator('[data-chart-id="standards-recommended-standards"]');
+    await chart.getByTestId('statistics-chart').waitFor({ timeout: 45_000 });
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    expect(await chart.getByRole('table').getByRole('columnheader').allTextContents()).toEqual(['Standard', 'Policies']);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshot(page, 'statistics-recommended-standards-table-desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('standards-recommended-standards.csv');
+    let text = '';
+    for await (const chunk of await download.createReadStream()) text += String(chunk);
+    expect(text.split('\n')[0]).toBe('Standard,Policies');
+    await page.context().close();
+  });
+
   it('offers each chart as a table and as CSV', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/summary-statistics');
     const chart = page.locator('[data-chart-id="all-registries"]');
     await chart.getByTestId('statistics-chart').waitFor({ timeout: 45_000 });

@@ -4,9 +4,9 @@
  * count, and "include narrower terms" lists as many as the tree's count. Desktop and phone
  * screenshots; no serious or critical axe violation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { checkAccessibility, collectConsoleErrors, launchBrowser, openPage, PHONE_VIEWPORT, poll, saveScreenshot, startTestServer, type TestServer } from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility, collectConsoleErrors, openPage, PHONE_VIEWPORT, poll, saveScreenshot } from './support/index.ts';
+import { catalogueSuite } from './support/catalogue-suite.ts';
 
 interface TermNode {
   id: number;
@@ -16,8 +16,7 @@ interface TermNode {
   children: TermNode[];
 }
 
-let server: TestServer;
-let browser: Browser;
+const suite = catalogueSuite();
 const trees = new Map<string, TermNode[]>();
 
 const VOCABULARIES = [
@@ -28,10 +27,8 @@ const VOCABULARIES = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   for (const { id } of VOCABULARIES) {
-    const response = await fetch(`${server.url}/graphql`, {
+    const response = await fetch(`${suite.server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{browseVocabulary(id:"${id}"){data}}` }),
@@ -39,11 +36,6 @@ beforeAll(async () => {
     trees.set(id, ((await response.json()) as { data: { browseVocabulary: { data: TermNode[] } } }).data.browseVocabulary.data);
   }
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 function allTerms(nodes: TermNode[]): TermNode[] {
   return nodes.flatMap((node) => [node, ...allTerms(node.children)]);
@@ -60,7 +52,7 @@ describe('vocabulary browsers', { timeout: 420_000 }, () => {
     const roots = trees.get(id)!;
     expect(roots.length).toBeGreaterThan(0);
     const term = busiestTerm(roots);
-    const page = await openPage(browser, server.url);
+    const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
     await page.goto(`/browse/${id}`);
     const tree = page.getByRole('tree', { name: treeName });
@@ -89,7 +81,7 @@ describe('vocabulary browsers', { timeout: 420_000 }, () => {
     await page.context().close();
 
     // A deep link to the term on a phone.
-    const phone = await openPage(browser, server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const phone = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     await phone.goto(`/browse/${id}?term=${term.id}`);
     await phone.getByTestId('term-details').waitFor({ timeout: 45_000 });
     await phone.getByTestId('term-records').getByTestId('search-result').first().waitFor({ timeout: 45_000 });
