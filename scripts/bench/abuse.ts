@@ -16,7 +16,6 @@
  * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest } from '@registry/platform';
@@ -27,6 +26,7 @@ import { graphqlSchemaSdl, QUERY_DEPTH_LIMIT } from '../../services/api/src/grap
 import { MAX_QUERY_COST, MAX_ROOT_FIELDS, queryLimitsRule } from '../../services/api/src/graphql/query-cost.ts';
 import { countListSizes } from '../../services/api/src/graphql/list-sizes.ts';
 import { dropRunResources } from '../../tests/support/cleanup.ts';
+import { runEnvironment } from '../../tests/setup/run-environment.ts';
 import { doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 
@@ -38,13 +38,8 @@ const ROUNDS = 5;
 const FRAGMENT_LEVELS = [20, 25, 30];
 const NAME = 'bench_abuse';
 
-const environment = {
-  DATABASE_URL: `${process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432'}/registry_${NAME}`,
-  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  OPENSEARCH_URL: process.env.OPENSEARCH_URL || 'http://127.0.0.1:9200',
-  INDEX_PREFIX: `${NAME}_`,
-  QUEUE_PREFIX: `registry_${NAME}`,
-};
+// Its own database, index and queue prefixes and JWT secret, named as a test run's are.
+const environment = runEnvironment(NAME);
 
 /** Requests an anonymous user may send that answer a lot; the slowest one accepted is "the worst". */
 const FULL_SEARCH_PAGE = `searchFairsharingRecords(perPage:100){ aggregations records{ ${SEARCH_RESULT_FIELDS} } }`;
@@ -62,7 +57,7 @@ const SEARCH_WORDS = ['gene', 'ontology', 'protein', 'clinical', 'ecology', 'ima
 // ---- the server, in its own process ---------------------------------------------------------------
 
 async function serve(): Promise<void> {
-  const config = loadConfig({ ...process.env, ...environment, JWT_SECRET: randomBytes(48).toString('base64url'), PORT: '0' });
+  const config = loadConfig({ ...process.env, ...environment, PORT: '0' });
   const { buildApp } = await import('../../services/api/src/app.ts');
   const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });

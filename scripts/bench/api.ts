@@ -12,6 +12,10 @@
  *                 (a two-facet pivot under a text filter) at 1 and 16 concurrent clients, beside
  *   raw           the exact OpenSearch body the API builds for the same arguments, sent straight
  *                 to OpenSearch with the same request-cache flag.
+ * Beside latency, each line prints the CPU time per request of the API server process and of
+ * OpenSearch's process (utime+stime from /proc before and after the measurement, divided by the
+ * requests made): on a shared machine latency follows the other engineers' load, CPU per request
+ * much less (OpenSearch's figure also counts anyone else's searches during the measurement).
  * Every aggregation request uses its own word (words of the real names, never repeated across
  * api and raw), so OpenSearch's request cache answers neither. The load average is printed at
  * the start and the end: the machine is shared.
@@ -32,6 +36,7 @@ import { executeSearch } from '../../services/api/src/search/search-execution.ts
 import { buildRecordAggregationsRequest, planAggregations, type RecordAggregationsArgs } from '../../services/api/src/statistics/record-aggregations.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { copyRealRecords } from '../seed/synthetic-copies.ts';
+import { openSearchPid, processCpuMs } from './process-cpu.ts';
 
 const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -44,6 +49,14 @@ interface Figures {
   p99: number;
   perSecond: number;
   count: number;
+  /** CPU ms per request of the API server and of OpenSearch (NaN when not measured). */
+  serverCpu: number;
+  searchCpu: number;
+}
+
+interface CpuWatch {
+  server: number;
+  search: number | undefined;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -101,8 +114,10 @@ async function walkAll(base: string): Promise<{ records: number; pages: number; 
 }
 
 /** Runs `task` with `clients` concurrent loops for SECONDS; each call takes the next word. */
-async function measure(clients: number, words: () => string, task: (word: string) => Promise<void>): Promise<Figures> {
+async function measure(clients: number, words: () => string, task: (word: string) => Promise<void>, cpu: CpuWatch): Promise<Figures> {
   const latencies: number[] = [];
+  const serverBefore = processCpuMs(cpu.server);
+  const searchBefore = processCpuMs(cpu.search);
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -116,8 +131,10 @@ async function measure(clients: number, words: () => string, task: (word: string
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const serverCpu = (processCpuMs(cpu.server) - serverBefore) / latencies.length;
+  const searchCpu = (processCpuMs(cpu.search) - searchBefore) / latencies.length;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length };
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length, serverCpu, searchCpu };
 }
 
 /** Distinct words (letters only, 4+ long) of the real records' names, shuffled deterministically. */
@@ -139,7 +156,7 @@ function wordSource(words: string[]): () => string {
   return () => words[next++ % words.length];
 }
 
-async function benchAggregations(base: string, client: SearchClient, alias: string, words: string[]): Promise<void> {
+async function benchAggregations(base: string, client: SearchClient, alias: string, words: string[], cpu: CpuWatch): Promise<void> {
   const source = wordSource(words);
   const api = async (word: string) => {
     const query = new URLSearchParams([['q', word], ...AGGREGATION.by.map((key) => ['by', key]), ['size', String(AGGREGATION.size)]]);
@@ -155,16 +172,19 @@ async function benchAggregations(base: string, client: SearchClient, alias: stri
   // A few seconds of each before measuring, so neither side pays for a cold start.
   for (let i = 0; i < 50; i += 1) await Promise.all([api(source()), raw(source())]);
   console.log(`\naggregation: ${words.length} distinct words of real names`);
-  const line = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(12))).join(' '));
+  const line = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(index >= 7 ? 15 : 12))).join(' '));
   console.log(`\naggregation: by=${AGGREGATION.by.join('&by=')}&size=${AGGREGATION.size} under q=<a distinct word>`);
-  line(['', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'p50 api/raw']);
+  line(['', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'p50 api/raw', 'API CPU ms/req', 'OS CPU ms/req']);
   for (const clients of CONCURRENCY) {
-    const rawFigures = await measure(clients, source, raw);
-    const apiFigures = await measure(clients, source, api);
+    const rawFigures = await measure(clients, source, raw, cpu);
+    const apiFigures = await measure(clients, source, api, cpu);
     for (const [name, figures] of [['raw OpenSearch', rawFigures], ['API (HTTP)', apiFigures]] as const) {
-      line([name, String(clients), figures.p50.toFixed(1), figures.p99.toFixed(1), figures.perSecond.toFixed(0), String(figures.count), name === 'raw OpenSearch' ? '' : (figures.p50 / rawFigures.p50).toFixed(2)]);
+      const isRaw = name === 'raw OpenSearch';
+      line([name, String(clients), figures.p50.toFixed(1), figures.p99.toFixed(1), figures.perSecond.toFixed(0), String(figures.count), isRaw ? '' : (figures.p50 / rawFigures.p50).toFixed(2),
+        isRaw ? '' : figures.serverCpu.toFixed(2), figures.searchCpu.toFixed(2)]);
     }
   }
+  console.log('(API CPU: the API server process per request; OS CPU: OpenSearch\'s process per request, anyone else\'s searches included)');
 }
 
 runCli(async () => {
@@ -212,7 +232,7 @@ runCli(async () => {
     console.log(`\nwalk: ${walk.records} records in ${walk.pages} pages of 500 in ${walk.seconds.toFixed(1)} s: ${(walk.records / walk.seconds).toFixed(0)} records/s, ${(walk.pages / walk.seconds).toFixed(1)} pages/s`);
     console.log(`walk: server resident memory ${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak (VmHWM, since start) ${after.peak.toFixed(0)} MB`);
 
-    await benchAggregations(base, client, recordsAlias(indexPrefix), await nameWords(db));
+    await benchAggregations(base, client, recordsAlias(indexPrefix), await nameWords(db), { server: pid, search: openSearchPid() });
     console.log(`\nbench: load average at end ${loadAverage()}`);
   } finally {
     if (server && server.exitCode === null) {

@@ -17,6 +17,7 @@ import { viewerForUser } from '@registry/schemas';
 import { buildApp } from '../../services/api/src/app.ts';
 import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../services/api/src/accounts/secrets.ts';
 import { dropRunResources } from '../../tests/support/cleanup.ts';
+import { runEnvironment } from '../../tests/setup/run-environment.ts';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS || 40);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 2000);
@@ -24,13 +25,8 @@ const ROUNDS = 10;
 const NAME = 'bench_auth';
 const PASSWORD = 'a bench password of decent length';
 
-const environment = {
-  DATABASE_URL: `${process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432'}/registry_${NAME}`,
-  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  OPENSEARCH_URL: process.env.OPENSEARCH_URL || 'http://127.0.0.1:9200',
-  INDEX_PREFIX: `${NAME}_`,
-  QUEUE_PREFIX: `registry_${NAME}`,
-};
+// Its own database, index and queue prefixes and JWT secret, named as a test run's are.
+const environment = runEnvironment(NAME);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

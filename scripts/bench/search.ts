@@ -18,7 +18,11 @@
  *   api   `searchRecords` (argument parsing, query building, answer shaping),
  *   http  GraphQL `searchFairsharingRecords` over a real loopback connection to the listening
  *         server (keep-alive, as a browser keeps its connection), what users get,
- * and the ratios api/raw and http/raw. All three fetch a page of 30 whole documents; GraphQL
+ * and the ratios api/raw and http/raw, and CPU ms per query of this process (`cpu`: raw is the
+ * OpenSearch client's share, api adds argument parsing and shaping, http adds the server's HTTP
+ * and GraphQL work and the loopback client's, all in this process) and of OpenSearch's process
+ * (`os`, when it runs on this machine; anyone else's searches meanwhile included): on a shared
+ * machine CPU per query says more than latency about what a change costs. All three fetch a page of 30 whole documents; GraphQL
  * selects the web app's result-row fields from them.
  * Suggestions (what a search box asks while typing: 2–8 first letters of real names) are
  * measured the same way: raw = the record-suggestion body, api = `searchSuggestions` (records
@@ -42,6 +46,7 @@ import { buildRecordSuggestionsRequest } from '../../services/api/src/search/sug
 import { searchSuggestions } from '../../services/api/src/suggestions/suggestions-service.ts';
 import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
+import { openSearchPid, processCpuMs } from './process-cpu.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
 
 const LARGE_CORPUS = Number(process.env.BENCH_RECORDS || 100_000);
@@ -58,7 +63,12 @@ interface Figures {
   p99: number;
   perSecond: number;
   count: number;
+  /** CPU ms per query of this process and of OpenSearch's (NaN when it cannot be read). */
+  cpu: number;
+  searchCpu: number;
 }
+
+const OPENSEARCH_PID = openSearchPid();
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
@@ -206,6 +216,8 @@ async function measure<T>(run: Runner<T>, nextQuery: QuerySource<T>, clients: nu
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   let begun = 0;
+  const cpuBefore = process.cpuUsage();
+  const searchCpuBefore = processCpuMs(OPENSEARCH_PID);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -218,8 +230,11 @@ async function measure<T>(run: Runner<T>, nextQuery: QuerySource<T>, clients: nu
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuUsed = process.cpuUsage(cpuBefore);
+  const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / latencies.length;
+  const searchCpu = (processCpuMs(OPENSEARCH_PID) - searchCpuBefore) / latencies.length;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length };
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length, cpu, searchCpu };
 }
 
 interface HttpRunners {
@@ -280,7 +295,7 @@ async function httpRunners(config: RegistryConfig, db: Database | undefined): Pr
 }
 
 const format = (figures: Figures) =>
-  `p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  ${figures.perSecond.toFixed(0)} q/s (${figures.count})`;
+  `p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  ${figures.perSecond.toFixed(0)} q/s (${figures.count})  cpu ${figures.cpu.toFixed(2)} ms/q  os ${figures.searchCpu.toFixed(2)} ms/q`;
 
 type Mix = { label: string; queries: () => QuerySource };
 

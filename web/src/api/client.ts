@@ -124,6 +124,27 @@ export async function restDelete<T>(path: string, options?: RequestOptions): Pro
   return (await send('DELETE', path, undefined, options)) as T;
 }
 
+/** GET a REST path that answers a file (e.g. the curators' CSV downloads) and return its text. */
+export async function restGetText(path: string, options?: RequestOptions): Promise<string> {
+  const response = await fetch(path, { headers: requestHeaders(options, false), signal: options?.signal });
+  reportModes(response);
+  if (!response.ok) {
+    const payload = await readJson(response).catch(() => null);
+    throw new ApiError(failureMessage(payload, response.status), response.status, payload);
+  }
+  return response.text();
+}
+
+/** Offers text made in the browser as a file download. */
+export function saveFile(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /**
  * POST one GraphQL query (arguments inline, as the public client does) and return `data`.
  * An answer with `errors` rejects with an ApiError whose message joins the error messages

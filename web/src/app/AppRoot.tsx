@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { ApiError, restGet } from '../api/client.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { setPageTitle } from '../shell/usePageTitle.ts';
-import { useAppDispatch, useModes, useSession } from './hooks.ts';
+import { useAppDispatch, useAppSelector, useSession } from './hooks.ts';
 import { noticeAdded } from './messagesSlice.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { endSession, isSessionValid, SESSION_EXPIRED_MESSAGE } from './sessionSlice.ts';
@@ -59,15 +59,17 @@ function useRouteTitle(): void {
 }
 
 export function AppRoot() {
-  const modes = useModes();
   const location = useLocation();
   useRouteTitle();
   useSessionRevalidation(location.pathname);
 
   const onMaintenancePage = location.pathname.toLowerCase() === MAINTENANCE_PATH;
-  if (modes.maintenance && !onMaintenancePage) return <Navigate to={MAINTENANCE_PATH} replace />;
+  // Only what decides a redirect: the end of start-up does not re-render the whole page.
+  const maintenance = useAppSelector((state) => state.modes.maintenance);
+  const startupDone = useAppSelector((state) => onMaintenancePage && state.modes.startup !== 'pending');
+  if (maintenance && !onMaintenancePage) return <Navigate to={MAINTENANCE_PATH} replace />;
   // The maintenance page is reachable only in maintenance mode (known once start-up is done).
-  if (!modes.maintenance && onMaintenancePage && modes.startup !== 'pending') return <Navigate to="/" replace />;
+  if (!maintenance && onMaintenancePage && startupDone) return <Navigate to="/" replace />;
 
   return (
     <Layout>

@@ -10,7 +10,7 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { quadtree, type Quadtree } from 'd3-quadtree';
 import { select } from 'd3-selection';
-import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import { zoom, zoomIdentity, ZoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../statistics/useElementWidth.ts';
 import { registryColour, shortLabel, type LaidOutNode } from './graph-layout.ts';
@@ -66,6 +66,32 @@ function nodePriority(node: LaidOutNode): number {
   return node.isRoot ? 0 : node.depth;
 }
 
+interface Snapshot {
+  canvas: HTMLCanvasElement;
+  /** The view's transform when it was drawn (the surface is offset by its margin). */
+  transform: ZoomTransform;
+}
+
+/** Draws the scene around the view (a margin on each side) on an off-screen canvas, reused when it has one. */
+function paintSnapshot(
+  reuse: HTMLCanvasElement | undefined,
+  t: ZoomTransform,
+  width: number,
+  height: number,
+  margin: number,
+  paint: (context: CanvasRenderingContext2D, shifted: ZoomTransform, width: number, height: number) => void,
+): Snapshot {
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = reuse ?? document.createElement('canvas');
+  const surfaceWidth = width + 2 * margin;
+  const surfaceHeight = height + 2 * margin;
+  if (canvas.width !== Math.round(surfaceWidth * ratio)) canvas.width = Math.round(surfaceWidth * ratio);
+  if (canvas.height !== Math.round(surfaceHeight * ratio)) canvas.height = Math.round(surfaceHeight * ratio);
+  const context = canvas.getContext('2d');
+  if (context) paint(context, new ZoomTransform(t.k, t.x + margin, t.y + margin), surfaceWidth, surfaceHeight);
+  return { canvas, transform: t };
+}
+
 function fitTransform(nodes: readonly LaidOutNode[], width: number, height: number): ZoomTransform {
   if (nodes.length === 0) return zoomIdentity.translate(width / 2, height / 2);
   // The record stays at the centre: fit the farthest node on either side of it (labels need room on the right).
@@ -95,13 +121,9 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
   );
   const orderedNodes = useMemo(() => [...graph.nodes].sort((a, b) => nodePriority(a) - nodePriority(b)), [graph.nodes]);
 
-  const draw = useCallback(() => {
-    frameRef.current = 0;
-    const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return;
+  /** Draws the whole scene under transform `t` on a `width` × `height` (CSS pixels) surface. */
+  const paint = useCallback((context: CanvasRenderingContext2D, t: ZoomTransform, width: number, height: number, reduced: boolean) => {
     const ratio = window.devicePixelRatio || 1;
-    const t = transformRef.current;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
     const radiusScale = Math.min(2, Math.max(0.7, Math.sqrt(t.k)));
@@ -151,8 +173,6 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
 
     context.textBaseline = 'middle';
     context.lineJoin = 'round';
-    // While a big graph moves only the record is named (labels cost more than the drawing); the rest return when it stops.
-    const reduced = movingRef.current && orderedNodes.length > BIG_GRAPH;
     const labelled = reduced ? orderedNodes.filter((node) => node.isRoot) : orderedNodes;
     for (const node of labelled) {
       const x = t.applyX(node.x);
@@ -189,7 +209,43 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       context.fillText(text, x, y);
     }
     context.textAlign = 'start';
-  }, [graph.edges, orderedNodes, hovered, width, height]);
+  }, [graph.edges, orderedNodes, hovered]);
+
+  const snapshotRef = useRef<Snapshot | null>(null);
+  /** The zoom scale when the current gesture started: a drag keeps it, a zoom changes it. */
+  const gestureScaleRef = useRef(1);
+
+  const draw = useCallback(() => {
+    frameRef.current = 0;
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    const t = transformRef.current;
+    if (!movingRef.current || orderedNodes.length <= BIG_GRAPH) {
+      snapshotRef.current = null;
+      paint(context, t, width, height, false);
+      return;
+    }
+    // A big graph on the move. While it zooms only the record is named (labels cost more than
+    // the drawing). While it is dragged, the scene is drawn once, labels and all, on a surface
+    // with a margin around the view, and each frame only copies it to its new place; a drag past
+    // the margin draws it again. Everything returns at full detail when the gesture ends.
+    if (t.k !== gestureScaleRef.current) {
+      paint(context, t, width, height, true);
+      return;
+    }
+    let snapshot = snapshotRef.current;
+    const margin = Math.round(Math.max(width, height) / 2);
+    const outside = (shot: Snapshot) => Math.abs(t.x - shot.transform.x) > margin || Math.abs(t.y - shot.transform.y) > margin;
+    if (!snapshot || snapshot.transform.k !== t.k || outside(snapshot)) {
+      snapshot = paintSnapshot(snapshot?.canvas, t, width, height, margin, (surface, shifted, surfaceWidth, surfaceHeight) => paint(surface, shifted, surfaceWidth, surfaceHeight, false));
+      snapshotRef.current = snapshot;
+    }
+    const ratio = window.devicePixelRatio || 1;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(snapshot.canvas, Math.round((t.x - snapshot.transform.x - margin) * ratio), Math.round((t.y - snapshot.transform.y - margin) * ratio));
+  }, [paint, orderedNodes.length, width, height]);
 
   // Zoom events ask for a frame; the frame draws with whatever is current then.
   const drawRef = useRef(draw);
@@ -204,6 +260,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       .scaleExtent([0.05, 12])
       .on('start', () => {
         movingRef.current = true;
+        gestureScaleRef.current = transformRef.current.k;
       })
       .on('zoom', (event: D3ZoomEvent<HTMLCanvasElement, unknown>) => {
         transformRef.current = event.transform;

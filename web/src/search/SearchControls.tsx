@@ -1,7 +1,13 @@
-/** Text box, match all/any toggle, sort order and page size of the search page. */
-import { Button, Field, Flex, NativeSelect, Switch } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+/**
+ * Text box, match all/any toggle, sort order and page size of the search page. They render on
+ * the first paint of every search page, so they are native controls styled by ONE style object
+ * on the bar (like the result rows) rather than a dozen styled components and a switch widget.
+ */
+import { Box, Button, type SystemStyleObject } from '@chakra-ui/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PER_PAGE_CHOICES } from '@registry/schemas/search/client/search-state.ts';
+import { PerPageSelect } from './PerPageSelect.tsx';
+import { SelectField } from './SelectField.tsx';
 import { SuggestionsCombobox } from './SuggestionsCombobox.tsx';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
@@ -11,6 +17,43 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'abbreviation,asc', label: 'Abbreviation (A–Z)' },
   { value: 'abbreviation,desc', label: 'Abbreviation (Z–A)' },
 ];
+
+/** The bar, and a checkbox with the look of Chakra's switch (size sm). */
+const CONTROL_STYLES: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: { base: 'column', md: 'row' },
+  flexWrap: 'wrap',
+  gap: '3',
+  alignItems: { base: 'stretch', md: 'flex-end' },
+  '& > form': { display: 'flex', gap: '2', flex: '1', minWidth: { md: '16rem' }, alignItems: 'flex-end' },
+  '& > form > [data-field]': { display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' },
+  '& [data-field] > label': { textStyle: 'sm', fontWeight: 'medium' },
+  '& > [data-switch]': { display: 'inline-flex', alignItems: 'center', gap: '2', textStyle: 'sm', cursor: 'pointer', alignSelf: { md: 'center' } },
+  '& [data-switch] > input': {
+    appearance: 'none',
+    position: 'relative',
+    flexShrink: 0,
+    width: '8',
+    height: '4',
+    m: '0',
+    borderRadius: 'full',
+    bg: 'bg.emphasized',
+    cursor: 'pointer',
+    transition: 'background 0.15s',
+    _before: {
+      content: '""',
+      position: 'absolute',
+      top: '2px',
+      left: '2px',
+      width: 'calc({sizes.4} - 4px)',
+      height: 'calc({sizes.4} - 4px)',
+      borderRadius: 'full',
+      bg: 'white',
+      transition: 'translate 0.15s',
+    },
+    _checked: { bg: 'gray.solid', _before: { translate: '{sizes.4} 0' } },
+  },
+};
 
 export interface SearchControlsProps {
   q: string;
@@ -25,6 +68,7 @@ export interface SearchControlsProps {
 
 export function SearchControls(props: SearchControlsProps) {
   const [text, setText] = useState(props.q);
+  const textId = useId();
   // Back/forward changes the URL: the box follows it.
   useEffect(() => setText(props.q), [props.q]);
   const submit = (event: FormEvent) => {
@@ -32,57 +76,29 @@ export function SearchControls(props: SearchControlsProps) {
     props.onText(text);
   };
   return (
-    <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'flex-end' }} wrap="wrap">
-      <Flex as="form" role="search" onSubmit={submit} gap="2" flex="1" minW={{ md: '16rem' }} align="flex-end">
-        <Field.Root flex="1">
-          <Field.Label fontSize="sm">Search text</Field.Label>
-          <SuggestionsCombobox size="sm" type="search" value={text} onValueChange={setText} name="q" />
-        </Field.Root>
+    <Box css={CONTROL_STYLES}>
+      <form role="search" onSubmit={submit}>
+        <div data-field="">
+          <label htmlFor={textId}>Search text</label>
+          <SuggestionsCombobox id={textId} size="sm" type="search" value={text} onValueChange={setText} name="q" />
+        </div>
         <Button type="submit" size="sm" colorPalette="blue">
           Search
         </Button>
-      </Flex>
-      <Switch.Root
-        size="sm"
-        checked={props.searchAnd}
-        onCheckedChange={(event) => props.onSearchAnd(event.checked)}
-        data-testid="search-and-toggle"
-        alignSelf={{ md: 'center' }}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>Match all terms</Switch.Label>
-      </Switch.Root>
-      <Field.Root width={{ base: 'full', md: 'auto' }}>
-        <Field.Label fontSize="sm">Sort by</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field data-testid="sort-select" value={props.orderBy} onChange={(event) => props.onOrderBy(event.currentTarget.value)}>
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width={{ base: 'full', md: 'auto' }}>
-        <Field.Label fontSize="sm">Results per page</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            data-testid="per-page-select"
-            value={String(props.perPage)}
-            onChange={(event) => props.onPerPage(Number(event.currentTarget.value))}
-          >
-            {PER_PAGE_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-    </Flex>
+      </form>
+      <label data-switch="" data-testid="search-and-toggle">
+        <input type="checkbox" role="switch" checked={props.searchAnd} onChange={(event) => props.onSearchAnd(event.currentTarget.checked)} />
+        Match all terms
+      </label>
+      <SelectField label="Sort by" testId="sort-select" value={props.orderBy} options={SORT_OPTIONS} onChange={props.onOrderBy} width={{ base: 'full', md: 'auto' }} />
+      <PerPageSelect
+        label="Results per page"
+        testId="per-page-select"
+        choices={PER_PAGE_CHOICES}
+        value={props.perPage}
+        onChange={props.onPerPage}
+        width={{ base: 'full', md: 'auto' }}
+      />
+    </Box>
   );
 }

@@ -8,19 +8,10 @@ import { useState } from 'react';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { searchArguments, type SearchArgumentTypes } from '@registry/schemas/search/client/search-query.ts';
 import type { SearchState } from '@registry/schemas/search/client/search-state.ts';
-import { graphqlQuery } from '../api/client.ts';
+import { graphqlQuery, saveFile } from '../api/client.ts';
 
 /** Paging does not apply to a download of every result. */
 const NOT_DOWNLOAD_ARGUMENTS = ['page', 'perPage'];
-
-function saveFile(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 async function downloadCsvLines(state: SearchState, argumentTypes: SearchArgumentTypes | undefined): Promise<string[]> {
   const args = searchArguments(state, { argumentTypes });

@@ -11,6 +11,7 @@ import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { graphqlQuery } from '../api/client.ts';
+import { useAfterFirstPaint } from '../app/firstPaint.ts';
 import { useSearchArgumentTypes, useSearchFilters } from '../app/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
@@ -36,6 +37,7 @@ import { INVALID_QUERY, type SearchAnswer } from './search-types.ts';
 import { SearchResultList } from './SearchResultRow.tsx';
 import { useLatestQuery } from './useLatestQuery.ts';
 import { SearchExport } from './SearchExport.tsx';
+import { SaveSearchButton } from './SaveSearchButton.tsx';
 
 /** Facets shown as one-choice buttons (few values); the rest get checkbox panels. */
 const BUTTON_FACET_OPTIONS: Readonly<Record<string, string[]>> = {
@@ -119,6 +121,8 @@ export function SearchPage() {
     result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? result.previous?.searchFairsharingRecords : undefined;
   // The result rows render first; the filter panels' counts follow in a background render.
   const aggregations = useDeferredValue(answer?.aggregations, undefined);
+  // On a first visit the filters, the export button and the pages wait for the rows' paint.
+  const showAll = useAfterFirstPaint();
   const invalid = answer?.error === INVALID_QUERY;
   const records = invalid ? [] : (answer?.records ?? []);
   const totalCount = answer?.totalCount ?? 0;
@@ -160,13 +164,16 @@ export function SearchPage() {
         onOrderBy={(orderBy) => go(stripPreset({ ...state, orderBy, page: DEFAULT_PAGE }))}
         onPerPage={(perPage) => go(stripPreset({ ...state, perPage, page: DEFAULT_PAGE }))}
       />
-      <Box mt="3">
-        <ActiveFilterChips
-          filters={urlState.filters}
-          onRemove={(argument, value) => goFiltered(toggleFilterValue(state, argument, value), argument)}
-          onClear={() => go({ ...urlState, filters: {}, page: DEFAULT_PAGE })}
-        />
-      </Box>
+      <Flex mt="3" gap="3" align="flex-start" wrap="wrap">
+        <Box flex="1" minW="0">
+          <ActiveFilterChips
+            filters={urlState.filters}
+            onRemove={(argument, value) => goFiltered(toggleFilterValue(state, argument, value), argument)}
+            onClear={() => go({ ...urlState, filters: {}, page: DEFAULT_PAGE })}
+          />
+        </Box>
+        <SaveSearchButton pathname={location.pathname} search={location.search} />
+      </Flex>
       <Flex direction={{ base: 'column', lg: 'row' }} gap="6" mt="4" align="flex-start">
         <Box as="aside" aria-label="Filters" width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
           <Button
@@ -183,9 +190,9 @@ export function SearchPage() {
           <Box
             id="search-filters"
             display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}
-            aria-busy={aggregations !== answer?.aggregations}
+            aria-busy={!showAll || aggregations !== answer?.aggregations}
           >
-            {buttonFacets.map((facet) => {
+            {showAll ? buttonFacets.map((facet) => {
               const selected = state.filters[facet.argument] ?? [];
               return (
                 <FilterButtons
@@ -198,9 +205,9 @@ export function SearchPage() {
                   onSelect={(value) => goFiltered(withFilter(state, facet.argument, value === null ? [] : [value]), facet.argument)}
                 />
               );
-            })}
-            {panelFacets.filter((facet) => !emptyPanels.includes(facet)).map(renderPanel)}
-            {emptyPanels.length ? (
+            }) : null}
+            {showAll ? panelFacets.filter((facet) => !emptyPanels.includes(facet)).map(renderPanel) : null}
+            {showAll && emptyPanels.length ? (
               <Box as="section" aria-label="Filters with no values in these results" data-testid="empty-facets" pt="3" fontSize="sm" color="fg.muted">
                 <Text fontSize="xs" textTransform="uppercase" fontWeight="semibold">
                   No values in these results
@@ -216,7 +223,7 @@ export function SearchPage() {
               {result.status === 'ready' && !invalid ? `${totalCount} record${totalCount === 1 ? '' : 's'} found` : ''}
             </Text>
             {result.status === 'loading' ? <Spinner size="sm" aria-label="Loading results" /> : null}
-            {result.status === 'ready' && !invalid && totalCount > 0 ? <SearchExport state={state} argumentTypes={argumentTypes} /> : null}
+            {showAll && result.status === 'ready' && !invalid && totalCount > 0 ? <SearchExport state={state} argumentTypes={argumentTypes} /> : null}
           </Flex>
           {correctedQuery ? (
             <Text mb="3" data-testid="did-you-mean">
@@ -272,7 +279,7 @@ export function SearchPage() {
               <SearchResultList records={records} label="Search results" />
             </Box>
           )}
-          {!invalid && result.status !== 'error' ? (
+          {showAll && !invalid && result.status !== 'error' ? (
             <Pagination page={state.page} totalPages={totalPages} onPage={(page) => goToResults(stripPreset({ ...state, page }))} />
           ) : null}
         </Box>

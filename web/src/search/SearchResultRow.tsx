@@ -5,6 +5,7 @@
  * made it the slowest step between the answer and the first visible row.
  */
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from './badge-styles.ts';
 import { RESULT_PAINT_TIMING_ID } from './paint-timing.ts';
@@ -95,7 +96,8 @@ export function SearchResultRow({ record }: { record: SearchResultRecord }) {
   );
 }
 
-export function SearchResultList({ records, label }: { records: SearchResultRecord[]; label: string }) {
+/** Memoised: the page re-renders around an unchanged answer (start-up, the filters' counts), and a page of rows is its largest part. */
+export const SearchResultList = memo(function SearchResultList({ records, label }: { records: SearchResultRecord[]; label: string }) {
   return (
     <Box as="ul" aria-label={label} css={RESULT_LIST_STYLES}>
       {records.map((record) => (
@@ -103,4 +105,4 @@ export function SearchResultList({ records, label }: { records: SearchResultReco
       ))}
     </Box>
   );
-}
+});

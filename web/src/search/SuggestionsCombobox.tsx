@@ -1,34 +1,58 @@
 /**
  * A search box that suggests records and vocabulary terms while typing (ARIA 1.2 combobox with
  * a list box): Down/Up move through the suggestions, Enter opens the one chosen (or submits the
- * form when none is), Escape closes the list. The list is plain elements styled once.
+ * form when none is), Escape closes the list. The box is in the header of every page, so it is
+ * a plain input and a plain list styled once by their wrapper (COMBOBOX_STYLES: the look of
+ * Chakra's outline input), not a styled component per element.
  */
-import { Box, Input, type InputProps, type SystemStyleObject } from '@chakra-ui/react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { suggestionOptions, type SuggestionOption } from './suggestion-options.ts';
 import { useSuggestions } from './useSuggestions.ts';
 
-const LIST_STYLES: SystemStyleObject = {
-  position: 'absolute',
-  top: '100%',
-  left: '0',
-  // At least as wide as the box, wide enough for a name beside its badge when the box is narrow.
-  minWidth: 'min(28rem, 92vw)',
-  width: '100%',
-  zIndex: 'dropdown',
-  mt: '1',
-  bg: 'bg',
-  color: 'fg',
-  borderWidth: '1px',
-  borderRadius: 'md',
-  boxShadow: 'lg',
-  maxH: '24rem',
-  overflowY: 'auto',
-  p: '1',
-  m: '0',
-  listStyleType: 'none',
-  textAlign: 'left',
+const COMBOBOX_STYLES: SystemStyleObject = {
+  position: 'relative',
+  flex: '1',
+  minWidth: '0',
+  width: 'full',
+  '& > input': {
+    width: '100%',
+    minWidth: '0',
+    height: '10',
+    px: '3',
+    textStyle: 'sm',
+    appearance: 'none',
+    textAlign: 'start',
+    bg: 'white',
+    color: 'gray.900',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'l2',
+  },
+  '&[data-size=sm] > input': { height: '9', px: '2.5' },
+  '&[data-size=lg] > input': { height: '11', px: '4', textStyle: 'md' },
+  '& > [role=listbox]': {
+    position: 'absolute',
+    top: '100%',
+    left: '0',
+    // At least as wide as the box, wide enough for a name beside its badge when the box is narrow.
+    minWidth: 'min(28rem, 92vw)',
+    width: '100%',
+    zIndex: 'dropdown',
+    mt: '1',
+    bg: 'bg',
+    color: 'fg',
+    borderWidth: '1px',
+    borderRadius: 'md',
+    boxShadow: 'lg',
+    maxH: '24rem',
+    overflowY: 'auto',
+    p: '1',
+    m: '0',
+    listStyleType: 'none',
+    textAlign: 'left',
+  },
   '& [data-group-label]': { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '2', pt: '1.5', pb: '0.5', textTransform: 'uppercase' },
   '& [role=option]': { display: 'flex', alignItems: 'baseline', gap: '2', px: '2', py: '1.5', borderRadius: 'sm', cursor: 'pointer', fontSize: 'sm' },
   '& [role=option][aria-selected=true]': { bg: 'blue.100', color: 'blue.900' },
@@ -36,12 +60,14 @@ const LIST_STYLES: SystemStyleObject = {
   '& [data-suggestion-badge]': { ml: 'auto', fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' },
 };
 
-export interface SuggestionsComboboxProps extends Omit<InputProps, 'value' | 'onChange'> {
+export interface SuggestionsComboboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size'> {
   value: string;
   onValueChange(value: string): void;
+  /** Chakra's input sizes: sm 2.25rem, md 2.5rem (default), lg 2.75rem high. */
+  size?: 'sm' | 'md' | 'lg';
 }
 
-export function SuggestionsCombobox({ value, onValueChange, ...inputProps }: SuggestionsComboboxProps) {
+export function SuggestionsCombobox({ value, onValueChange, size = 'md', ...inputProps }: SuggestionsComboboxProps) {
   const navigate = useNavigate();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -78,10 +104,9 @@ export function SuggestionsCombobox({ value, onValueChange, ...inputProps }: Sug
 
   const groups = (['Records', 'Terms'] as const).map((group) => ({ group, options: options.filter((option) => option.group === group) }));
   return (
-    <Box position="relative" flex={inputProps.flex} minW={inputProps.minW} width="full">
-      <Input
+    <Box css={COMBOBOX_STYLES} data-size={size}>
+      <input
         {...inputProps}
-        width="full"
         value={value}
         role="combobox"
         aria-autocomplete="list"
@@ -97,7 +122,7 @@ export function SuggestionsCombobox({ value, onValueChange, ...inputProps }: Sug
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <Box as="div" id={listId} role="listbox" aria-label="Suggestions" css={LIST_STYLES} display={expanded ? 'block' : 'none'} data-testid="search-suggestions">
+      <div id={listId} role="listbox" aria-label="Suggestions" hidden={!expanded} data-testid="search-suggestions">
         {groups.map(({ group, options: members }) =>
           members.length ? (
             <div role="group" aria-labelledby={`${listId}-${group}`} key={group}>
@@ -122,7 +147,7 @@ export function SuggestionsCombobox({ value, onValueChange, ...inputProps }: Sug
             </div>
           ) : null,
         )}
-      </Box>
+      </div>
     </Box>
   );
 }

@@ -2,7 +2,7 @@
  * Site footer (SPEC §2): five link blocks, the licence line (CC BY-SA 4.0) and a control that
  * scrolls back to the top.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSiteConfig } from '../app/siteConfig.ts';
@@ -81,7 +81,8 @@ function FooterAnchor({ link, children }: { link: FooterLink; children: ReactNod
   );
 }
 
-export function Footer() {
+/** Memoised: it has no props, and the layout re-renders around it on every route change. */
+export const Footer = memo(function Footer() {
   const { siteName } = useSiteConfig();
   return (
     <Box as="footer" bg="brand.900" color="white" px={{ base: '4', md: '8' }} pt="10" pb="6" mt="12">
@@ -142,4 +143,4 @@ export function Footer() {
       </Flex>
     </Box>
   );
-}
+});

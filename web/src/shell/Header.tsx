@@ -2,10 +2,13 @@
  * Site header (SPEC §2): logo, search box with Search and Advanced Search, the Login menu or
  * the profile button, and the navigation buttons. Small screens get a menu button that opens
  * the side drawer; the drawer and the advanced search dialog load only when first opened.
+ * Every page paints the header first, so it is plain elements styled by ONE style object
+ * (HEADER_STYLES: the buttons have the look of Chakra's button recipe); a styled component per
+ * element made it cost more than a page of search results.
  */
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { useSession } from '../app/hooks.ts';
 import { withLoadTimeout } from '../app/loadScreen.ts';
 import { useSiteConfig } from '../app/siteConfig.ts';
@@ -22,6 +25,59 @@ const AdvancedSearchDialog = lazy(() =>
   })),
 );
 
+/** Height of the search box and its buttons: 35 px, 50 px on wide screens. */
+const SEARCH_HEIGHT = { base: '35px', xl: '50px' };
+
+const HEADER_STYLES: SystemStyleObject = {
+  bg: 'brand.700',
+  color: 'white',
+  px: { base: '3', md: '6' },
+  py: '3',
+  boxShadow: 'sm',
+  '& [data-header-row]': { display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' }, flexWrap: { base: 'wrap', lg: 'nowrap' } },
+  '& [data-brand]': { display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 },
+  '& [data-brand] > a': { display: 'flex', alignItems: 'center', gap: '0.5rem', color: 'inherit', textDecoration: 'none' },
+  '& [data-site-name]': { fontWeight: 'bold', fontSize: 'xl', letterSpacing: 'tight' },
+  '& [data-header-search]': { order: { base: 3, lg: 2 }, flex: { base: '1 1 100%', lg: '1 1 0%' }, display: 'flex', justifyContent: 'center' },
+  '& [data-header-search] > form': { display: 'flex', alignItems: 'center', gap: '2', flex: '1', maxW: { base: 'full', lg: '2xl' } },
+  '& [data-header-search] input': { height: SEARCH_HEIGHT },
+  '& [data-login]': { order: { base: 2, lg: 3 }, ml: 'auto', display: { base: 'none', lg: 'block' } },
+  // Buttons: Chakra's button recipe, size md (sm with data-size), then each look of the header.
+  '& [data-button]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    flexShrink: 0,
+    height: '10',
+    minW: '10',
+    px: '4',
+    textStyle: 'sm',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+    borderRadius: 'l2',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    bg: 'transparent',
+    color: 'white',
+    textDecoration: 'none',
+    cursor: 'pointer',
+  },
+  '& [data-button] > svg': { width: '5', height: '5' },
+  '& [data-button][data-size=sm]': { height: '9', minW: '9', px: '3.5' },
+  '& [data-button][data-size=sm] > svg': { width: '4', height: '4' },
+  '& [data-button]:hover': { bg: 'brand.600' },
+  '& [data-button=icon]': { px: '0', display: { base: 'inline-flex', lg: 'none' } },
+  '& [data-button=search]': { height: SEARCH_HEIGHT, bg: 'accent.400', color: 'gray.900' },
+  '& [data-button=search]:hover': { bg: 'accent.500' },
+  '& [data-button=search] > span': { display: { base: 'none', sm: 'inline' } },
+  '& [data-button=outline]': { height: SEARCH_HEIGHT, borderColor: 'whiteAlpha.700', display: { base: 'none', md: 'inline-flex' } },
+  '& [data-button=light]': { bg: 'white', color: 'brand.800' },
+  '& [data-button=light]:hover': { bg: 'brand.50' },
+  '& nav': { display: { base: 'none', lg: 'flex' }, flexWrap: 'wrap', justifyContent: 'center', gap: '1', mt: '3' },
+  '& nav > [aria-current=page]': { bg: 'brand.600' },
+};
+
 function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
   const [text, setText] = useState('');
   const location = useLocation();
@@ -34,42 +90,27 @@ function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
   }
 
   return (
-    <Flex as="form" role="search" onSubmit={submit} gap="2" flex="1" maxW={{ base: 'full', lg: '2xl' }} align="center">
+    <form role="search" onSubmit={submit}>
       <SuggestionsCombobox
         type="search"
         value={text}
         onValueChange={setText}
         placeholder="search through all content"
         aria-label="Search through all content"
-        bg="white"
-        color="gray.900"
-        h={{ base: '35px', xl: '50px' }}
-        flex="1"
-        minW="0"
       />
-      <Button type="submit" aria-label="Search" bg="accent.400" color="gray.900" _hover={{ bg: 'accent.500' }} h={{ base: '35px', xl: '50px' }}>
+      <button type="submit" aria-label="Search" data-button="search">
         <SearchIcon />
-        <Text as="span" display={{ base: 'none', sm: 'inline' }}>
-          Search
-        </Text>
-      </Button>
-      <Button
-        type="button"
-        variant="outline"
-        color="white"
-        borderColor="whiteAlpha.700"
-        _hover={{ bg: 'brand.600' }}
-        h={{ base: '35px', xl: '50px' }}
-        onClick={onAdvancedSearch}
-        display={{ base: 'none', md: 'inline-flex' }}
-      >
+        <span>Search</span>
+      </button>
+      <button type="button" data-button="outline" onClick={onAdvancedSearch}>
         Advanced Search
-      </Button>
-    </Flex>
+      </button>
+    </form>
   );
 }
 
-export function Header() {
+/** Memoised: it reads what it shows itself, so a re-render of the layout around it skips it. */
+export const Header = memo(function Header() {
   const { siteName } = useSiteConfig();
   const session = useSession();
   const location = useLocation();
@@ -89,61 +130,31 @@ export function Header() {
   }
 
   return (
-    <Box as="header" bg="brand.700" color="white" px={{ base: '3', md: '6' }} py="3" boxShadow="sm">
-      <Flex align="center" gap={{ base: '2', md: '4' }} wrap={{ base: 'wrap', lg: 'nowrap' }}>
-        <Flex align="center" gap="2" flexShrink={0}>
-          <IconButton
-            aria-label="Open the site menu"
-            variant="ghost"
-            color="white"
-            _hover={{ bg: 'brand.600' }}
-            display={{ base: 'inline-flex', lg: 'none' }}
-            onClick={openDrawer}
-          >
+    <Box as="header" css={HEADER_STYLES}>
+      <div data-header-row="">
+        <div data-brand="">
+          <button type="button" aria-label="Open the site menu" data-button="icon" onClick={openDrawer}>
             <MenuIcon />
-          </IconButton>
-          <RouterLink to="/" aria-label={`${siteName} home`} style={{ display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
+          </button>
+          <RouterLink to="/" aria-label={`${siteName} home`}>
             <LogoMark />
-            <Text as="span" fontWeight="bold" fontSize="xl" letterSpacing="tight">
-              {siteName}
-            </Text>
+            <span data-site-name="">{siteName}</span>
           </RouterLink>
-        </Flex>
-        <Box order={{ base: 3, lg: 2 }} flex={{ base: '1 1 100%', lg: '1 1 0%' }} display="flex" justifyContent="center">
+        </div>
+        <div data-header-search="">
           <HeaderSearch onAdvancedSearch={openAdvancedSearch} />
-        </Box>
-        <Box order={{ base: 2, lg: 3 }} ml="auto" display={{ base: 'none', lg: 'block' }}>
+        </div>
+        <div data-login="">
           <LoginMenu session={session} />
-        </Box>
-      </Flex>
-      <Flex
-        as="nav"
-        aria-label="Main"
-        mt="3"
-        gap="1"
-        wrap="wrap"
-        justify="center"
-        display={{ base: 'none', lg: 'flex' }}
-      >
-        {NAVIGATION_LINKS.map((link) => {
-          const active = location.pathname === link.to;
-          return (
-            <Button
-              key={link.to}
-              asChild
-              size="sm"
-              variant="ghost"
-              color="white"
-              bg={active ? 'brand.600' : undefined}
-              _hover={{ bg: 'brand.600' }}
-            >
-              <RouterLink to={link.to} aria-current={active ? 'page' : undefined}>
-                {link.label}
-              </RouterLink>
-            </Button>
-          );
-        })}
-      </Flex>
+        </div>
+      </div>
+      <nav aria-label="Main">
+        {NAVIGATION_LINKS.map((link) => (
+          <RouterLink key={link.to} to={link.to} data-button="" data-size="sm" aria-current={location.pathname === link.to ? 'page' : undefined}>
+            {link.label}
+          </RouterLink>
+        ))}
+      </nav>
       {drawerLoaded && (
         <Suspense fallback={null}>
           <NavDrawer
@@ -161,4 +172,4 @@ export function Header() {
       )}
     </Box>
   );
-}
+});

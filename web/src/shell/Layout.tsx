@@ -1,41 +1,53 @@
 /**
  * The frame of every page: skip link, header, site messages, the route's hero, the page in
- * <main>, footer. Screens render while start-up runs (they must not wait for the messages
- * request); maintenance mode, once detected, redirects from the root route.
+ * <main>, footer (once the first screen has been painted). Screens render while start-up runs
+ * (they must not wait for the messages request); maintenance mode, once detected, redirects
+ * from the root route.
  */
 import type { ReactNode } from 'react';
-import { Box, Flex } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import { useAfterFirstPaint } from '../app/firstPaint.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RouteHero } from './RouteHero.tsx';
 import { SiteMessages } from './SiteMessages.tsx';
 
+/** The frame, its skip link and <main>, styled once (plain elements: every page paints them first). */
+const LAYOUT_STYLES: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  minH: '100vh',
+  '& > [data-skip-link]': {
+    position: 'absolute',
+    left: '2',
+    top: '-20',
+    zIndex: 'skipLink',
+    bg: 'white',
+    color: 'brand.800',
+    px: '4',
+    py: '2',
+    rounded: 'md',
+    _focus: { top: '2' },
+  },
+  '& > main': { flex: '1', outline: 'none' },
+};
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Below the page: it waits for the first screen's paint (app/firstPaint.ts).
+  const showFooter = useAfterFirstPaint();
   return (
-    <Flex direction="column" minH="100vh">
-      <Box
-        asChild
-        position="absolute"
-        left="2"
-        top="-20"
-        zIndex="skipLink"
-        bg="white"
-        color="brand.800"
-        px="4"
-        py="2"
-        rounded="md"
-        _focus={{ top: '2' }}
-      >
-        <a href="#main-content">Skip to content</a>
-      </Box>
+    <Box css={LAYOUT_STYLES}>
+      <a href="#main-content" data-skip-link="">
+        Skip to content
+      </a>
       <Header />
       <SiteMessages />
       <RouteHero />
-      <Box as="main" id="main-content" tabIndex={-1} flex="1" outline="none">
+      <main id="main-content" tabIndex={-1}>
         {children}
-      </Box>
-      <Footer />
-    </Flex>
+      </main>
+      {showFooter ? <Footer /> : null}
+    </Box>
   );
 }
 

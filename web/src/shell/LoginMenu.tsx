@@ -3,11 +3,12 @@
  * (SPEC §2: no redirect after success, the visitor stays on the page), for signed-in users a
  * profile button showing the username and Log out. A plain disclosure rather than a menu widget
  * keeps it light; the form's code loads only when the popup first opens. Escape and clicking
- * elsewhere close it.
+ * elsewhere close it. Its buttons are plain elements with the header's button look
+ * (`data-button`, styled by HEADER_STYLES in Header.tsx).
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Box, Button, Flex, Spinner } from '@chakra-ui/react';
+import { Box, Spinner } from '@chakra-ui/react';
 import { useAppDispatch } from '../app/hooks.ts';
 import { withLoadTimeout } from '../app/loadScreen.ts';
 import { logOut } from '../app/logOut.ts';
@@ -40,42 +41,31 @@ export function LoginMenu({ session }: { session: SessionState }) {
 
   if (session.isLoggedIn && session.user) {
     return (
-      <Flex gap="2">
-        <Button asChild size="sm" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-          <RouterLink to="/accounts/profile">
-            <UserIcon />
-            {session.user.credentials.username}
-          </RouterLink>
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          color="white"
-          _hover={{ bg: 'brand.600' }}
+      <div style={{ display: 'flex', gap: '0.5rem' }}>
+        <RouterLink to="/accounts/profile" data-button="light" data-size="sm">
+          <UserIcon />
+          {session.user.credentials.username}
+        </RouterLink>
+        <button
+          type="button"
+          data-button=""
+          data-size="sm"
           onClick={() => {
             void logOut(dispatch, () => navigate('/'));
           }}
         >
           Log out
-        </Button>
-      </Flex>
+        </button>
+      </div>
     );
   }
 
   return (
-    <Box position="relative" ref={container}>
-      <Button
-        size="sm"
-        bg="white"
-        color="brand.800"
-        _hover={{ bg: 'brand.50' }}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div style={{ position: 'relative' }} ref={container}>
+      <button type="button" data-button="light" data-size="sm" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
         <UserIcon />
         Login
-      </Button>
+      </button>
       {open && (
         <Box
           id={menuId}
@@ -99,6 +89,6 @@ export function LoginMenu({ session }: { session: SessionState }) {
           </Suspense>
         </Box>
       )}
-    </Box>
+    </div>
   );
 }

@@ -8,6 +8,7 @@
  * loop is active.
  */
 import { useEffect, useRef } from 'react';
+import { onFirstPaint } from '../app/firstPaint.ts';
 
 const IDLE_WAIT_LIMIT_MS = 1000;
 import { PARTICLES_START_DELAY_MS, createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
@@ -85,19 +86,23 @@ export function ParticleBackground() {
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
 
-    resize();
     const resizeObserver = new ResizeObserver(resize);
-    resizeObserver.observe(canvas);
     const visibility = new IntersectionObserver((entries) => {
       onScreen = entries.some((entry) => entry.isIntersecting);
       update();
     });
-    visibility.observe(canvas);
-    reducedMotion.addEventListener('change', update);
-    document.addEventListener('visibilitychange', update);
-    update();
+    // Even the still frame waits for the page's first paint: sizing the canvas reads the layout.
+    const cancelStart = onFirstPaint(() => {
+      resize();
+      resizeObserver.observe(canvas);
+      visibility.observe(canvas);
+      reducedMotion.addEventListener('change', update);
+      document.addEventListener('visibilitychange', update);
+      update();
+    });
 
     return () => {
+      cancelStart();
       cancelAnimationFrame(frame);
       frame = 0;
       window.removeEventListener('load', afterLoad);
@@ -115,6 +120,7 @@ export function ParticleBackground() {
       ref={canvasRef}
       aria-hidden="true"
       data-testid="hero-particles"
+      data-running="false"
       style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
     />
   );
