@@ -8,10 +8,9 @@
  * and a 390 px phone, and axe on each tab.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
 import type { IsolatedEnvironment } from '../support/environment.ts';
-import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, saveScreenshot, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, poll, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
 import { startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 const JWT_SECRET = 'curator-dashboard-suite-secret-of-enough-length';
@@ -51,18 +50,7 @@ async function publicName(id: number): Promise<string | null> {
   return body.data?.fairsharingRecord?.name ?? null;
 }
 
-async function photograph(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, `${name}-desktop`);
-  const desktop = page.viewportSize();
-  await page.setViewportSize(PHONE_VIEWPORT);
-  await saveScreenshot(page, `${name}-phone`);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
-async function expectAccessible(page: Page): Promise<void> {
-  const serious = (await checkAccessibility(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious).toEqual([]);
-}
 
 beforeAll(async () => {
   mailSink = await startMailSink();
@@ -115,14 +103,14 @@ describe('the curator dashboard', () => {
     await row.getByTestId(`notes-${newRecordId}`).click();
     const dialog = page.getByRole('dialog', { name: `Processing notes: ${NEW_NAME}` });
     await dialog.getByLabel('New note').fill('Checked the homepage; the description is FAIRsharing’s own.');
-    await expectAccessible(page);
-    await photograph(page, 'curator-dashboard-notes');
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'curator-dashboard-notes');
     await dialog.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Processing note added.').waitFor();
     await row.getByRole('button', { name: `Processing notes of ${NEW_NAME} (1)` }).waitFor();
 
-    await expectAccessible(page);
-    await photograph(page, 'curator-dashboard-approvals');
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'curator-dashboard-approvals');
     await row.getByRole('button', { name: `Approve ${NEW_NAME}` }).click();
     await page.getByText(`${NEW_NAME} approved.`).waitFor();
     await poll(() => row.count()).toBe(0);
@@ -140,8 +128,8 @@ describe('the curator dashboard', () => {
     const row = page.getByTestId(`claim-${claim.id}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('I maintain this terminology at my institute.');
-    await expectAccessible(page);
-    await photograph(page, 'curator-dashboard-claims');
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'curator-dashboard-claims');
 
     await row.getByRole('button', { name: `Approve ulla’s claim on ${claimedName}` }).click();
     const dialog = page.getByRole('alertdialog', { name: `Approve ulla’s claim on ${claimedName}?` });
@@ -157,6 +145,6 @@ describe('the curator dashboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?tab=hidden$/);
     await page.getByTestId('hidden-records').or(page.getByTestId('hidden-records-empty')).waitFor();
-    await expectAccessible(page);
+    expect(await checkAccessibility(page)).toEqual([]);
   });
 });

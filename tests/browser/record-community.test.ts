@@ -18,7 +18,7 @@ import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import { sendChangeDigests } from '@registry/api/watching/watching-service.ts';
 import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/mail-sink/mail-sink.ts';
 import type { IsolatedEnvironment } from '../support/environment.ts';
-import { PHONE_VIEWPORT, checkAccessibility, collectConsoleErrors, openPage, poll, saveScreenshot, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, openPage, poll, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
 import { linkPath, startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 // Real demo catalogue records: the first has no DOI (it is not marked complete), the second is watched.
@@ -58,13 +58,6 @@ async function addSupportContact(page: Page, recordId: number, name: string): Pr
   await page.getByTestId('outcome-support').getByText('Record successfully updated!').waitFor();
 }
 
-async function photograph(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, `${name}-desktop`);
-  const desktop = page.viewportSize();
-  await page.setViewportSize(PHONE_VIEWPORT);
-  await saveScreenshot(page, `${name}-phone`);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 beforeAll(async () => {
   mailSink = await startMailSink();
@@ -93,7 +86,7 @@ describe('claiming a record', () => {
     expect(await hint.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/accounts/login?goTo=${encodeURIComponent(`/${claimed.id}`)}`);
     expect(await page.getByTestId('missing-doi').textContent()).toBe('No DOI yet. A DOI is assigned once the curators have marked this record’s description complete.');
     expect(await page.getByTestId('last-reviewed').textContent()).toBe('Not reviewed by a curator yet');
-    await photograph(page, 'record-community-anonymous');
+    await saveScreenshotsAtBothWidths(page, 'record-community-anonymous');
     expect(await checkAccessibility(page)).toEqual([]);
   });
 
@@ -109,13 +102,13 @@ describe('claiming a record', () => {
     await dialog.getByText('A message has at most 1000 characters').waitFor();
     expect(await dialog.getByRole('button', { name: 'Send request' }).isDisabled()).toBe(true);
     await message.fill('I lead the group that develops this ontology.');
-    await photograph(page, 'record-community-claim-dialog');
+    await saveScreenshotsAtBothWidths(page, 'record-community-claim-dialog');
     expect(await checkAccessibility(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await page.getByTestId('claim-state').getByText(/You asked to maintain this record on .+\. A curator will answer within five working days/).waitFor();
     expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Withdraw request' }).waitFor();
-    await photograph(page, 'record-community-claim-pending');
+    await saveScreenshotsAtBothWidths(page, 'record-community-claim-pending');
     expect(await checkAccessibility(page)).toEqual([]);
     await mailSink.waitFor((mail) => mail.to.includes('curtis@example.org') && mail.text.includes('I lead the group that develops this ontology.'));
 
@@ -143,7 +136,7 @@ describe('claiming a record', () => {
     await page.getByTestId('claims').getByTestId('claim-status').getByText('approved: you maintain this record').waitFor();
     await page.getByTestId('maintained-records').getByRole('link', { name: claimed.name }).waitFor();
     await page.getByTestId('edits').getByRole('link', { name: claimed.name }).first().waitFor();
-    await photograph(page, 'record-community-profile');
+    await saveScreenshotsAtBothWidths(page, 'record-community-profile');
     expect(await checkAccessibility(page)).toEqual([]);
 
     await page.goto(`/${claimed.id}`);
@@ -165,7 +158,7 @@ describe('claiming a record', () => {
     const curator = await suite.signedInPage('curtis');
     await curator.goto(`/${claimed.id}`);
     await curator.getByTestId('needs-review').getByText('Needs review').waitFor();
-    await photograph(curator, 'record-community-needs-review');
+    await saveScreenshotsAtBothWidths(curator, 'record-community-needs-review');
     expect(await checkAccessibility(curator)).toEqual([]);
     await curator.getByRole('button', { name: 'Mark reviewed' }).click();
     // The page reloads the record: its review date, no badge.
@@ -184,7 +177,7 @@ describe('watching a record', () => {
     await page.getByRole('button', { name: 'Watch' }).click();
     await page.getByRole('button', { name: 'Unwatch' }).waitFor();
     await page.getByTestId('community-notice').getByText('You are watching this record.').waitFor();
-    await photograph(page, 'record-community-watching');
+    await saveScreenshotsAtBothWidths(page, 'record-community-watching');
     await page.goto('/accounts/profile');
     await page.getByTestId('watched-records').getByRole('link', { name: watched.name }).waitFor();
 
@@ -214,7 +207,7 @@ describe('watching a record', () => {
     await history.waitFor();
     await history.getByText(/curtis · update \(support\)/).first().waitFor();
     expect(await history.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-    await photograph(page, 'record-community-history');
+    await saveScreenshotsAtBothWidths(page, 'record-community-history');
     expect(await checkAccessibility(page)).toEqual([]);
   });
 
@@ -234,7 +227,7 @@ describe('watching a record', () => {
     expect(await checkbox.isChecked()).toBe(true);
     const row = await environment.db('users').where({ username: 'wendy' }).first('preferences');
     expect(row.preferences).toMatchObject({ record_change_mails: true });
-    await photograph(page, 'record-community-preference');
+    await saveScreenshotsAtBothWidths(page, 'record-community-preference');
     expect(await checkAccessibility(page)).toEqual([]);
   });
 });

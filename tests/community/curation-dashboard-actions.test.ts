@@ -66,7 +66,20 @@ describe('dashboard lists', () => {
     const firstPage = await graphql('{ needsReview(perPage: 6) }', curator);
     const ids = (data: Record<string, unknown> | null) => (data!.needsReview as { records: { id: number }[] }).records.map((record) => record.id);
     expect(ids(due.data)).toEqual(ids(firstPage.data).slice(3, 6));
-    expect((await graphql('{ recentCuratorCreations(page: 2, perPage: 5) { id } }', curator)).errors).toBeUndefined();
+  });
+
+  it('page recent curator creations newest first across curators', async () => {
+    // Seven more real records, created by the two curators in turn, a day apart.
+    const created = await harness.env.db('records').where({ is_hidden: false, is_approved: true }).whereNotIn('id', pending.map((record) => record.id))
+      .orderBy('id').offset(10).limit(7).pluck('id');
+    for (const [index, id] of created.entries()) {
+      await harness.env.db('records').where({ id }).update({ created_by_id: index % 2 ? superCurator.id : curator.id, created_at: new Date(Date.UTC(2025, 0, 1 + index)) });
+    }
+    const ids = async (query: string) => ((await graphql(query, curator)).data!.recentCuratorCreations as { id: string }[]).map((record) => Number(record.id));
+    const newestFirst = [...created].reverse();
+    expect(await ids('{ recentCuratorCreations(perPage: 7) { id } }')).toEqual(newestFirst);
+    expect(await ids('{ recentCuratorCreations(page: 2, perPage: 3) { id } }')).toEqual(newestFirst.slice(3, 6));
+    expect(await ids('{ recentCuratorCreations(page: 3, perPage: 3) { id } }')).toEqual(newestFirst.slice(6, 7));
   });
 
   it('say what an incomplete record lacks', async () => {

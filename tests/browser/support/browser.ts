@@ -85,6 +85,15 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return path;
 }
 
+/** Saves `<name>-desktop` at the page's own width and `<name>-phone` at phone width, then restores the width. */
+export async function saveScreenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, `${name}-desktop`);
+  const width = page.viewportSize();
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await saveScreenshot(page, `${name}-phone`);
+  if (width) await page.setViewportSize(width);
+}
+
 /** The path and query of the page's URL (what the app's router sees). */
 export function pathAndQuery(page: Page): string {
   const url = new URL(page.url());

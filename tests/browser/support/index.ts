@@ -5,6 +5,7 @@ export {
   collectConsoleErrors,
   checkAccessibility,
   saveScreenshot,
+  saveScreenshotsAtBothWidths,
   pathAndQuery,
   waitForPathAndQuery,
   recordVisitedUrls,

@@ -8,6 +8,7 @@ import { graphqlQuery, restDelete, restGet, restGetText, restPost, restPut } fro
 import type { PublicMessage } from '../app/messagesSlice.ts';
 import { MESSAGES_QUERY } from '../app/startup.ts';
 import { SITE_MODES_PATH, type SiteModesAnswer } from '../app/siteModesWatch.ts';
+import type { CurationSummaryFigures } from '@registry/schemas/curation/summary-figures.ts';
 
 export const loadMessages = async () => (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages ?? [];
 export const createMessage = (message: string) => restPost<unknown>('/messages/', { message: { message } });
@@ -30,18 +31,7 @@ export const CURATION_FILES = [
 export type CurationFileName = (typeof CURATION_FILES)[number]['name'];
 export const loadCurationFile = (name: CurationFileName) => restGetText(`/files/${name}`);
 
-export interface RegistryCurationCounts {
-  registry: string;
-  records: number;
-  awaitingApproval: number;
-  hidden: number;
-  incomplete: number;
-  withoutDoi: number;
-}
-export interface CurationSummaryFigures {
-  registries: RegistryCurationCounts[];
-  pendingClaims: number;
-}
 
+export type { CurationSummaryFigures };
 export const loadCurationSummary = async () =>
   (await graphqlQuery<{ curatorSummaryStatistics: CurationSummaryFigures }>('{curatorSummaryStatistics}')).curatorSummaryStatistics;

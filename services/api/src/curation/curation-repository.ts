@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
 import type { ProcessingNoteRow } from '../graphql/rows.ts';
+import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
 export interface CurationRecordRow {
   id: number;
@@ -154,26 +155,20 @@ export async function needsReview(db: Knex, limit: number, offset = 0): Promise<
  * record curators ever created, as the planner cannot know how many that is.
  */
 export async function recentCuratorCreations(db: Knex, limit: number, offset = 0): Promise<CurationRecordRow[]> {
-  const curatorsNewest = db('users as u').where('u.is_curator', true).select('c.id').joinRaw(
-    'CROSS JOIN LATERAL (SELECT id FROM records WHERE created_by_id = u.id ORDER BY created_at DESC NULLS LAST, id DESC LIMIT ?) AS c', [offset + limit]);
-  return records(db).whereIn('r.id', curatorsNewest).orderByRaw('r.created_at DESC NULLS LAST, r.id DESC').limit(limit).offset(offset);
+  // The page is chosen among (created_at, id) pairs read from each curator's index range, and
+  // only its rows are then read whole: a deep page sorts small pairs, not whole rows.
+  const page = db('users as u').where('u.is_curator', true).select('c.id').joinRaw(
+    'CROSS JOIN LATERAL (SELECT id, created_at FROM records WHERE created_by_id = u.id ORDER BY created_at DESC NULLS LAST, id DESC LIMIT ?) AS c', [offset + limit])
+    .orderByRaw('c.created_at DESC NULLS LAST, c.id DESC').limit(limit).offset(offset);
+  return records(db).whereIn('r.id', page).orderByRaw('r.created_at DESC NULLS LAST, r.id DESC');
 }
 
 export async function curators(db: Knex): Promise<Record<string, unknown>[]> {
   return db('users as u').modify(activeUsersOnly('u')).where('u.is_curator', true).orderBy('u.username').select(PUBLIC_USER_COLUMNS.map((column) => `u.${column}`));
 }
 
-export interface RegistryCounts {
-  registry: string;
-  records: number;
-  awaitingApproval: number;
-  hidden: number;
-  incomplete: number;
-  withoutDoi: number;
-}
-
 /** Every registry's counts, kept up to date in record_counts by triggers on records. */
-export async function registryCounts(db: Knex): Promise<RegistryCounts[]> {
+export async function registryCounts(db: Knex): Promise<RegistryCurationCounts[]> {
   const rows = await db('registries as g').leftJoin('record_counts as c', 'c.registry_id', 'g.id').orderBy('g.name').select(
     'g.name as registry',
     db.raw('coalesce(c.records, 0) AS records'),
@@ -182,7 +177,7 @@ export async function registryCounts(db: Knex): Promise<RegistryCounts[]> {
     db.raw('coalesce(c.incomplete, 0) AS incomplete'),
     db.raw('coalesce(c.without_doi, 0) AS "withoutDoi"'),
   );
-  return rows as RegistryCounts[];
+  return rows as RegistryCurationCounts[];
 }
 
 export async function pendingClaimCount(db: Knex): Promise<number> {

@@ -18,8 +18,9 @@ import { requireAllowed } from '../records/record-service.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './curation-repository.ts';
+import type { CurationSummaryFigures } from '@registry/schemas/curation/summary-figures.ts';
 
-export type { CurationRecordRow, CurationSort, PendingClaimRow, PersonWithRecords, RegistryCounts } from './curation-repository.ts';
+export type { CurationRecordRow, CurationSort, PendingClaimRow, PersonWithRecords } from './curation-repository.ts';
 export { CURATION_SORTS } from './curation-repository.ts';
 
 /** Rows of each list in the one-call curation summary. */
@@ -58,7 +59,7 @@ export const leastRecentlyUpdated = curatorsOnly(repository.leastRecentlyUpdated
 export const needsReview = curatorsOnly((db, page) => repository.needsReview(db, page.limit, page.offset));
 export const recentCuratorCreations = curatorsOnly((db, page) => repository.recentCuratorCreations(db, page.limit, page.offset));
 export const curatorList = curatorsOnly((db) => repository.curators(db));
-export const summaryStatistics = curatorsOnly(async (db) => ({
+export const summaryStatistics = curatorsOnly(async (db): Promise<CurationSummaryFigures> => ({
   registries: await repository.registryCounts(db),
   pendingClaims: await repository.pendingClaimCount(db),
 }));
