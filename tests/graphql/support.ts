@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, RegistryConfig } from '@registry/platform';
 import { buildApp } from '@registry/api/app.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { toGraphqlRequest, type GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
 
 // Tests walk answers freely (answer.data!.a.b[0].c); typing every shape would only repeat the SDL.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,7 +25,8 @@ export async function startGraphqlApp(config: RegistryConfig, db?: Database): Pr
   return app;
 }
 
-export async function sendQuery(app: FastifyInstance, query: string, token?: string): Promise<GraphqlAnswer> {
+/** Sends a document (inline arguments) or a document with variables, as the web app does. */
+export async function sendQuery(app: FastifyInstance, query: GraphqlOperation, token?: string): Promise<GraphqlAnswer> {
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',
@@ -33,7 +35,7 @@ export async function sendQuery(app: FastifyInstance, query: string, token?: str
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    payload: JSON.stringify({ query }),
+    payload: JSON.stringify(toGraphqlRequest(query)),
   });
   const body = response.json() as { data?: AnswerData | null; errors?: GraphqlAnswer['errors'] };
   return { status: response.statusCode, data: body.data ?? null, errors: body.errors };

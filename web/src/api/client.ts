@@ -3,6 +3,7 @@
  * SPEC §7, adds the bearer token when a session exists, and reports the mode headers
  * (`maintenance`, `read-only`) of every response, so any call can switch the app's mode.
  */
+import { toGraphqlRequest, type GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
 
 export interface ResponseModes {
   status: number;
@@ -146,12 +147,12 @@ export function saveFile(name: string, type: string, text: string): void {
 }
 
 /**
- * POST one GraphQL query (arguments inline, as the public client does) and return `data`.
- * An answer with `errors` rejects with an ApiError whose message joins the error messages
- * and whose `details` holds the list.
+ * POST one GraphQL query (a document with inline arguments, as the public client writes them,
+ * or a document with variables) and return `data`. An answer with `errors` rejects with an
+ * ApiError whose message joins the error messages and whose `details` holds the list.
  */
-export async function graphqlQuery<T>(query: string, options?: RequestOptions): Promise<T> {
-  const payload = (await send('POST', '/graphql', { query }, options)) as {
+export async function graphqlQuery<T>(operation: GraphqlOperation, options?: RequestOptions): Promise<T> {
+  const payload = (await send('POST', '/graphql', toGraphqlRequest(operation), options)) as {
     data?: T;
     errors?: GraphqlError[];
   } | null;

@@ -2,12 +2,14 @@
  * GraphQL queries started before the screen that needs them has rendered, or even loaded:
  * start-up asks the current page's search while the route's code is still on its way, and
  * the page takes that answer instead of asking again (useLatestQuery). Keyed by the exact
- * query text, used once, and only while fresh, so a later visit never sees an old answer.
+ * request (document and variables), used once, and only while fresh, so a later visit never
+ * sees an old answer.
  * The server may already have put the answer into the page (`#early-answers`, see
  * services/api/src/plugins/early-search-answer.ts): `adoptPageAnswers` takes it as an early
  * query that has arrived, for anonymous visitors (the server asked as one).
  */
 import { EARLY_ANSWERS_ELEMENT_ID } from '@registry/schemas/search/client/search-page-route.ts';
+import { graphqlRequestKey, type GraphqlOperation, type GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';
 import { graphqlQuery } from './client.ts';
 
 /** An early answer older than this is dropped: the page asks again. */
@@ -25,18 +27,19 @@ interface Entry extends EarlyQuery<unknown> {
 
 const started = new Map<string, Entry>();
 
-function freshEntry(query: string): Entry | undefined {
-  const entry = started.get(query);
+function freshEntry(key: string): Entry | undefined {
+  const entry = started.get(key);
   if (entry && Date.now() - entry.startedAt > EARLY_QUERY_FRESH_MS) {
-    started.delete(query);
+    started.delete(key);
     return undefined;
   }
   return entry;
 }
 
-export function startEarlyQuery(query: string): void {
-  if (freshEntry(query)) return;
-  const entry: Entry = { promise: graphqlQuery<unknown>(query), startedAt: Date.now() };
+export function startEarlyQuery(operation: GraphqlOperation): void {
+  const key = graphqlRequestKey(operation);
+  if (freshEntry(key)) return;
+  const entry: Entry = { promise: graphqlQuery<unknown>(operation), startedAt: Date.now() };
   entry.promise.then(
     (data) => {
       entry.data = data;
@@ -44,11 +47,13 @@ export function startEarlyQuery(query: string): void {
     // The page that takes the promise reports the failure; nobody may be waiting yet.
     () => undefined,
   );
-  started.set(query, entry);
+  started.set(key, entry);
 }
 
-function isPageAnswer(value: unknown): value is { query: string; data: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string' && 'data' in value;
+function isPageAnswer(value: unknown): value is GraphqlRequest & { data: unknown } {
+  if (typeof value !== 'object' || value === null || !('data' in value)) return false;
+  const { query, variables } = value as { query?: unknown; variables?: unknown };
+  return typeof query === 'string' && (variables === undefined || (typeof variables === 'object' && variables !== null));
 }
 
 /**
@@ -63,20 +68,21 @@ export function adoptPageAnswers(options: { loggedIn: boolean }): void {
   try {
     const answer: unknown = JSON.parse(element.textContent ?? '');
     if (!isPageAnswer(answer)) return;
-    started.set(answer.query, { promise: Promise.resolve(answer.data), data: answer.data, startedAt: Date.now() });
+    started.set(graphqlRequestKey(answer), { promise: Promise.resolve(answer.data), data: answer.data, startedAt: Date.now() });
   } catch {
     // A damaged block is ignored: the page asks the server itself.
   }
 }
 
 /** The answer of an early query that has already arrived, without using it up. */
-export function peekEarlyAnswer<T>(query: string): T | undefined {
-  return freshEntry(query)?.data as T | undefined;
+export function peekEarlyAnswer<T>(operation: GraphqlOperation): T | undefined {
+  return freshEntry(graphqlRequestKey(operation))?.data as T | undefined;
 }
 
-/** The early query for this text, if one was started: it is handed out once. */
-export function takeEarlyQuery<T>(query: string): EarlyQuery<T> | undefined {
-  const entry = freshEntry(query);
-  started.delete(query);
+/** The early query for this request, if one was started: it is handed out once. */
+export function takeEarlyQuery<T>(operation: GraphqlOperation): EarlyQuery<T> | undefined {
+  const key = graphqlRequestKey(operation);
+  const entry = freshEntry(key);
+  started.delete(key);
   return entry as EarlyQuery<T> | undefined;
 }

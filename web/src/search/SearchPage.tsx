@@ -22,6 +22,7 @@ import { Pagination } from './Pagination.tsx';
 import { SearchControls } from './SearchControls.tsx';
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
 import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
+import { graphqlRequestKey } from '@registry/schemas/search/client/graphql-request.ts';
 import { buildFacetValuesQuery } from '@registry/schemas/search/client/search-query.ts';
 import {
   DEFAULT_PAGE,
@@ -71,6 +72,7 @@ export function SearchPage() {
   const argumentTypes = useSearchArgumentTypes();
   const query = useMemo(() => searchQueryForUrl(location.pathname, params, argumentTypes), [location.pathname, params, argumentTypes]);
   const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
+  const queryKey = query === null ? null : graphqlRequestKey(query);
   const facetLoaders = useMemo(() => {
     const loaders = new Map<string, FacetValuesLoader>();
     for (const facet of facets) {
@@ -81,9 +83,9 @@ export function SearchPage() {
       );
     }
     return loaders;
-    // One set of loaders per search (a facet panel drops what it loaded when they change): `query`
-    // is the text of the state and argument types they read, which are new objects every render.
-  }, [query, facets]);
+    // One set of loaders per search (a facet panel drops what it loaded when they change): the
+    // request's key stands for the state and argument types they read, new objects every render.
+  }, [queryKey, facets]);
 
   const resultsRef = useRef<HTMLElement>(null);
   const revealResults = useRef(false);

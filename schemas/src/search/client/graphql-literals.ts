@@ -1,6 +1,7 @@
 /**
- * GraphQL argument literals. The API is queried the way the public client does it:
- * arguments written inline (no variables). Int and Boolean go unquoted, strings are
+ * GraphQL argument literals: the app writes most arguments inline, the way the public client
+ * does (the search page's own query sends its values as variables: graphql-request.ts).
+ * Int and Boolean go unquoted, strings are
  * quoted and escaped, lists become `[...]`, and objects `{key: value}` (advanced search).
  */
 
@@ -38,14 +39,17 @@ export function graphqlLiteral(value: GraphqlLiteral): string {
   return `{${graphqlArgumentList(value)}}`;
 }
 
+/** The name itself, once checked to be a GraphQL name (argument and variable names are written as they are). */
+export function graphqlName(name: string): string {
+  if (!NAME_PATTERN.test(name)) throw new Error(`not a GraphQL argument name: ${name}`);
+  return name;
+}
+
 /** `a:1,b:"x"`; undefined entries are skipped so callers can pass optional arguments as they are. */
 export function graphqlArgumentList(args: Record<string, GraphqlLiteral | undefined>): string {
   return Object.entries(args)
     .filter((entry): entry is [string, GraphqlLiteral] => entry[1] !== undefined)
-    .map(([name, value]) => {
-      if (!NAME_PATTERN.test(name)) throw new Error(`not a GraphQL argument name: ${name}`);
-      return `${name}:${graphqlLiteral(value)}`;
-    })
+    .map(([name, value]) => `${graphqlName(name)}:${graphqlLiteral(value)}`)
     .join(',');
 }
 

@@ -10,11 +10,12 @@ describe('search page routes', () => {
     expect(searchRouteFor('/databases/').preset).toEqual({ fairsharingRegistry: ['database'] });
   });
 
-  it('builds the query the page sends, the listing preset included', () => {
-    const query = queryFor('/standards', 'q=gene&page=2');
-    expect(query).toContain('searchFairsharingRecords(q:"gene",page:2,perPage:20,searchAnd:true,fairsharingRegistry:["standard"])');
-    // A URL with defaults spelled out asks the same query as the canonical one.
-    expect(queryFor('/search', 'q=gene&page=1&perPage=20')).toBe(queryFor('/search', 'q=gene'));
+  it('builds the request the page sends, the listing preset included', () => {
+    const request = queryFor('/standards', 'q=gene&page=2');
+    expect(request?.variables).toEqual({ q: 'gene', page: 2, searchAnd: true, fairsharingRegistry: ['standard'] });
+    expect(request?.query).toContain('perPage:20');
+    // A URL with defaults spelled out asks the same request as the canonical one.
+    expect(queryFor('/search', 'q=gene&page=1&perPage=20')).toEqual(queryFor('/search', 'q=gene'));
   });
 
   it('asks nothing while the route guard still has to clean the URL', () => {

@@ -1,4 +1,5 @@
 /** What the search routes differ in: /search has no preset, listing pages preset a registry. */
+import type { GraphqlRequest } from './graphql-request.ts';
 import { buildSearchRecordsQuery, type SearchArgumentTypes } from './search-query.ts';
 import { cleanSearchParams } from './search-route-guard.ts';
 import { urlToSearchState, withPreset } from './search-state.ts';
@@ -35,13 +36,13 @@ export function isSearchPath(pathname: string): boolean {
  * to clean the URL (the page redirects first). The page and the start-up prefetch both use it,
  * so the prefetched answer is the one the page asks for.
  */
-export function searchQueryForUrl(pathname: string, params: URLSearchParams, argumentTypes?: SearchArgumentTypes): string | null {
+export function searchQueryForUrl(pathname: string, params: URLSearchParams, argumentTypes?: SearchArgumentTypes): GraphqlRequest | null {
   if (cleanSearchParams(params)) return null;
   return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset), { argumentTypes });
 }
 
 /**
  * Id of the JSON data block in which the server sends, inside a search page, the answer to the
- * query `searchQueryForUrl` gives for that page: `{"query": "...", "data": {...}}`.
+ * request `searchQueryForUrl` gives for that page: `{"query": "...", "variables": {...}, "data": {...}}`.
  */
 export const EARLY_ANSWERS_ELEMENT_ID = 'early-answers';

@@ -1,12 +1,15 @@
 /**
- * The `searchFairsharingRecords` query of one search state. Arguments are written inline
- * as literals, typed by the API's own introspection when the app has it (SPEC §4: Int and
- * Boolean unquoted, lists as lists, the rest quoted) and by the facet registry until then;
- * both agree for every facet, so the query text is the same either way. A filter the API does
- * not declare is not sent (it would reject the whole query).
+ * The `searchFairsharingRecords` query of one search state, as a document with variables
+ * (graphql-request.ts: one document per set of arguments, parsed and compiled once by the
+ * server); `perPage` stays inline, so the query cost rule charges the page it names. Filters are
+ * typed by the API's own introspection when the app has it (Int and Boolean as such, lists as
+ * lists, the rest strings) and by the facet registry until then; both agree for every facet, so
+ * the request is the same either way. A filter the API does not declare is not sent (it would
+ * reject the whole query).
  */
 import { facetByArgument } from '../facets.ts';
 import { graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
+import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
 
 export const SEARCH_RESULT_FIELDS = `id type name abbreviation doi registry description status isRecommended relatedRecordsCount
@@ -76,12 +79,10 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
 /** Why each result matched: asked for only when there is text to match. */
 export const SEARCH_HIGHLIGHT_FIELDS = 'highlight{name{text matched} abbreviation{text matched} description{text matched}}';
 
-export function buildSearchRecordsQuery(state: SearchState, options: SearchQueryOptions = {}): string {
+export function buildSearchRecordsQuery(state: SearchState, options: SearchQueryOptions = {}): GraphqlRequest {
   const highlight = state.q === '' ? '' : ` ${SEARCH_HIGHLIGHT_FIELDS}`;
-  return `{searchFairsharingRecords${graphqlArguments(searchArguments(state, options))}{
-    aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery
-    records{${SEARCH_RESULT_FIELDS}${highlight}}
-  }}`;
+  const selection = `aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery records{${SEARCH_RESULT_FIELDS}${highlight}}`;
+  return graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), selection, ['perPage']);
 }
 
 /** Values of one facet under a state's search (`searchFacetValues`): paging and order do not change them. */

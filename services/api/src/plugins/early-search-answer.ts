@@ -1,8 +1,9 @@
 /**
  * The answer to a search page's search, sent inside the page itself. For a navigation to a
- * search URL the server runs the query the page would send (`searchQueryForUrl`, shared with
- * the web app, so the text is identical) through the GraphQL schema as an anonymous visitor,
- * and the page embeds `{query, data}` as a JSON data block. The app uses it for that exact query
+ * search URL the server runs the request the page would send (`searchQueryForUrl`, shared with
+ * the web app, so document and variables are identical) through the GraphQL schema as an
+ * anonymous visitor, and the page embeds `{query, variables, data}` as a JSON data block. The app
+ * uses it for that exact request
  * when nobody is logged in (web/src/api/early-queries.ts), so a first visit shows results
  * without another round trip. Anything unusual (no search path, the guard would redirect, an
  * error, an answer slower than EARLY_ANSWER_TIME_LIMIT_MS) sends the page without it: the app
@@ -14,14 +15,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import type { GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';
 import { EARLY_ANSWERS_ELEMENT_ID, isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 import { graphqlContextFor } from '../graphql/plugin.ts';
 
 /** Longer than this and the page goes without the answer (the app asks itself). */
 export const EARLY_ANSWER_TIME_LIMIT_MS = 500;
 
-export interface EarlyAnswer {
-  query: string;
+export interface EarlyAnswer extends GraphqlRequest {
   data: unknown;
 }
 
@@ -43,13 +44,13 @@ async function withinRateLimit(app: FastifyInstance, request: FastifyRequest): P
 
 export async function earlySearchAnswer(app: FastifyInstance, request: FastifyRequest, path: string, search: string): Promise<EarlyAnswer | null> {
   if (app.config.maintenanceMode || !isSearchPath(path)) return null;
-  const query = searchQueryForUrl(path, new URLSearchParams(search));
-  if (!query) return null;
+  const page = searchQueryForUrl(path, new URLSearchParams(search));
+  if (!page) return null;
   try {
     if (!(await withinRateLimit(app, request))) return null;
-    const result = await withinTimeLimit(app.graphql(query, graphqlContextFor(app, ANONYMOUS_VIEWER)), EARLY_ANSWER_TIME_LIMIT_MS);
+    const result = await withinTimeLimit(app.graphql(page.query, graphqlContextFor(app, ANONYMOUS_VIEWER), page.variables), EARLY_ANSWER_TIME_LIMIT_MS);
     if (!result || result.errors?.length || !result.data) return null;
-    return { query, data: result.data };
+    return { ...page, data: result.data };
   } catch {
     return null;
   }
