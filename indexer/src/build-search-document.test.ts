@@ -220,6 +220,19 @@ describe('buildSearchDocument', () => {
     expect(document.grants).toEqual([{ id: 9, name: 'NLM contract' }]);
   });
 
+  it('names its funders and its other organisations by id, each once', () => {
+    const document = buildSearchDocument({
+      ...loinc,
+      organisationLinks: [
+        ...loinc.organisationLinks,
+        { organisationId: 41, organisationName: 'National Library of Medicine', relation: 'collaborates_on', isLead: false, grantId: null, grantName: null },
+        { organisationId: 40, organisationName: 'Regenstrief Institute', relation: 'associated_with', isLead: false, grantId: null, grantName: null },
+      ],
+    });
+    expect(document.funderIds).toEqual([41]);
+    expect(document.otherOrganisationIds).toEqual([40, 41]);
+  });
+
   it('leaves dates the sources do not give null, not a made-up day', () => {
     const document = buildSearchDocument(record({ id: 3, name: 'Undated', createdAt: null, updatedAt: null }));
     expect({ createdAt: document.createdAt, updatedAt: document.updatedAt }).toMatchInlineSnapshot(`

@@ -82,6 +82,14 @@ function topicKeysOf(row: IndexableRecord): string[] {
   return [...new Set(keys)].filter(Boolean);
 }
 
+/** The relation that makes an organisation a record's funder. */
+const FUNDS = 'funds';
+
+/** Ids of the organisations linked by a relation `matches` accepts, each once. */
+function organisationIds(links: IndexableRecord['organisationLinks'], matches: (relation: string) => boolean): number[] {
+  return [...new Set(links.filter((link) => matches(link.relation)).map((link) => link.organisationId))];
+}
+
 function uniqueById<T extends { id: number }>(items: T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
@@ -125,6 +133,8 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
       relation: link.relation,
       isLead: link.isLead,
     })),
+    funderIds: organisationIds(row.organisationLinks, (relation) => relation === FUNDS),
+    otherOrganisationIds: organisationIds(row.organisationLinks, (relation) => relation !== FUNDS),
     grants,
     publications: row.publications.map(({ id, title, url, doi }) => ({ id, title, url, doi })),
     legacyIds: row.legacyIds,

@@ -100,6 +100,10 @@ export interface RecordSearchDocument {
   countries: { id: number; code: string; name: string }[];
   licences: { id: number; name: string; url: string | null }[];
   organisations: { id: number; name: string; relation: string; isLead: boolean }[];
+  /** Organisations linked as funders (relation `funds`), each once: `organisations` alone cannot tie an organisation to its relation in a query. */
+  funderIds: number[];
+  /** Organisations linked by any other relation, each once. */
+  otherOrganisationIds: number[];
   grants: { id: number; name: string }[];
   publications: { id: number; title: string; url: string | null; doi: string | null }[];
   legacyIds: string[];

@@ -116,11 +116,20 @@ function statusOf(raw: string | null): RecordStatus {
   return 'ready';
 }
 
+/** The organisations and, as the indexer derives them, the ids of the funders and of the others. */
+function syntheticOrganisations(organisations: readonly (typeof SYNTHETIC_ORGANISATIONS)[number][]): Pick<RecordSearchDocument, 'organisations' | 'funderIds' | 'otherOrganisationIds'> {
+  return {
+    organisations: [...organisations],
+    funderIds: organisations.filter((organisation) => organisation.relation === 'funds').map((organisation) => organisation.id),
+    otherOrganisationIds: organisations.filter((organisation) => organisation.relation !== 'funds').map((organisation) => organisation.id),
+  };
+}
+
 function syntheticEnrichment(id: number, registry: RegistryName): Partial<RecordSearchDocument> {
   return {
     countries: id % 5 === 0 ? [SYNTHETIC_COUNTRIES[id % 3]] : [],
     licences: id % 7 === 0 ? [SYNTHETIC_LICENCES[id % 2]] : [],
-    organisations: id % 11 === 0 ? [SYNTHETIC_ORGANISATIONS[id % 2]] : [],
+    ...syntheticOrganisations(id % 11 === 0 ? [SYNTHETIC_ORGANISATIONS[id % 2]] : []),
     grants: id % 13 === 0 ? [SYNTHETIC_GRANTS[0]] : [],
     isMaintained: id % 2 === 0,
     isImplemented: id % 3 === 0,
@@ -176,6 +185,8 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       countries: [],
       licences: [],
       organisations: [],
+      funderIds: [],
+      otherOrganisationIds: [],
       grants: [],
       publications: [],
       legacyIds: [],

@@ -10,14 +10,14 @@
  * only hold relations between public records): `top_10_stds_recommended_by_pols`,
  * `top_10_std_recs_journal`, `top_10_db_recs_journal` (`{name: {id, count}}`),
  * `dbs_implementing_most_stds` (`[{id, name, standards_implemented}]`) and the three pies
- * (`{label: count}`). `top_10_orgs_records` needs organisations by relation (funders or not) per
- * record, which the index does not correlate (a record's organisations are one flat list), so it
- * comes back empty and the page shows those charts without bars instead of failing. The summary
+ * (`{label: count}`). `top_10_orgs_records.<registry>.funders` / `.non_funders` are the
+ * organisations linked to the most records of a registry as funders, or by any other relation
+ * (the document's `funderIds` / `otherOrganisationIds`), as `{name: {id, count}}`. The summary
  * our own clients read (`totals.records`, `registries`, `recordTypes`, `statuses`,
  * `perRegistry`) is derived from the same aggregations.
  */
-import { ANONYMOUS_VIEWER, type RegistryName } from '@registry/schemas';
-import { executeSearch, type SearchDependencies, type TermsAggregationAnswer } from '../search/search-execution.ts';
+import { ANONYMOUS_VIEWER, type RecordSearchDocument, type RegistryName } from '@registry/schemas';
+import { executeSearch, type SearchDependencies, type TermsAggregationAnswer, type TermsBucket } from '../search/search-execution.ts';
 import { searchRecords, type FacetAggregation, type SearchAggregations, type SearchRecordsArgs } from '../search/search-records.ts';
 import { searchWalk } from '../search/scan-search-records.ts';
 
@@ -48,10 +48,10 @@ export interface LatestStats {
   aggregations: Record<'all' | ChartRegistry, SearchAggregations>;
   stds_to_pubs: { standards_with_publication: number; standards_without_publication: number };
   dbs_to_pubs: { databases_with_publication: number; databases_without_publication: number };
-  top_10_orgs_records: Record<ChartRegistry, { funders: Record<string, never>; non_funders: Record<string, never> }>;
-  top_10_stds_recommended_by_pols: Record<string, { id: number; count: number }>;
-  top_10_std_recs_journal: Record<string, { id: number; count: number }>;
-  top_10_db_recs_journal: Record<string, { id: number; count: number }>;
+  top_10_orgs_records: Record<ChartRegistry, { funders: LinkedCounts; non_funders: LinkedCounts }>;
+  top_10_stds_recommended_by_pols: LinkedCounts;
+  top_10_std_recs_journal: LinkedCounts;
+  top_10_db_recs_journal: LinkedCounts;
   dbs_implementing_most_stds: { id: number; name: string; standards_implemented: number }[];
   stds_implemented_by_a_db: Counts;
   dbs_linked_to_stds: Counts;
@@ -102,8 +102,47 @@ async function mostLinked(deps: SearchDependencies, among: SearchRecordsArgs, fi
   });
 }
 
-function byName(linked: LinkedRecordCount[]): Record<string, { id: number; count: number }> {
+/** `{name: {id, count}}`: how the public client reads a ranking. */
+type LinkedCounts = Record<string, { id: number; count: number }>;
+
+function byName(linked: LinkedRecordCount[]): LinkedCounts {
   return Object.fromEntries(linked.map(({ id, name, count }) => [name, { id, count }]));
+}
+
+/** Organisation fields of the search document: organisations by the relation that links them. */
+type OrganisationField = 'funderIds' | 'otherOrganisationIds';
+
+interface NamedOrganisationsAnswer {
+  buckets: (TermsBucket & { named: { hits: { hits: { _source: Pick<RecordSearchDocument, 'organisations'> }[] } } })[];
+}
+
+/**
+ * The organisations `field` names for the most records `among` selects, by id, each named as one
+ * of those records' documents writes it.
+ */
+async function mostLinkedOrganisations(deps: SearchDependencies, among: SearchRecordsArgs, field: OrganisationField): Promise<LinkedCounts> {
+  const answer = await executeSearch(deps, {
+    query: await visibleQuery(deps, among),
+    size: 0,
+    track_total_hits: false,
+    aggs: { linked: { terms: { field, size: TOP_LINKED }, aggs: { named: { top_hits: { size: 1, _source: ['organisations'] } } } } },
+  });
+  const buckets = (answer.aggregations?.linked as unknown as NamedOrganisationsAnswer | undefined)?.buckets ?? [];
+  return byName(buckets.flatMap((bucket) => {
+    const id = Number(bucket.key);
+    const name = bucket.named.hits.hits[0]?._source.organisations.find((organisation) => organisation.id === id)?.name;
+    return name === undefined ? [] : [{ id, name, count: bucket.doc_count }];
+  }));
+}
+
+async function organisationFigures(deps: SearchDependencies): Promise<LatestStats['top_10_orgs_records']> {
+  const registries: ChartRegistry[] = ['standard', 'database', 'policy'];
+  const figures = await Promise.all(registries.map(async (registry) => {
+    const among = { fairsharingRegistry: registry };
+    const [funders, others] = await Promise.all([mostLinkedOrganisations(deps, among, 'funderIds'), mostLinkedOrganisations(deps, among, 'otherOrganisationIds')]);
+    return [registry, { funders, non_funders: others }] as const;
+  }));
+  return Object.fromEntries(figures) as LatestStats['top_10_orgs_records'];
 }
 
 /** How many of the records `among` selects have a value in any of `fields`, and how many have none. */
@@ -169,13 +208,12 @@ async function computeLatestStats(deps: SearchDependencies): Promise<LatestStats
     withPublication(deps, 'database'),
   ]);
   const byRegistry = { standard, database, policy, collection };
-  const relations = await relationFigures(deps, database.totalCount);
-  const emptyOrganisations = { funders: {}, non_funders: {} };
+  const [relations, organisations] = await Promise.all([relationFigures(deps, database.totalCount), organisationFigures(deps)]);
   return {
     aggregations: { all: all.aggregations, standard: standard.aggregations, database: database.aggregations, policy: policy.aggregations },
     stds_to_pubs: { standards_with_publication: standardsWithPublication, standards_without_publication: standard.totalCount - standardsWithPublication },
     dbs_to_pubs: { databases_with_publication: databasesWithPublication, databases_without_publication: database.totalCount - databasesWithPublication },
-    top_10_orgs_records: { standard: emptyOrganisations, database: emptyOrganisations, policy: emptyOrganisations },
+    top_10_orgs_records: organisations,
     ...relations,
     totals: { records: all.totalCount },
     registries: counts(all.aggregations.fairsharing_registry),
