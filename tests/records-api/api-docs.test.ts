@@ -11,11 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { createSearchClient } from '@registry/platform';
-import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { hashPassword } from '@registry/api/accounts/secrets.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { createIsolatedEnvironment, reindexEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 
 const run = promisify(execFile);
@@ -85,12 +83,7 @@ async function runExample(example: Example): Promise<string[]> {
 beforeAll(async () => {
   env = await createIsolatedEnvironment('api_docs');
   await seedDemoCatalogue(env.db);
-  const client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
-  try {
-    await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
-  } finally {
-    await client.close();
-  }
+  await reindexEnvironment(env);
   await env.db('users').insert({ username: LOGIN, email: 'docs-reader@example.org', role: 'user', password_hash: await hashPassword(PASSWORD), confirmed_at: new Date() });
   const [{ count }] = await env.db('records').where({ is_hidden: false, is_approved: true }).count<{ count: string }[]>('* as count');
   publicCount = Number(count);

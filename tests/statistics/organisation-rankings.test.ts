@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createSearchClient } from '@registry/platform';
-import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { createIsolatedEnvironment, reindexEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { sendQuery } from '../graphql/support.ts';
 import { STATS_QUERY } from '../graphql/client-queries.ts';
@@ -59,12 +57,7 @@ beforeAll(async () => {
   ]);
   // A hidden standard funded by the funder: it must not count.
   await env.db('records').where({ id: standards[4] }).update({ is_hidden: true });
-  const client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
-  try {
-    await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
-  } finally {
-    await client.close();
-  }
+  await reindexEnvironment(env);
   app = await buildTestApp(env.config, { db: env.db });
 }, 240_000);
 

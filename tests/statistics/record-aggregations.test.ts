@@ -5,11 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createSearchClient } from '@registry/platform';
-import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { createIsolatedEnvironment, reindexEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { sendQuery } from '../graphql/support.ts';
 
@@ -95,12 +93,7 @@ beforeAll(async () => {
   );
   hiddenRelationEnds = relationEnds.rows.map((row) => row.id);
   await env.db('records').whereIn('id', hiddenRelationEnds).update({ is_hidden: true });
-  const client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
-  try {
-    await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
-  } finally {
-    await client.close();
-  }
+  await reindexEnvironment(env);
   const [curator] = await env.db('users').insert({ username: 'stats-curator', email: 'stats-curator@example.org', role: 'curator' }).returning('id');
   app = await buildTestApp(env.config, { db: env.db });
   curatorToken = await signUserToken(app, curator.id);

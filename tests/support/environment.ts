@@ -2,7 +2,8 @@
  * A private environment for a suite that writes: its own database (migrated, empty),
  * index prefix and queue prefix, derived from the run's. Call `cleanup` in afterAll.
  */
-import { createDatabase, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, type Database, type RegistryConfig } from '@registry/platform';
+import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, type Database, type RegistryConfig } from '@registry/platform';
+import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { runEnvironment } from '../setup/run-environment.ts';
 import { dropRunResources } from './cleanup.ts';
 
@@ -32,6 +33,16 @@ export async function createIsolatedEnvironment(name: string): Promise<IsolatedE
       await dropDatabase(env.DATABASE_URL);
     },
   };
+}
+
+/** Builds the environment's search index from its database, as `npm run reindex` does. */
+export async function reindexEnvironment(env: IsolatedEnvironment): Promise<void> {
+  const client = createSearchClient({ opensearchUrl: env.config.opensearchUrl });
+  try {
+    await reindexAll({ db: env.db, client, indexPrefix: env.config.indexPrefix });
+  } finally {
+    await client.close();
+  }
 }
 
 /** Config of the run's shared, seeded and indexed catalogue (read-only suites). */
