@@ -22,6 +22,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's message when it refused, `fallback` otherwise (network, a fault). */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 export interface GraphqlError {
   message: string;
   path?: Array<string | number>;

@@ -6,8 +6,8 @@
 import { Button, HStack, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CLAIM_MESSAGE_MAX } from '@registry/schemas/forms/community.ts';
-import { ApiError } from '../api/client.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { failureText } from '../api/client.ts';
+import { useFormAnswer } from '../pages/account/FormFields.tsx';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { decideClaim, loadClaims, type PendingClaim } from './curation-api.ts';
 import { PagedTable } from './PagedTable.tsx';
@@ -16,7 +16,7 @@ import { RecordLink, shortDate } from './RecordRowParts.tsx';
 type Decision = 'approved' | 'rejected';
 
 export function ClaimsTab() {
-  const [answer, setAnswer] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const answer = useFormAnswer();
   const [deciding, setDeciding] = useState<{ claim: PendingClaim; status: Decision; reload: () => void } | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,11 +28,11 @@ export function ClaimsTab() {
     setBusy(true);
     try {
       await decideClaim(deciding.claim.id, deciding.status, message);
-      setAnswer({ kind: 'success', text: `${who(deciding.claim)}’s claim on ${what(deciding.claim)} ${deciding.status === 'approved' ? 'approved' : 'rejected'}; they are told by e-mail.` });
+      answer.success(`${who(deciding.claim)}’s claim on ${what(deciding.claim)} ${deciding.status === 'approved' ? 'approved' : 'rejected'}; they are told by e-mail.`);
       deciding.reload();
       setDeciding(null);
     } catch (error) {
-      setAnswer({ kind: 'error', text: error instanceof ApiError ? error.message : 'The decision could not be saved; try again.' });
+      answer.error(failureText(error, 'The decision could not be saved; try again.'));
       setDeciding(null);
     } finally {
       setBusy(false);
@@ -41,7 +41,7 @@ export function ClaimsTab() {
 
   return (
     <Stack gap="3">
-      {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+      {answer.shown}
       <PagedTable
         label="Claims to decide"
         testId="claims"

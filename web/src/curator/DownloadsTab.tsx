@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ApiError, saveFile } from '../api/client.ts';
+import { failureText, saveFile } from '../api/client.ts';
 import { FormAnswer } from '../pages/account/FormFields.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { CURATION_FILES, loadCurationFile, loadCurationSummary, type CurationFileName, type CurationSummaryFigures } from './site-admin-api.ts';
@@ -18,7 +18,7 @@ const SUMMARY_COLUMNS = [
   ['withoutDoi', 'Without a DOI'],
 ] as const;
 
-const failure = (error: unknown, what: string) => (error instanceof ApiError ? error.message : `${what} could not be loaded; try again.`);
+const failure = (error: unknown, what: string) => (failureText(error, `${what} could not be loaded; try again.`));
 
 function CurationFiles() {
   const [busy, setBusy] = useState<CurationFileName | null>(null);

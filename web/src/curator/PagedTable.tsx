@@ -5,7 +5,7 @@
  */
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { FormAnswer } from '../pages/account/FormFields.tsx';
 import { CURATION_SORTS, type CurationSort, type PageQuery } from './curation-api.ts';
 import { RowsTable } from './RowsTable.tsx';
@@ -35,7 +35,7 @@ export function PagedTable<T extends { id: string | number }>({ label, headings,
     setError(null);
     load({ page, perPage: PER_PAGE, sort: sort || undefined }).then(
       (answer) => current && setRows(answer),
-      (caught: unknown) => current && setError(caught instanceof ApiError ? caught.message : 'The list could not be loaded; try again.'),
+      (caught: unknown) => current && setError(failureText(caught, 'The list could not be loaded; try again.')),
     );
     return () => {
       current = false;

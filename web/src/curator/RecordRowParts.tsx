@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { useSession } from '../app/hooks.ts';
 import { FormAnswer } from '../pages/account/FormFields.tsx';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -17,7 +17,7 @@ import {
   addProcessingNote, approveRecord, assignCurator, deleteRecord, hideRecord, loadCurators, type CurationRecord, type Person,
 } from './curation-api.ts';
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'That did not work; try again.');
+const failure = (error: unknown) => (failureText(error, 'That did not work; try again.'));
 export const shortDate = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
 export function RecordLink({ id, name }: { id: string | number; name: string }) {

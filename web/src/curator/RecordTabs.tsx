@@ -6,22 +6,10 @@
  */
 import { Badge, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { useFormAnswer } from '../pages/account/FormFields.tsx';
 import { loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type DueRecord, type PageQuery, type RecordList } from './curation-api.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { CuratorCell, NotesCell, RecordActionsCell, RecordLink, shortDate } from './RecordRowParts.tsx';
-
-type Answer = { kind: 'success' | 'error'; text: string } | null;
-
-function useAnswer() {
-  const [answer, setAnswer] = useState<Answer>(null);
-  return {
-    answer,
-    shown: answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>,
-    success: (text: string) => setAnswer({ kind: 'success', text }),
-    error: (text: string) => setAnswer({ kind: 'error', text }),
-  };
-}
 
 const loader = (list: RecordList) => (query: PageQuery) => loadRecords(list, query);
 const loadAwaiting = loader('curatorApprovalsRequired');
@@ -32,7 +20,7 @@ const loadCuratorCreations = loader('recentCuratorCreations');
 
 /** One list of the approvals tab: each row with its curator, notes and actions. */
 function CurationList({ title, load, approvable, who, testId }: { title: string; load(query: PageQuery): Promise<CurationRecord[]>; approvable: boolean; who: 'creator' | 'lastEditor'; testId: string }) {
-  const { shown, success, error } = useAnswer();
+  const { shown, success, error } = useFormAnswer();
   return (
     <Stack gap="3" as="section" aria-labelledby={`${testId}-title`}>
       <Heading as="h2" size="lg" id={`${testId}-title`}>{title}</Heading>
@@ -69,7 +57,7 @@ export function ApprovalsTab() {
 }
 
 export function HiddenTab() {
-  const { shown, success, error } = useAnswer();
+  const { shown, success, error } = useFormAnswer();
   return (
     <Stack gap="3">
       {shown}
@@ -123,7 +111,7 @@ export function IncompleteTab() {
 }
 
 export function NeedsReviewTab() {
-  const { shown, success, error } = useAnswer();
+  const { shown, success, error } = useFormAnswer();
   const [count, setCount] = useState<number | null>(null);
   const load = useCallback(async (query: PageQuery) => {
     const due = await loadNeedsReview(query);

@@ -9,11 +9,10 @@ import { Heading, Stack, Switch, Text } from '@chakra-ui/react';
 import { useAppDispatch, useModes } from '../app/hooks.ts';
 import { modesRead } from '../app/modesSlice.ts';
 import { fetchSiteModes } from '../app/siteModesWatch.ts';
-import { ApiError } from '../api/client.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { failureText } from '../api/client.ts';
+import { FormAnswer, type FormAnswerState } from '../pages/account/FormFields.tsx';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { switchSiteModes } from './site-admin-api.ts';
-import type { ActionAnswer } from './useEditableRows.ts';
 
 type Mode = 'read_only' | 'maintenance';
 
@@ -37,7 +36,7 @@ export function SiteModeSwitches() {
   const dispatch = useAppDispatch();
   const modes = useModes();
   const [busy, setBusy] = useState<Mode | null>(null);
-  const [answer, setAnswer] = useState<ActionAnswer | null>(null);
+  const [answer, setAnswer] = useState<FormAnswerState | null>(null);
   const [confirmMaintenance, setConfirmMaintenance] = useState(false);
   // A cancelled or refused switch leaves its hidden checkbox as the click set it; a new key redraws it as the modes say.
   const [redraw, setRedraw] = useState(0);
@@ -61,7 +60,7 @@ export function SiteModeSwitches() {
           : { kind: 'error', text: `${MODE_TEXT[mode].label} stays on: the server's configuration sets it.` },
       );
     } catch (error) {
-      setAnswer({ kind: 'error', text: error instanceof ApiError ? error.message : 'The mode could not be switched; try again.' });
+      setAnswer({ kind: 'error', text: failureText(error, 'The mode could not be switched; try again.') });
     } finally {
       setBusy(null);
       setConfirmMaintenance(false);

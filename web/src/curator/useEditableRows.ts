@@ -4,16 +4,12 @@
  * server's answer to the last action. Every action reloads the rows from the server.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
-
-export interface ActionAnswer {
-  kind: 'success' | 'error';
-  text: string;
-}
+import { failureText } from '../api/client.ts';
+import type { FormAnswerState } from '../pages/account/FormFields.tsx';
 
 export function useEditableRows<T>(load: () => Promise<T[]>, onLoaded?: (rows: T[]) => void) {
   const [rows, setRows] = useState<T[] | null>(null);
-  const [answer, setAnswer] = useState<ActionAnswer | null>(null);
+  const [answer, setAnswer] = useState<FormAnswerState | null>(null);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +21,7 @@ export function useEditableRows<T>(load: () => Promise<T[]>, onLoaded?: (rows: T
   }, [load, onLoaded]);
 
   useEffect(() => {
-    reload().catch((error: unknown) => setAnswer({ kind: 'error', text: error instanceof ApiError ? error.message : 'The list could not be loaded.' }));
+    reload().catch((error: unknown) => setAnswer({ kind: 'error', text: failureText(error, 'The list could not be loaded.') }));
   }, [reload]);
 
   /** Runs one change; true when the server took it. */
@@ -40,7 +36,7 @@ export function useEditableRows<T>(load: () => Promise<T[]>, onLoaded?: (rows: T
       await reload();
       return true;
     } catch (error) {
-      setAnswer({ kind: 'error', text: error instanceof ApiError ? error.message : 'That did not work; try again.' });
+      setAnswer({ kind: 'error', text: failureText(error, 'That did not work; try again.') });
       return false;
     } finally {
       setBusy(false);

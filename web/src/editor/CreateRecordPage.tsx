@@ -8,7 +8,7 @@ import { Formik } from 'formik';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../app/hooks.ts';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
@@ -119,7 +119,7 @@ export function CreateRecordPage() {
               const answer = await createRecord(generalPayload(values, isCurator));
               navigate(`/${answer.data.id}`, { state: { message: answer.message } });
             } catch (error) {
-              setFailure(error instanceof ApiError ? error.message : 'The record could not be created.');
+              setFailure(failureText(error, 'The record could not be created.'));
             }
           }}
         >

@@ -6,7 +6,7 @@
 import { Button, Checkbox, Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { publicationSchema } from '@registry/schemas/forms/linked-entities.ts';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { linkApi, lookUpPublication, saveSection, type EditableRecord, type FoundPublication, type LinkedPublication } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import { firstProblem } from './OrganisationsSection.tsx';
@@ -90,7 +90,7 @@ export function PublicationsSection({ record, holder }: { record: EditableRecord
     try {
       setDraft(draftOf(await lookUpPublication(isDoi(text) ? { doi: text } : { pubmed_id: text })));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The look-up failed; try again or fill in the fields.');
+      setProblem(failureText(error, 'The look-up failed; try again or fill in the fields.'));
     } finally {
       setLooking(false);
     }

@@ -8,7 +8,7 @@ import { Alert, Box, Button, Collapsible, Stack, Table, Text } from '@chakra-ui/
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../app/hooks.ts';
-import { ApiError, graphqlQuery, restDelete, restGet, restPost } from '../api/client.ts';
+import { failureText, graphqlQuery, restDelete, restGet, restPost } from '../api/client.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { RecordCommunity } from '../record/RecordCommunity.tsx';
 
@@ -101,7 +101,7 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
       setMessage({ kind: 'success', text: done });
       onChanged();
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'That did not work; try again.' });
+      setMessage({ kind: 'error', text: failureText(error, 'That did not work; try again.') });
     }
   };
 
@@ -132,7 +132,7 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
             onClick={() => {
               if (!window.confirm(`Delete ${record.name}? This cannot be undone.`)) return;
               void restDelete(`/fairsharing_records/${record.id}`).then(() => navigate('/', { replace: true }), (error: unknown) =>
-                setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'The record could not be deleted.' }));
+                setMessage({ kind: 'error', text: failureText(error, 'The record could not be deleted.') }));
             }}
           >
             Delete

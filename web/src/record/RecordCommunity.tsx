@@ -10,17 +10,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ValidationError } from 'yup';
 import { CLAIM_ANSWER_WITHIN, CLAIM_MESSAGE_MAX, claimSchema } from '@registry/schemas/forms/community.ts';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { useSession } from '../app/hooks.ts';
 import { loginPathFor } from '../app/RequireLogin.tsx';
 import { claimRecord, loadClaimState, loadViewerState, markReviewed, stopMaintaining, watchRecord, type ViewerRecordState } from './community-api.ts';
 import { claimView, type ClaimStateAnswer } from './community.ts';
+import type { FormAnswerState } from '../pages/account/FormFields.tsx';
 
-type Notice = { kind: 'success' | 'error'; text: string };
 type DialogName = 'claim' | 'withdraw' | 'stop';
 
-const failure = (error: unknown): Notice => ({ kind: 'error', text: error instanceof ApiError ? error.message : 'That did not work; try again.' });
+const failure = (error: unknown): FormAnswerState => ({ kind: 'error', text: failureText(error, 'That did not work; try again.') });
 
 function messageError(recordId: number, message: string): string | null {
   try {
@@ -50,7 +50,7 @@ export function RecordCommunity({ record, onChanged, children }: { record: { id:
   const [claim, setClaim] = useState<ClaimStateAnswer | null>(null);
   const [viewer, setViewer] = useState<ViewerRecordState | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<FormAnswerState | null>(null);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');

@@ -10,16 +10,15 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { can, type Viewer } from '@registry/schemas/access/index.ts';
 import { SAVED_SEARCH_COMMENT_MAX, savedSearchSchema } from '@registry/schemas/forms/community.ts';
-import { ApiError } from '../api/client.ts';
+import { failureText } from '../api/client.ts';
 import { useSession } from '../app/hooks.ts';
 import { sessionViewer } from '../app/sessionViewer.ts';
 import { TermPicker } from '../editor/TermPicker.tsx';
-import { FormAnswer, TextareaField, TextField } from '../pages/account/FormFields.tsx';
+import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../pages/account/FormFields.tsx';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';
 
 const INITIAL: SaveSearchValues = { name: '', comments: '', fairsharing_record_ids: [], organisations: [], users: [] };
 
-type Answer = { kind: 'success' | 'error'; text: string };
 
 function PolicyChoice({ policies, value, onChange }: { policies: Array<{ id: string; name: string }> | null; value: number[]; onChange(value: number[]): void }) {
   return (
@@ -55,7 +54,7 @@ function SaveSearchDialog({ open, onClose, viewer, pathname, search }: {
   open: boolean; onClose(): void; viewer: Viewer; pathname: string; search: string;
 }) {
   const [policies, setPolicies] = useState<Array<{ id: string; name: string }> | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<FormAnswerState | null>(null);
   const linksPeople = can(viewer, 'savedSearch.linkPeople');
 
   useEffect(() => {
@@ -81,7 +80,7 @@ function SaveSearchDialog({ open, onClose, viewer, pathname, search }: {
                   const saved = await createSavedSearch(saveSearchInput(values, pathname, search));
                   setAnswer({ kind: 'success', text: `Saved “${saved.name}”.` });
                 } catch (error) {
-                  setAnswer({ kind: 'error', text: error instanceof ApiError ? error.message : 'The search could not be saved; try again.' });
+                  setAnswer({ kind: 'error', text: failureText(error, 'The search could not be saved; try again.') });
                 }
               }}
             >

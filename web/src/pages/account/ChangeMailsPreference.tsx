@@ -7,22 +7,22 @@ import { useState } from 'react';
 import { Box, Checkbox, Heading, Text } from '@chakra-ui/react';
 import { changeMailsEnabled, setChangeMails, type AccountUser } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { useFormAnswer } from './FormFields.tsx';
 
 export function ChangeMailsPreference({ account }: { account: AccountUser }) {
   const [enabled, setEnabled] = useState(() => changeMailsEnabled(account));
   const [saving, setSaving] = useState(false);
-  const [answer, setAnswer] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const answer = useFormAnswer();
 
   async function change(next: boolean) {
     setSaving(true);
-    setAnswer(null);
+    answer.clear();
     try {
       const saved = await setChangeMails(next);
       setEnabled(saved.record_change_mails);
-      setAnswer({ kind: 'success', text: saved.message });
+      answer.success(saved.message);
     } catch (error) {
-      setAnswer({ kind: 'error', text: errorMessage(error) });
+      answer.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -41,11 +41,7 @@ export function ChangeMailsPreference({ account }: { account: AccountUser }) {
       <Text fontSize="sm" color="gray.700" mt="2">
         Each mail lists the records others changed and which sections, with a link to their history.
       </Text>
-      {answer && (
-        <Box mt="2">
-          <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>
-        </Box>
-      )}
+      {answer.shown && <Box mt="2">{answer.shown}</Box>}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Form pieces shared by the account screens: a formik-bound text field and password field
  * (show/hide) showing the schema's message once the field was touched or the form submitted,
- * and the answer line under a form.
+ * and the answer line under a form (and the state behind it).
  */
 import { useState, type ReactNode } from 'react';
 import { useField, useFormikContext, yupToFormErrors, type FormikErrors } from 'formik';
@@ -122,6 +122,22 @@ export function FormAnswer({ kind, children }: { kind: 'error' | 'success' | 'in
       </Alert.Content>
     </Alert.Root>
   );
+}
+
+export interface FormAnswerState {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+/** The answer line of a screen's last action: `shown` is the line (or nothing); `success`, `error` and `clear` set it. */
+export function useFormAnswer() {
+  const [answer, setAnswer] = useState<FormAnswerState | null>(null);
+  return {
+    shown: answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>,
+    success: (text: string) => setAnswer({ kind: 'success', text }),
+    error: (text: string) => setAnswer({ kind: 'error', text }),
+    clear: () => setAnswer(null),
+  };
 }
 
 /** A yes/no field: a native checkbox inside its label. */
