@@ -8,17 +8,23 @@
  *   walk          GET /fairsharing_records?page[size]=500 following links.next to the end, as an
  *                 anonymous script: records/s, pages/s, and the server's resident memory before
  *                 and its peak (VmHWM) after;
- *   aggregation   GET /statistics/records?q=<word>&by=fairsharing_registry&by=subjects&size=10
+ *   aggregation   GET /statistics/records?q=<word>&by=fairsharing_registry&by=subjects&size=<1-25>
  *                 (a two-facet pivot under a text filter) at 1 and 16 concurrent clients, beside
- *   raw           the exact OpenSearch body the API builds for the same arguments, sent straight
- *                 to OpenSearch with the same request-cache flag.
- * Beside latency, each line prints the CPU time per request of the API server process and of
- * OpenSearch's process (utime+stime from /proc before and after the measurement, divided by the
- * requests made): on a shared machine latency follows the other engineers' load, CPU per request
- * much less (OpenSearch's figure also counts anyone else's searches during the measurement).
- * Every aggregation request uses its own word (words of the real names, never repeated across
- * api and raw), so OpenSearch's request cache answers neither. The load average is printed at
- * the start and the end: the machine is shared.
+ *   raw           the exact OpenSearch body the API builds for the same query string, sent straight
+ *                 to OpenSearch with the same request-cache flag, and
+ *   bare hop      the same body through a bare node:http proxy (bare-hop.ts, its own process):
+ *                 the floor of any Node.js API in between, so the API's own share shows.
+ * All three are asked by this process with one plain keep-alive client (keep-alive-http.ts).
+ * Beside latency, each line prints the CPU time per request of the process in between (the API
+ * server or the bare hop), of OpenSearch's process and of this process (utime+stime before and
+ * after the measurement, divided by the requests made): on a machine whose cores the load
+ * generator, the API and OpenSearch share, throughput at 16 clients is the CPU they spend per
+ * request together, and latency follows throughput (OpenSearch's figure also counts anyone
+ * else's searches during the measurement).
+ * No aggregation is asked twice in a run (a word of the real names and descriptions with a size
+ * of 1 to 25, each pair once; the bench stops if it runs out), so OpenSearch's request cache
+ * answers none of them: each line measures computing an aggregation. The load average is
+ * printed at the start and the end: the machine is shared.
  * Everything it creates (bench database, indices) is dropped at the end.
  * Env: BENCH_RECORDS (100000), BENCH_SECONDS per aggregation measurement (8), BENCH_KEEP=1 keeps them.
  */
@@ -29,34 +35,32 @@ import { cpus } from 'node:os';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database, type SearchClient } from '@registry/platform';
+import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, recordsAlias, visibleRecordsOnly } from '@registry/schemas';
 import { reindexAll } from '../../indexer/src/reindex.ts';
-import { executeSearch } from '../../services/api/src/search/search-execution.ts';
-import { buildRecordAggregationsRequest, planAggregations, type RecordAggregationsArgs } from '../../services/api/src/statistics/record-aggregations.ts';
+import { MAX_PIVOT_BUCKETS } from '../../services/api/src/statistics/record-aggregations.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { copyRealRecords } from '../seed/synthetic-copies.ts';
+import { aggregationBody, aggregationSearchPath } from './aggregation-request.ts';
+import { keepAliveClient } from './keep-alive-http.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 
 const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONCURRENCY = [1, 16];
 const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
-const AGGREGATION = { by: ['fairsharing_registry', 'subjects'], size: 10 };
+const BARE_HOP = fileURLToPath(new URL('./bare-hop.ts', import.meta.url));
+const BY = ['fairsharing_registry', 'subjects'];
 
 interface Figures {
   p50: number;
   p99: number;
   perSecond: number;
   count: number;
-  /** CPU ms per request of the API server and of OpenSearch (NaN when not measured). */
-  serverCpu: number;
+  /** CPU ms per request of the process in between, of OpenSearch and of this process (NaN when not measured). */
+  betweenCpu: number;
   searchCpu: number;
-}
-
-interface CpuWatch {
-  server: number;
-  search: number | undefined;
+  benchCpu: number;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -85,16 +89,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: Record<string, string>, base: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Starts `script` in a child process with `env` and waits until `base`/healthz answers. */
+async function startProcess(script: string, env: Record<string, string>, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     const healthy = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) return server;
+    if (healthy) return child;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  server.kill();
-  throw new Error('the server did not become healthy in 2 minutes');
+  child.kill();
+  throw new Error(`${script} did not become healthy in 2 minutes`);
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
 }
 
 async function walkAll(base: string): Promise<{ records: number; pages: number; seconds: number }> {
@@ -113,34 +124,44 @@ async function walkAll(base: string): Promise<{ records: number; pages: number; 
   return { records, pages, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Runs `task` with `clients` concurrent loops for SECONDS; each call takes the next word. */
-async function measure(clients: number, words: () => string, task: (word: string) => Promise<void>, cpu: CpuWatch): Promise<Figures> {
+/** Runs `task` with `clients` concurrent loops for SECONDS, each call with the next query string. */
+async function measure(clients: number, next: () => URLSearchParams, task: (query: URLSearchParams) => Promise<void>, between: number | undefined): Promise<Figures> {
   const latencies: number[] = [];
-  const serverBefore = processCpuMs(cpu.server);
-  const searchBefore = processCpuMs(cpu.search);
+  const search = openSearchPid();
+  const betweenBefore = processCpuMs(between);
+  const searchBefore = processCpuMs(search);
+  const benchBefore = process.cpuUsage();
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
-        const word = words();
+        const query = next();
         const begun = performance.now();
-        await task(word);
+        await task(query);
         latencies.push(performance.now() - begun);
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const serverCpu = (processCpuMs(cpu.server) - serverBefore) / latencies.length;
-  const searchCpu = (processCpuMs(cpu.search) - searchBefore) / latencies.length;
+  const bench = process.cpuUsage(benchBefore);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, count: latencies.length, serverCpu, searchCpu };
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    perSecond: latencies.length / elapsed,
+    count: latencies.length,
+    betweenCpu: (processCpuMs(between) - betweenBefore) / latencies.length,
+    searchCpu: (processCpuMs(search) - searchBefore) / latencies.length,
+    benchCpu: (bench.user + bench.system) / 1000 / latencies.length,
+  };
 }
 
-/** Distinct words (letters only, 4+ long) of the real records' names, shuffled deterministically. */
-async function nameWords(db: Database): Promise<string[]> {
-  const rows: { name: string }[] = await db('records').select('name').whereRaw("provenance->>'synthetic' IS NULL");
-  const words = [...new Set(rows.flatMap((row) => row.name.split(/\s+/)).filter((word) => /^[A-Za-z]{4,}$/.test(word)).map((word) => word.toLowerCase()))];
+/** Distinct words (letters only, 4+ long) of the real records' names and descriptions, shuffled deterministically. */
+async function realWords(db: Database): Promise<string[]> {
+  const rows: { name: string; description: string | null }[] = await db('records').select('name', 'description').whereRaw("provenance->>'synthetic' IS NULL");
+  const text = rows.flatMap((row) => `${row.name} ${row.description ?? ''}`.split(/\s+/));
+  const words = [...new Set(text.filter((word) => /^[A-Za-z]{4,}$/.test(word)).map((word) => word.toLowerCase()))];
   let state = 42;
   for (let i = words.length - 1; i > 0; i -= 1) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -150,41 +171,60 @@ async function nameWords(db: Database): Promise<string[]> {
   return words;
 }
 
-/** The words in turn; the bench prints how many it asked, so a second round (cache hits) would show. */
-function wordSource(words: string[]): () => string {
-  let next = 0;
-  return () => words[next++ % words.length];
+/**
+ * Each (word, size) pair once: the i-th asks word i mod W with a size stepping on by one each
+ * round of the words, so neighbouring requests differ in word and every stretch mixes sizes.
+ */
+function distinctAggregations(words: string[]): { next: () => URLSearchParams; asked: () => number; available: number } {
+  const available = words.length * MAX_PIVOT_BUCKETS;
+  let asked = 0;
+  const next = () => {
+    if (asked >= available) throw new Error(`all ${available} distinct aggregations asked: lower BENCH_SECONDS`);
+    const word = asked % words.length;
+    const size = 1 + ((word + Math.floor(asked / words.length)) % MAX_PIVOT_BUCKETS);
+    asked += 1;
+    return new URLSearchParams([['q', words[word]], ...BY.map((key) => ['by', key]), ['size', String(size)]]);
+  };
+  return { next, asked: () => asked, available };
 }
 
-async function benchAggregations(base: string, client: SearchClient, alias: string, words: string[], cpu: CpuWatch): Promise<void> {
-  const source = wordSource(words);
-  const api = async (word: string) => {
-    const query = new URLSearchParams([['q', word], ...AGGREGATION.by.map((key) => ['by', key]), ['size', String(AGGREGATION.size)]]);
-    const response = await fetch(`${base}/statistics/records?${query}`, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`aggregation: ${response.status} ${await response.text()}`);
-    await response.json();
+interface Sides {
+  api: { base: string; pid: number };
+  bareHop: { base: string; pid: number };
+  opensearchUrl: string;
+  alias: string;
+}
+
+async function benchAggregations(sides: Sides, words: string[]): Promise<void> {
+  const source = distinctAggregations(words);
+  const api = keepAliveClient(sides.api.base);
+  const bareHop = keepAliveClient(sides.bareHop.base);
+  const openSearch = keepAliveClient(sides.opensearchUrl);
+  const searchPath = aggregationSearchPath(sides.alias);
+  const runners = [
+    { name: 'raw OpenSearch', pid: undefined, ask: (query: URLSearchParams) => openSearch.send('POST', searchPath, aggregationBody(query)) },
+    { name: 'bare Node hop', pid: sides.bareHop.pid, ask: (query: URLSearchParams) => bareHop.send('GET', `/?${query}`) },
+    { name: 'API (HTTP)', pid: sides.api.pid, ask: (query: URLSearchParams) => api.send('GET', `/statistics/records?${query}`) },
+  ];
+  const parsed = (ask: (query: URLSearchParams) => Promise<string>) => async (query: URLSearchParams) => {
+    JSON.parse(await ask(query));
   };
-  const raw = async (word: string) => {
-    const args: RecordAggregationsArgs = { q: word, ...AGGREGATION };
-    const request = buildRecordAggregationsRequest(args, ANONYMOUS_VIEWER, planAggregations(args, ANONYMOUS_VIEWER));
-    await executeSearch({ client, alias }, request.body, { request_cache: true });
-  };
-  // A few seconds of each before measuring, so neither side pays for a cold start.
-  for (let i = 0; i < 50; i += 1) await Promise.all([api(source()), raw(source())]);
-  console.log(`\naggregation: ${words.length} distinct words of real names`);
+  // A few seconds of each before measuring, so none pays for a cold start.
+  for (let i = 0; i < 50; i += 1) await Promise.all(runners.map((runner) => runner.ask(source.next())));
   const line = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(index >= 7 ? 15 : 12))).join(' '));
-  console.log(`\naggregation: by=${AGGREGATION.by.join('&by=')}&size=${AGGREGATION.size} under q=<a distinct word>`);
-  line(['', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'p50 api/raw', 'API CPU ms/req', 'OS CPU ms/req']);
+  console.log(`\naggregation: by=${BY.join('&by=')}&size=<1-${MAX_PIVOT_BUCKETS}> under q=<a word>, each pair asked once (${source.available} available)`);
+  line(['', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'p50 / raw', 'hop CPU ms/req', 'OS CPU ms/req', 'bench CPU ms/req']);
   for (const clients of CONCURRENCY) {
-    const rawFigures = await measure(clients, source, raw, cpu);
-    const apiFigures = await measure(clients, source, api, cpu);
-    for (const [name, figures] of [['raw OpenSearch', rawFigures], ['API (HTTP)', apiFigures]] as const) {
-      const isRaw = name === 'raw OpenSearch';
-      line([name, String(clients), figures.p50.toFixed(1), figures.p99.toFixed(1), figures.perSecond.toFixed(0), String(figures.count), isRaw ? '' : (figures.p50 / rawFigures.p50).toFixed(2),
-        isRaw ? '' : figures.serverCpu.toFixed(2), figures.searchCpu.toFixed(2)]);
+    let raw: Figures | undefined;
+    for (const runner of runners) {
+      const figures = await measure(clients, source.next, parsed(runner.ask), runner.pid);
+      raw ??= figures;
+      line([runner.name, String(clients), figures.p50.toFixed(1), figures.p99.toFixed(1), figures.perSecond.toFixed(0), String(figures.count),
+        (figures.p50 / raw.p50).toFixed(2), runner.pid === undefined ? '' : figures.betweenCpu.toFixed(2), figures.searchCpu.toFixed(2), figures.benchCpu.toFixed(2)]);
     }
   }
-  console.log('(API CPU: the API server process per request; OS CPU: OpenSearch\'s process per request, anyone else\'s searches included)');
+  console.log(`(${source.asked()} distinct aggregations asked. hop CPU: the process between this one and OpenSearch, per request; OS CPU: OpenSearch's process, anyone else's searches included; bench CPU: this process, the load generator)`);
+  for (const client of [api, bareHop, openSearch]) client.close();
 }
 
 runCli(async () => {
@@ -197,6 +237,7 @@ runCli(async () => {
   const client = createSearchClient(config);
   let db: Database | undefined;
   let server: ChildProcess | undefined;
+  let bareHop: ChildProcess | undefined;
   console.log(`bench: load average at start ${loadAverage()} (${cpus().length} cores)`);
   try {
     await ensureDatabaseExists(databaseUrl);
@@ -211,7 +252,7 @@ runCli(async () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = await startServer({
+    server = await startProcess(SERVER, {
       DATABASE_URL: databaseUrl,
       INDEX_PREFIX: indexPrefix,
       QUEUE_PREFIX: `bench_${stamp}_api`,
@@ -232,13 +273,19 @@ runCli(async () => {
     console.log(`\nwalk: ${walk.records} records in ${walk.pages} pages of 500 in ${walk.seconds.toFixed(1)} s: ${(walk.records / walk.seconds).toFixed(0)} records/s, ${(walk.pages / walk.seconds).toFixed(1)} pages/s`);
     console.log(`walk: server resident memory ${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak (VmHWM, since start) ${after.peak.toFixed(0)} MB`);
 
-    await benchAggregations(base, client, recordsAlias(indexPrefix), await nameWords(db), { server: pid, search: openSearchPid() });
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    bareHop = await startProcess(BARE_HOP, { PORT: String(barePort), OPENSEARCH_URL: config.opensearchUrl, INDEX_PREFIX: indexPrefix }, bareBase);
+    await benchAggregations({
+      api: { base, pid },
+      bareHop: { base: bareBase, pid: bareHop.pid! },
+      opensearchUrl: config.opensearchUrl,
+      alias: recordsAlias(indexPrefix),
+    }, await realWords(db));
     console.log(`\nbench: load average at end ${loadAverage()}`);
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
+    await stopProcess(server);
+    await stopProcess(bareHop);
     await db?.destroy();
     if (!process.env.BENCH_KEEP) {
       await client.indices.delete({ index: `${indexPrefix}*` }, { ignore: [404] });

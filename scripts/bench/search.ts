@@ -36,7 +36,6 @@
  * BENCH_CORPORA=real or =synthetic runs one corpus (default both), BENCH_KEEP=1 keeps the indices,
  * BENCH_MIXES (comma list of distinct, repeated, topical, suggestions; default all).
  */
-import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
@@ -48,6 +47,7 @@ import { buildRecordSuggestionsRequest } from '../../services/api/src/search/sug
 import { searchSuggestions } from '../../services/api/src/suggestions/suggestions-service.ts';
 import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
+import { keepAliveClient } from './keep-alive-http.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
 
@@ -261,23 +261,10 @@ async function httpRunners(config: RegistryConfig, db: Database | undefined): Pr
     const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000, db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-    const send = (method: 'GET' | 'POST', path: string, body?: string) =>
-      new Promise<void>((resolve, reject) => {
-        const headers: Record<string, string | number> = { accept: 'application/json' };
-        if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`));
-            else resolve();
-          });
-          response.on('error', reject);
-        });
-        outgoing.on('error', reject);
-        outgoing.end(body);
-      });
+    const client = keepAliveClient(`http://127.0.0.1:${port}`);
+    const send = async (method: 'GET' | 'POST', path: string, body?: string) => {
+      await client.send(method, path, body);
+    };
     // As the search page sends it: one document, the values as variables (graphql-request.ts);
     // the selection is the result rows' fields, as raw and api fetch them.
     const selection = `aggregations currentPage perPage totalCount totalPages firstPage records { ${SEARCH_RESULT_FIELDS} }`;
@@ -289,7 +276,7 @@ async function httpRunners(config: RegistryConfig, db: Database | undefined): Pr
       search,
       suggest,
       async close() {
-        agent.destroy();
+        client.close();
         await app.close();
       },
     };
