@@ -125,9 +125,9 @@ async function walkAll(base: string): Promise<{ records: number; pages: number; 
 }
 
 /** Runs `task` with `clients` concurrent loops for SECONDS, each call with the next query string. */
-async function measure(clients: number, next: () => URLSearchParams, task: (query: URLSearchParams) => Promise<void>, between: number | undefined): Promise<Figures> {
+async function measure(clients: number, next: () => URLSearchParams, task: (query: URLSearchParams) => Promise<void>, pids: { between: number | undefined; search: number | undefined }): Promise<Figures> {
+  const { between, search } = pids;
   const latencies: number[] = [];
-  const search = openSearchPid();
   const betweenBefore = processCpuMs(between);
   const searchBefore = processCpuMs(search);
   const benchBefore = process.cpuUsage();
@@ -201,6 +201,7 @@ async function benchAggregations(sides: Sides, words: string[]): Promise<void> {
   const bareHop = keepAliveClient(sides.bareHop.base);
   const openSearch = keepAliveClient(sides.opensearchUrl);
   const searchPath = aggregationSearchPath(sides.alias);
+  const search = openSearchPid();
   const runners = [
     { name: 'raw OpenSearch', pid: undefined, ask: (query: URLSearchParams) => openSearch.send('POST', searchPath, aggregationBody(query)) },
     { name: 'bare Node hop', pid: sides.bareHop.pid, ask: (query: URLSearchParams) => bareHop.send('GET', `/?${query}`) },
@@ -217,7 +218,7 @@ async function benchAggregations(sides: Sides, words: string[]): Promise<void> {
   for (const clients of CONCURRENCY) {
     let raw: Figures | undefined;
     for (const runner of runners) {
-      const figures = await measure(clients, source.next, parsed(runner.ask), runner.pid);
+      const figures = await measure(clients, source.next, parsed(runner.ask), { between: runner.pid, search });
       raw ??= figures;
       line([runner.name, String(clients), figures.p50.toFixed(1), figures.p99.toFixed(1), figures.perSecond.toFixed(0), String(figures.count),
         (figures.p50 / raw.p50).toFixed(2), runner.pid === undefined ? '' : figures.betweenCpu.toFixed(2), figures.searchCpu.toFixed(2), figures.benchCpu.toFixed(2)]);

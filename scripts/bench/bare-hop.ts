@@ -20,7 +20,8 @@ createServer((incoming, outgoing) => {
     outgoing.end('ok');
     return;
   }
-  openSearch.send('POST', searchPath, aggregationBody(url.searchParams)).then(
+  // Inside the promise, so a query string the API would refuse answers 502 instead of ending the process.
+  Promise.resolve(url.searchParams).then((query) => openSearch.send('POST', searchPath, aggregationBody(query))).then(
     (answer) => {
       outgoing.setHeader('content-type', 'application/json');
       outgoing.end(JSON.stringify((JSON.parse(answer) as { aggregations: unknown }).aggregations));
