@@ -3,8 +3,9 @@
  * and public messages. One yup schema each,
  * shared by the web app and the services behind the REST calls.
  */
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { idNumber } from './bounds.ts';
 
 /** Every status a claim can have (see the claims migration for what each means). */
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
@@ -24,7 +25,7 @@ export const COMMUNITY_MESSAGES = {
   messageLength: `A message has at most ${CLAIM_MESSAGE_MAX} characters`,
 } as const;
 
-const id = () => number().integer().positive().max(2_147_483_647);
+const id = idNumber;
 const message = () => string().trim().max(CLAIM_MESSAGE_MAX, COMMUNITY_MESSAGES.messageLength).nullable();
 
 export const claimSchema = object({

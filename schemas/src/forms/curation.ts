@@ -3,8 +3,9 @@
  * a processing note, and the curator the record is assigned to. Shared by the web form and the
  * curation service.
  */
-import { number, object, string, type InferType } from 'yup';
+import { object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { idNumber } from './bounds.ts';
 
 export const PROCESSING_NOTE_MAX = 2000;
 
@@ -15,6 +16,6 @@ export type ProcessingNoteInput = InferType<typeof processingNoteSchema>;
 
 /** `curator_id` null takes the record off every curator's list. */
 export const curatorAssignmentSchema = object({
-  curator_id: number().integer().positive().max(2_147_483_647).nullable().defined('Choose a curator, or none'),
+  curator_id: idNumber().nullable().defined('Choose a curator, or none'),
 });
 export type CuratorAssignmentInput = InferType<typeof curatorAssignmentSchema>;

@@ -5,6 +5,7 @@
  */
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { boundedText, hasNoDuplicates, httpUrl, idList, idNumber, MAX_ITEMS_PER_LIST, BOUND_MESSAGES, TEXT_MAX } from './bounds.ts';
 
 export const ORGANISATION_RELATIONS = ['maintains', 'funds', 'collaborates_on', 'associated_with', 'undefined'] as const;
 export const LICENCE_RELATIONS = ['applies_to_content', 'undefined'] as const;
@@ -16,42 +17,45 @@ export const LINK_MESSAGES = {
   doiOrPubmed: 'Give a DOI (10.xxxx/...) or a PubMed id (digits)',
 } as const;
 
-const id = () => number().integer().positive();
-const optionalUrl = () => string().trim().nullable().url(ACCOUNT_MESSAGES.url);
+const id = idNumber;
+const optionalUrl = () => httpUrl(ACCOUNT_MESSAGES.url).nullable();
 
 export const organisationSchema = object({
-  name: string().trim().required(ACCOUNT_MESSAGES.required),
+  name: boundedText('name').required(ACCOUNT_MESSAGES.required),
   homepage: optionalUrl(),
-  alternative_names: array(string().trim().required()).default(undefined),
-  ror_link: string().trim().nullable().matches(/^https:\/\/ror\.org\/0[a-z0-9]{8}$/, { message: LINK_MESSAGES.ror, excludeEmptyString: true }),
-  organisation_type_ids: array(id().required()).default(undefined),
-  country_ids: array(id().required()).default(undefined),
+  alternative_names: array(boundedText('name').required())
+    .max(MAX_ITEMS_PER_LIST, BOUND_MESSAGES.itemCount)
+    .test('unique-names', 'The same alternative name is listed twice', hasNoDuplicates)
+    .default(undefined),
+  ror_link: boundedText('code').nullable().matches(/^https:\/\/ror\.org\/0[a-z0-9]{8}$/, { message: LINK_MESSAGES.ror, excludeEmptyString: true }),
+  organisation_type_ids: idList(),
+  country_ids: idList(),
 });
 export type OrganisationInput = InferType<typeof organisationSchema>;
 
 export const grantSchema = object({
-  name: string().trim().required(ACCOUNT_MESSAGES.required),
-  description: string().trim().default(''),
+  name: boundedText('name').required(ACCOUNT_MESSAGES.required),
+  description: boundedText('description').default(''),
 });
 export type GrantInput = InferType<typeof grantSchema>;
 
 export const organisationLinkSchema = object({
   fairsharing_record_id: id().required(ACCOUNT_MESSAGES.required),
   organisation_id: id().required(ACCOUNT_MESSAGES.required),
-  relation: string().oneOf([...ORGANISATION_RELATIONS], LINK_MESSAGES.relation(ORGANISATION_RELATIONS)).default('undefined'),
+  relation: string().max(TEXT_MAX.code).oneOf([...ORGANISATION_RELATIONS], LINK_MESSAGES.relation(ORGANISATION_RELATIONS)).default('undefined'),
   is_lead: boolean().default(false),
   grant_id: id().nullable(),
 }).test('grant-needs-funds', LINK_MESSAGES.grantNeedsFunds, (link) => link.grant_id === null || link.grant_id === undefined || link.relation === 'funds');
 export type OrganisationLinkInput = InferType<typeof organisationLinkSchema>;
 
 export const licenceSchema = object({
-  name: string().trim().required(ACCOUNT_MESSAGES.required),
+  name: boundedText('name').required(ACCOUNT_MESSAGES.required),
   url: optionalUrl(),
 });
 
 export const licenceLinkSchema = object({
   fairsharing_record_id: id().required(ACCOUNT_MESSAGES.required),
-  relation: string().oneOf([...LICENCE_RELATIONS], LINK_MESSAGES.relation(LICENCE_RELATIONS)).default('undefined'),
+  relation: string().max(TEXT_MAX.code).oneOf([...LICENCE_RELATIONS], LINK_MESSAGES.relation(LICENCE_RELATIONS)).default('undefined'),
   licence_id: id(),
   /** A licence created inline when the one wanted is not listed yet. */
   licence_attributes: licenceSchema.default(undefined),
@@ -59,11 +63,11 @@ export const licenceLinkSchema = object({
 export type LicenceLinkInput = InferType<typeof licenceLinkSchema>;
 
 export const publicationSchema = object({
-  title: string().trim().required(ACCOUNT_MESSAGES.required),
-  doi: string().trim().nullable().matches(/^10\.\d{4,9}\/\S+$/, { message: LINK_MESSAGES.doiOrPubmed, excludeEmptyString: true }),
-  pubmed_id: string().trim().nullable().matches(/^\d{1,9}$/, { message: LINK_MESSAGES.doiOrPubmed, excludeEmptyString: true }),
-  authors: string().trim().nullable(),
-  journal: string().trim().nullable(),
+  title: boundedText('title').required(ACCOUNT_MESSAGES.required),
+  doi: boundedText('code').nullable().matches(/^10\.\d{4,9}\/\S+$/, { message: LINK_MESSAGES.doiOrPubmed, excludeEmptyString: true }),
+  pubmed_id: boundedText('code').nullable().matches(/^\d{1,9}$/, { message: LINK_MESSAGES.doiOrPubmed, excludeEmptyString: true }),
+  authors: boundedText('description').nullable(),
+  journal: boundedText('name').nullable(),
   url: optionalUrl(),
   year: number().integer().min(1600).max(new Date().getFullYear() + 1).nullable(),
 });
@@ -71,5 +75,5 @@ export type PublicationInput = InferType<typeof publicationSchema>;
 
 /** Tags are stored lower-cased (SPEC §5). */
 export const userDefinedTagSchema = object({
-  label: string().trim().lowercase().required(ACCOUNT_MESSAGES.required).max(200),
+  label: boundedText('name').lowercase().required(ACCOUNT_MESSAGES.required),
 });

@@ -5,6 +5,7 @@
  */
 import { mixed, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { isHttpUrl, TEXT_MAX } from './bounds.ts';
 
 /** How much of an event's date is known; a month- or year-precise date is stored on its first day. */
 export const NOTABLE_EVENT_PRECISIONS = ['day', 'month', 'year'] as const;
@@ -44,8 +45,8 @@ export const notableEventSchema = object({
   description: string().trim().max(NOTABLE_EVENT_DESCRIPTION_MAX, NOTABLE_EVENT_MESSAGES.description).default(''),
   source_url: string()
     .trim()
-    .max(2000)
-    .matches(/^https?:\/\/\S+$/, { message: NOTABLE_EVENT_MESSAGES.sourceUrl, excludeEmptyString: true })
+    .max(TEXT_MAX.url, NOTABLE_EVENT_MESSAGES.sourceUrl)
+    .test('http-url', NOTABLE_EVENT_MESSAGES.sourceUrl, (value) => !value || isHttpUrl(value))
     .nullable()
     .transform((value: string | null | undefined) => (value ? value : null)),
 });

@@ -4,8 +4,9 @@
  * one. Rules that need the database (known ids, the approved country list, allowed relation
  * types, who may change a record type) live in the records service.
  */
-import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, number, object, string, type AnyObjectSchema, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, ORCID_PATTERN, tooShortMessage } from './account.ts';
+import { boundedText, httpUrl, idList, idNumber, isHttpUrl, MAX_IDS_PER_LIST, MAX_ITEMS_PER_LIST, BOUND_MESSAGES } from './bounds.ts';
 
 export const RECORD_SECTIONS = [
   'generalInformation',
@@ -33,25 +34,38 @@ export const RECORD_MESSAGES = {
   logoSize: 'The logo must be at most 1 MB',
   duplicateRelation: 'The same record is linked twice with the same relation',
   supportLink: 'Invalid e-mail/URL.',
+  unknownKey: (key: string) => `${key} is not a field of this section`,
 } as const;
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
-const ids = () => array(number().integer().positive().required()).default(undefined);
-const text = () => string().trim();
+/**
+ * Metadata keys no client writes: `citations` follows the publications section and
+ * `legacy_logs` is history imported from the old registry.
+ */
+export const SERVER_METADATA_KEYS = ['citations', 'legacy_logs'] as const;
+
+/** Refuses keys a section does not declare, naming the first one (old clients sent anything). */
+function onlyDeclaredKeys<T extends AnyObjectSchema>(schema: T): T {
+  return schema.test('declared-keys', function declaredKeys(value: Record<string, unknown> | null | undefined) {
+    if (!value || typeof value !== 'object') return true;
+    const unknown = Object.keys(value).find((key) => !(key in schema.fields));
+    return unknown === undefined || this.createError({ path: `${this.path}.${unknown}`, message: RECORD_MESSAGES.unknownKey(unknown) });
+  }) as T;
+}
 
 /** The metadata keys the general-information section edits (name and friends live in columns). */
-const generalMetadata = object({
-  name: text().required(ACCOUNT_MESSAGES.required),
-  abbreviation: text().nullable(),
-  homepage: text().required(ACCOUNT_MESSAGES.required).url(ACCOUNT_MESSAGES.url),
-  description: text()
+const generalMetadata = onlyDeclaredKeys(object({
+  name: boundedText('name').required(ACCOUNT_MESSAGES.required),
+  abbreviation: boundedText('abbreviation').nullable(),
+  homepage: httpUrl(ACCOUNT_MESSAGES.url).required(ACCOUNT_MESSAGES.required),
+  description: boundedText('description')
     .required(ACCOUNT_MESSAGES.required)
     .test('min-length', ({ value }: { value?: unknown }) => tooShortMessage(String(value ?? '').length, DESCRIPTION_MIN_LENGTH), (value) =>
       (value ?? '').length >= DESCRIPTION_MIN_LENGTH,
     ),
   status: string().required(ACCOUNT_MESSAGES.required).oneOf([...RECORD_STATUS_VALUES], RECORD_MESSAGES.status),
-  deprecation_reason: text()
+  deprecation_reason: boundedText('description')
     .nullable()
     .when('status', {
       is: 'deprecated',
@@ -65,73 +79,101 @@ const generalMetadata = object({
       const now = new Date().getFullYear();
       return value >= now - YEAR_RANGE && value <= now;
     }),
-});
+}));
 
 /** A logo sent inline: `{ filename, data: <base64> }`; `null` clears it. */
 export const logoSchema = object({
-  filename: text().default(''),
+  filename: boundedText('name').default(''),
   data: string().required(ACCOUNT_MESSAGES.required),
 }).nullable().default(undefined);
 
 export const generalInformationSchema = object({
   metadata: generalMetadata.required(),
-  record_type_id: number().integer().positive().required(ACCOUNT_MESSAGES.required),
-  country_ids: ids(),
-  object_type_ids: ids(),
-  subject_ids: ids(),
-  domain_ids: ids(),
-  taxonomy_ids: ids(),
-  user_defined_tag_ids: ids(),
-  maintainer_ids: ids(),
-  watcher_ids: ids(),
-  curator_notes: text().nullable(),
+  record_type_id: idNumber().required(ACCOUNT_MESSAGES.required),
+  country_ids: idList(),
+  object_type_ids: idList(),
+  subject_ids: idList(),
+  domain_ids: idList(),
+  taxonomy_ids: idList(),
+  user_defined_tag_ids: idList(),
+  maintainer_ids: idList(),
+  watcher_ids: idList(),
+  curator_notes: boundedText('notes').nullable(),
   /** The record that replaces a deprecated one (curators). */
-  replaced_by_id: number().integer().positive().nullable(),
+  replaced_by_id: idNumber().nullable(),
   hidden: boolean(),
   logo: logoSchema,
   remove_additional_properties: boolean(),
 });
 export type GeneralInformationInput = InferType<typeof generalInformationSchema>;
 
-const contactSchema = object({
-  contact_name: text().required(ACCOUNT_MESSAGES.required),
-  contact_email: text().required(ACCOUNT_MESSAGES.required).matches(EMAIL_PATTERN, ACCOUNT_MESSAGES.email),
-  contact_orcid: text().nullable().matches(ORCID_PATTERN, { message: ACCOUNT_MESSAGES.orcid, excludeEmptyString: true }),
-});
+const contactSchema = onlyDeclaredKeys(object({
+  contact_name: boundedText('name').required(ACCOUNT_MESSAGES.required),
+  contact_email: boundedText('email').required(ACCOUNT_MESSAGES.required).matches(EMAIL_PATTERN, ACCOUNT_MESSAGES.email),
+  contact_orcid: boundedText('code').nullable().matches(ORCID_PATTERN, { message: ACCOUNT_MESSAGES.orcid, excludeEmptyString: true }),
+}));
 
-const supportLinkSchema = object({
-  name: text().nullable(),
-  type: text().nullable(),
-  url: text()
+/** A support link is a web page or an e-mail address (stored bare or as mailto:). */
+function isSupportAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value.replace(/^mailto:/i, '')) || isHttpUrl(value);
+}
+
+const supportLinkSchema = onlyDeclaredKeys(object({
+  name: boundedText('name').nullable(),
+  type: boundedText('name').nullable(),
+  url: boundedText('url')
     .required(ACCOUNT_MESSAGES.required)
-    .test('email-or-url', RECORD_MESSAGES.supportLink, (value) => EMAIL_PATTERN.test(value ?? '') || /^https?:\/\/\S+$/i.test(value ?? '')),
-});
+    .test('email-or-url', RECORD_MESSAGES.supportLink, (value) => isSupportAddress(value ?? '')),
+}));
+
+/** Any other list of a section's items (contacts, support links, access points). */
+const itemList = <T extends Parameters<typeof array>[0]>(item: T) => array(item).max(MAX_ITEMS_PER_LIST, BOUND_MESSAGES.itemCount);
+
+const supportMetadata = {
+  contacts: itemList(contactSchema).default([]),
+  support_links: itemList(supportLinkSchema).default([]),
+};
 
 export const supportSchema = object({
-  metadata: object({
-    contacts: array(contactSchema).default([]),
-    support_links: array(supportLinkSchema).default([]),
-  }).required(),
+  metadata: onlyDeclaredKeys(object(supportMetadata)).required(),
 });
 export type SupportInput = InferType<typeof supportSchema>;
 
 export const publicationsSchema = object({
-  publication_ids: ids(),
-  citation_ids: ids(),
+  publication_ids: idList(),
+  citation_ids: idList(),
   exhaustive_licences: boolean(),
 });
 export type PublicationsInput = InferType<typeof publicationsSchema>;
 
-/** Additional information, data access: metadata keys of the record type's own schema (metadata_fields). */
+/** Where and how a database's data are reached (the data-access section). */
+const accessPointSchema = onlyDeclaredKeys(object({
+  url: httpUrl().required(ACCOUNT_MESSAGES.required),
+  name: boundedText('name').nullable(),
+  type: boundedText('name').nullable(),
+  example_url: httpUrl().nullable(),
+}));
+
+/**
+ * Additional information, data access: `access_points` here, and the keys of the record type's
+ * own schema (metadata_fields), which the records service checks against the record's registry.
+ */
 export const metadataSectionSchema = object({
-  metadata: object().required(),
+  metadata: object({
+    access_points: itemList(accessPointSchema).default(undefined),
+  })
+    .test('no-server-keys', function noServerKeys(value: Record<string, unknown> | undefined) {
+      const key = SERVER_METADATA_KEYS.find((name) => value !== undefined && name in value);
+      return key === undefined || this.createError({ path: `metadata.${key}`, message: RECORD_MESSAGES.unknownKey(key) });
+    })
+    .required(),
 });
 export type MetadataSectionInput = InferType<typeof metadataSectionSchema>;
 
 const associationSchema = object({
-  id: number().integer().positive(),
-  linked_record_id: number().integer().positive(),
-  record_assoc_label_id: number().integer().positive(),
+  id: idNumber(),
+  linked_record_id: idNumber(),
+  record_assoc_label_id: idNumber(),
   _destroy: mixed<boolean | string | number>(),
 }).test('new-relation-complete', 'A new relation needs linked_record_id and record_assoc_label_id', (value) =>
   value.id !== undefined || (value.linked_record_id !== undefined && value.record_assoc_label_id !== undefined),
@@ -140,6 +182,7 @@ const associationSchema = object({
 export const relationsSchema = object({
   record_associations_attributes: array(associationSchema)
     .required(ACCOUNT_MESSAGES.required)
+    .max(MAX_IDS_PER_LIST, BOUND_MESSAGES.idCount)
     .test('no-duplicate-relation', RECORD_MESSAGES.duplicateRelation, (list) => {
       const seen = new Set<string>();
       for (const item of list ?? []) {
