@@ -7,6 +7,7 @@
  */
 import { METADATA_FILTER_IDS, type MetadataFilterId, type RegistryName } from '../search/record-document.ts';
 import { advancedSearchFilterById } from '../search/facets.ts';
+import { BOUND_MESSAGES, MAX_ITEMS_PER_LIST, TEXT_MAX } from './bounds.ts';
 
 const YES_NO_NOT_FOUND = ['yes', 'no', 'not found'] as const;
 const REQUIREMENT_LEVELS = ['required', 'suggested', 'not covered', 'other'] as const;
@@ -94,6 +95,15 @@ export function additionalInformationErrors(registry: RegistryName, metadata: Re
     if (value === null || value === '') continue;
     const allowed = field.type === 'array' ? field.items.enum : field.enum;
     const values = field.type === 'array' ? (Array.isArray(value) ? value : [value]) : [value];
+    if (values.length > MAX_ITEMS_PER_LIST) {
+      errors[`metadata.${key}`] = BOUND_MESSAGES.itemCount;
+      continue;
+    }
+    const tooLong = values.find((item) => typeof item === 'string' && item.length > TEXT_MAX.description);
+    if (tooLong !== undefined) {
+      errors[`metadata.${key}`] = BOUND_MESSAGES.textLength(TEXT_MAX.description);
+      continue;
+    }
     const wrong = values.find((item) => typeof item !== 'string' || (allowed !== undefined && !allowed.includes(item.toLowerCase())));
     if (wrong !== undefined) errors[`metadata.${key}`] = allowed ? `${field.title} must be one of ${allowed.join(', ')}` : `${field.title} must be text`;
   }

@@ -29,3 +29,30 @@ export function unauthenticatedError(): DomainError {
 export function invalidError(message: string, details?: Record<string, unknown>): DomainError {
   return new DomainError(400, message, details);
 }
+
+/**
+ * What a Postgres error that bad input or a race can cause means for the client, by SQLSTATE.
+ * The services check ids and bounds first; these are the last line of defence when a check is
+ * missing or a concurrent request wins the race (a link saved while its target is deleted).
+ */
+const DATABASE_ERRORS: Readonly<Record<string, { statusCode: number; message: string }>> = {
+  // integrity_constraint_violation: another request changed the rows this one relies on
+  '23503': { statusCode: 409, message: 'This change refers to something that no longer exists (it may just have been deleted). Reload and try again.' },
+  '23505': { statusCode: 409, message: 'This already exists (it may just have been added by someone else). Reload and try again.' },
+  // data_exception: a value Postgres cannot store
+  '22001': { statusCode: 400, message: 'A value is too long to store.' },
+  '22003': { statusCode: 400, message: 'A number is out of range (ids are whole numbers from 1 to 2147483647).' },
+  '22P02': { statusCode: 400, message: 'A value has the wrong type.' },
+  '22021': { statusCode: 400, message: 'Text must be valid Unicode without NUL.' },
+  // program_limit_exceeded (index row size) and protocol_violation (more than 65,535 query parameters)
+  '54000': { statusCode: 400, message: 'A value is too large to store.' },
+  '08P01': { statusCode: 400, message: 'The request names too many items at once.' },
+};
+
+/** The client's error for a Postgres error caused by its input or a race, or undefined for a server fault. */
+export function databaseInputError(error: unknown): DomainError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !Object.hasOwn(DATABASE_ERRORS, code)) return undefined;
+  const known = DATABASE_ERRORS[code]!;
+  return new DomainError(known.statusCode, known.message);
+}

@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { databaseInputError } from '../domain-errors.ts';
 
 export interface ErrorBody {
   error: string;
@@ -38,6 +39,11 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation) {
         return sendError(reply, 400, validationMessage(error));
+      }
+      const fromDatabase = databaseInputError(error);
+      if (fromDatabase) {
+        request.log.warn({ err: error }, 'database refused the input');
+        return sendError(reply, fromDatabase.statusCode, fromDatabase.message);
       }
       const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode

@@ -3,6 +3,7 @@
  * path, query string, parameters and body; graphql-transport.ts on a GraphQL body). The walk is
  * iterative, so the check itself cannot overflow the stack on the input it exists to refuse.
  */
+import { MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
 
 /** Far deeper than any request of ours (GraphQL variables of a record edit nest about 6 levels). */
 export const MAX_INPUT_DEPTH = 64;
@@ -35,6 +36,8 @@ export function inputProblem(value: unknown, where: string): string | undefined 
     }
     if (next.value === null || typeof next.value !== 'object') continue;
     if (next.depth >= MAX_INPUT_DEPTH) return `${where} is nested more than ${MAX_INPUT_DEPTH} levels deep`;
+    // No list of ours is longer; refused here before a validator walks (or a query binds) each item.
+    if (Array.isArray(next.value) && next.value.length > MAX_IDS_PER_LIST) return `${shortPath(next.path)} has more than ${MAX_IDS_PER_LIST} items`;
     for (const [key, child] of Object.entries(next.value)) {
       const path = `${next.path}/${key}`;
       if (FORBIDDEN_KEYS.has(key)) return `${where} contains a forbidden key (${key})`;
