@@ -1,15 +1,16 @@
 /**
  * The curators' downloads (CSV): records without a DOI with the reason, records created per
- * month (one column per registry) and edits per month.
+ * month (one column per registry) and edits per month. Written by the one CSV writer, which
+ * neutralises cells a spreadsheet would run as formulas.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { requireAllowed } from '../records/record-service.ts';
 import { missingDoiReason } from '../dois/doi-rules.ts';
+import { csvText } from '../export/csv-text.ts';
 import * as repository from './curation-files-repository.ts';
 
-const csv = (rows: (string | number)[][]) => stringify(rows);
+const csv = (rows: (string | number)[][]) => csvText(rows, 'lf');
 const day = (value: Date | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
 
 export async function recordsWithoutDoiCsv(db: Database, viewer: Viewer): Promise<string> {

@@ -3,7 +3,7 @@
  * `downloadSearchResults`. Pure; takes a Postgres export row or a search document alike.
  * List cells join values with "; " (values containing it stay intact, csv-stringify quotes).
  */
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from './csv-text.ts';
 import { recordPageUrl } from '../linked-data/record-json-ld.ts';
 
 export interface RecordCsvSource {
@@ -73,5 +73,5 @@ export function recordsCsv(
 ): string {
   const rows: string[][] = records.map((record) => recordCsvCells(record, site));
   if (options.header ?? true) rows.unshift([...RECORD_CSV_COLUMNS]);
-  return stringify(rows, { record_delimiter: 'windows' });
+  return csvText(rows);
 }
