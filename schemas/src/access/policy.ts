@@ -64,6 +64,8 @@ export const ACTIONS = {
   'curation.annotate': { write: true, rule: curator, description: 'assign a record to a curator or add a processing note (neither approves it)' },
   'site.manage': { write: true, rule: superCurator, description: 'public messages and site modes' },
   'timeline.manage': { write: true, rule: superCurator, description: 'add, change or delete the notable events of /timeline' },
+  // What a write route without an action of its own needs before its body is read (its service then decides on the resource).
+  'session.write': { write: true, rule: signedIn, description: 'call a write route that names no action of its own' },
 } as const satisfies Record<string, ActionDefinition>;
 
 export type Action = keyof typeof ACTIONS;

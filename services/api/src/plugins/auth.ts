@@ -6,6 +6,10 @@
  * Routes that need a viewer say which action in `config.access` (an action decided by role alone:
  * the resource is the viewer's own account); this plugin refuses the others with 401/403 before
  * the body is read, and keeps the list of routes the authorisation-matrix test reads.
+ *
+ * Who you are is decided before what you sent is read, for every write: a POST, PUT, PATCH or
+ * DELETE route that declares no access needs `session.write` (a signed-in session; its service
+ * decides the rest), unless it declares `anyone` or is one of the reads sent as POST below.
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
@@ -20,6 +24,24 @@ import { looksLikeApiKey } from '../accounts/secrets.ts';
 
 /** `anyone`: open to every visitor (sign-in, sign-up); an action: refused unless `can(viewer, action)`. */
 export type RouteAccess = Action | 'anyone';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * POSTs that change nothing anyone relies on, open to every visitor like a GET: GraphQL (its
+ * resolvers ask the access module field by field), searches with their query in the body, the
+ * additional-information schema of a record type, and a record page's view count.
+ */
+const PUBLIC_POSTS = new Set(['/graphql', '/fairsharing_records/metadata_fields', '/record_views/:id']);
+const PUBLIC_POST_PREFIXES = ['/search/'];
+
+/** What a route needs: what it declares, else a sign-in session for a write, else nothing. */
+export function routeAccess(method: string, url: string, declared: RouteAccess | undefined): RouteAccess | null {
+  if (declared !== undefined) return declared;
+  if (!WRITE_METHODS.has(method)) return null;
+  if (method === 'POST' && (PUBLIC_POSTS.has(url) || PUBLIC_POST_PREFIXES.some((prefix) => url.startsWith(prefix)))) return 'anyone';
+  return 'session.write';
+}
 
 export interface RegisteredRoute {
   method: string;
@@ -104,7 +126,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('registeredRoutes', [] as RegisteredRoute[]);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? null });
+      for (const method of methods) app.registeredRoutes.push({ method, url: route.url, access: routeAccess(method, route.url, route.config?.access) });
     });
 
     // Fastify forbids shared object defaults on requests; the hook below always sets them.
@@ -120,8 +142,10 @@ export const authPlugin = fp<AuthPluginOptions>(
     // After every onRequest hook (the rate limit counts refused calls too), before the body is
     // read or validated: whoever may not call a route learns only that.
     app.addHook('preParsing', async (request, reply) => {
-      const access = request.routeOptions.config?.access;
-      if (access === undefined || access === 'anyone') return;
+      // No route (a 404) has nothing to protect.
+      if (request.routeOptions.url === undefined) return;
+      const access = routeAccess(request.method, request.routeOptions.url, request.routeOptions.config?.access);
+      if (access === null || access === 'anyone') return;
       const viewer = request.viewer;
       if (viewer.userId === null) return reply.code(401).send(accountFailureBody(401, ACCOUNT_TEXT.needSignIn));
       if (!can(viewer, access, { userId: viewer.userId })) {
