@@ -15,7 +15,8 @@ export interface AccessResource {
   userId?: number;
 }
 
-type Rule = (viewer: Viewer, resource: AccessResource) => boolean;
+/** A rule over the viewer and the resource; the field table (`fields.ts`) reuses these. */
+export type Rule = (viewer: Viewer, resource: AccessResource) => boolean;
 
 interface ActionDefinition {
   /** Changes something: refused to API keys and anonymous viewers whatever the rule says. */
@@ -24,6 +25,7 @@ interface ActionDefinition {
   description: string;
 }
 
+const anyone: Rule = () => true;
 const signedIn: Rule = (viewer) => viewer.userId !== null;
 const curator: Rule = (viewer) => viewer.isCurator;
 const superCurator: Rule = (viewer) => viewer.isSuperCurator;
@@ -35,6 +37,8 @@ const createdUnapproved: Rule = (viewer, resource) =>
 const viewable: Rule = (viewer, resource) => resource.record !== undefined && canViewRecord(viewer, resource.record);
 const either = (...rules: Rule[]): Rule => (viewer, resource) => rules.some((rule) => rule(viewer, resource));
 const both = (...rules: Rule[]): Rule => (viewer, resource) => rules.every((rule) => rule(viewer, resource));
+/** The rule helpers, for the field table (`fields.ts`): one vocabulary of rules for actions and fields. */
+export const RULES = { anyone, signedIn, curator, superCurator, self, maintains, createdUnapproved, viewable, either, both } as const;
 
 export const ACTIONS = {
   'record.view': { write: false, rule: viewable, description: 'see a record (the visibility rule)' },

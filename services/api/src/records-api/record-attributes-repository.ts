@@ -2,10 +2,10 @@
  * The attributes of records as the REST reads give them (FAIRsharing's JSON:API names), read
  * from Postgres in one statement for a whole page: every list is aggregated in SQL, so a page
  * of 500 records costs one round trip. Only records the viewer may see come back (the access
- * module's rule, as a knex modifier).
+ * module's rule, as a knex modifier), with the attributes its field table lets the viewer read.
  */
 import type { Database } from '@registry/platform';
-import { visibleRecordsOnly, type Viewer } from '@registry/schemas';
+import { redactFields, visibleRecordsOnly, type AccessResource, type Viewer } from '@registry/schemas';
 
 export interface RecordAttributes {
   name: string;
@@ -89,10 +89,25 @@ const ATTRIBUTES_SQL = `json_build_object(
   'updated_at', to_char(r.updated_at AT TIME ZONE 'UTC', ${ISO_TIMESTAMP})
 ) AS attributes`;
 
-type AttributesRow = { id: number; attributes: Omit<RecordAttributes, 'url'> };
+type AttributesRow = {
+  id: number;
+  attributes: Omit<RecordAttributes, 'url'>;
+  is_hidden: boolean;
+  is_approved: boolean;
+  created_by_id: number | null;
+  maintainer_ids: number[];
+};
 
-function withUrl(row: AttributesRow, publicUrl: string): RecordWithAttributes {
-  return { id: row.id, attributes: { ...row.attributes, url: `${publicUrl}/${row.id}` } };
+/** What the field table's rules need to know about the record (legacy logs: signed-in readers). */
+function accessResourceOf(row: AttributesRow): AccessResource {
+  const ownerIds = row.created_by_id === null ? row.maintainer_ids : [...row.maintainer_ids, row.created_by_id];
+  return { record: { isHidden: row.is_hidden, isApproved: row.is_approved, ownerIds, maintainerIds: row.maintainer_ids, createdById: row.created_by_id } };
+}
+
+/** The attributes the viewer may read, by the access module's field table, with the page URL. */
+function readableAttributes(row: AttributesRow, viewer: Viewer, publicUrl: string): RecordWithAttributes {
+  const attributes = redactFields(viewer, 'FairsharingRecord', accessResourceOf(row), { ...row.attributes, url: `${publicUrl}/${row.id}` });
+  return { id: row.id, attributes };
 }
 
 function attributesQuery(db: Database, ids: readonly number[], viewer: Viewer) {
@@ -109,7 +124,8 @@ function attributesQuery(db: Database, ids: readonly number[], viewer: Viewer) {
       .with(name, db.raw(`SELECT j.record_id, json_agg(${list.item} ORDER BY ${list.order}) AS items FROM ${list.from} WHERE j.record_id = ANY(?::int[]) GROUP BY j.record_id`, page))
       .leftJoin(name, `${name}.record_id`, 'r.id');
   }
-  return query.select('r.id', db.raw(ATTRIBUTES_SQL)).whereRaw('r.id = ANY(?::int[])', page).modify(visibleRecordsOnly(viewer, 'r'));
+  const owners = ['r.is_hidden', 'r.is_approved', 'r.created_by_id', db.raw('ARRAY(SELECT m.user_id FROM record_maintainers m WHERE m.record_id = r.id) AS maintainer_ids')];
+  return query.select('r.id', db.raw(ATTRIBUTES_SQL), ...owners).whereRaw('r.id = ANY(?::int[])', page).modify(visibleRecordsOnly(viewer, 'r'));
 }
 
 /** The records of these ids the viewer may see, in the order of `ids`. */
@@ -119,6 +135,6 @@ export async function findRecordsAttributes(db: Database, ids: readonly number[]
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [withUrl(row, publicUrl)] : [];
+    return row ? [readableAttributes(row, viewer, publicUrl)] : [];
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
+import { visibleRecordsOnly, type Viewer } from '@registry/schemas';
 import type { RecordRow } from '../graphql/rows.ts';
 
 type Db = Database | Knex.Transaction;
@@ -104,6 +105,8 @@ export async function findSuspectedDuplicates(
   db: Db,
   values: { name?: string | null; abbreviation?: string | null; homepage?: string | null },
   excludeId?: number,
+  /** Only records this viewer may see (the answer to the viewer; curators' flag keeps them all). */
+  visibleTo?: Viewer,
 ): Promise<{ id: number; name: string; abbreviation: string | null; homepage: string | null }[]> {
   const normalised = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
   const name = normalised(values.name);
@@ -120,6 +123,7 @@ export async function findSuspectedDuplicates(
     .orderBy('id')
     .limit(20);
   if (excludeId !== undefined) query.whereNot({ id: excludeId });
+  if (visibleTo) query.modify(visibleRecordsOnly(visibleTo));
   return query;
 }
 

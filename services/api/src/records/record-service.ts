@@ -18,6 +18,7 @@ import { validateInput } from '../validation.ts';
 import type { RecordRow } from '../graphql/rows.ts';
 import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
+import { refuseUnwritableChanges } from './field-writes.ts';
 
 export interface RecordServiceDeps {
   db: Database;
@@ -101,12 +102,9 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
   if (existing && existing.record_type_id !== input.record_type_id && !can(viewer, 'record.approve')) {
     throw forbiddenError('Only curators can change the type of a record.');
   }
-  const curatorOnlyChange =
-    (input.curator_notes !== undefined && input.curator_notes !== (existing?.curator_notes ?? null) && (input.curator_notes ?? '') !== '') ||
-    (input.hidden !== undefined && input.hidden !== (existing?.is_hidden ?? false));
-  if (curatorOnlyChange && !can(viewer, 'record.approve')) throw forbiddenError('Only curators can write curator notes or hide a record.');
+  // Who may change curator notes, the hidden flag, the replacement, maintainers and watchers is
+  // the field table's decision, taken on the change itself (refuseUnwritableChanges).
   if (input.replaced_by_id !== undefined && input.replaced_by_id !== (existing?.replaced_by_id ?? null)) {
-    if (!can(viewer, 'record.approve')) throw forbiddenError('Only curators can name the replacement of a record.');
     if (input.replaced_by_id !== null) {
       if (input.metadata.status !== 'deprecated') throw invalidError(RECORD_MESSAGES.replacementNeedsDeprecation, { errors: { replaced_by_id: RECORD_MESSAGES.replacementNeedsDeprecation } });
       const replacement = await repository.findRecordById(db, input.replaced_by_id);
@@ -159,13 +157,28 @@ function recordIntents(...groups: readonly (readonly number[])[]): IndexIntent[]
   return [...new Set(groups.flat())].map((id) => ({ entityType: 'record' as const, id }));
 }
 
+/** What the rules of the field table see for a record being created by this viewer. */
+function newRecordResource(viewer: Viewer): AccessResource {
+  const ownerIds = viewer.userId === null ? [] : [viewer.userId];
+  return { record: { isHidden: false, isApproved: viewer.isCurator, ownerIds, maintainerIds: [], createdById: viewer.userId } };
+}
+
+/** What creating a record sets beyond a new record's defaults (its type is the creator's choice). */
+function newRecordChanges(input: GeneralInformationInput, columns: Partial<RecordRow>): Record<string, unknown> {
+  const defaults = { record_type_id: columns.record_type_id, registry_id: columns.registry_id, is_hidden: false, curator_notes: null, replaced_by_id: null };
+  const links = Object.keys(repository.RECORD_LINKS).filter((key) => ((input as Record<string, unknown>)[key] as unknown[] | undefined)?.length);
+  return { ...changedFields(defaults, columns as Record<string, unknown>), ...Object.fromEntries(links.map((key) => [key, true])) };
+}
+
 // ---- create ---------------------------------------------------------------------------------
 
 export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payload: unknown): Promise<SavedRecord> {
   requireAllowed(viewer, 'record.create');
   const input = await validateInput<GeneralInformationInput>(generalInformationSchema, payload);
   const { registry, logo } = await checkGeneralInformation(deps.db, viewer, input, null);
+  refuseUnwritableChanges(viewer, newRecordResource(viewer), newRecordChanges(input, generalColumns(input, null, registry.registryId)));
   const suspectedDuplicates = await repository.findSuspectedDuplicates(deps.db, input.metadata);
+  const visibleDuplicates = await repository.findSuspectedDuplicates(deps.db, input.metadata, undefined, viewer);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const record = await repository.insertRecord(trx, {
       ...generalColumns(input, null, registry.registryId),
@@ -189,7 +202,7 @@ export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payl
     });
     return { value: record.id, intents: recordIntents([record.id]) };
   });
-  return { record: (await repository.findRecordById(deps.db, value!))!, suspectedDuplicates };
+  return { record: (await repository.findRecordById(deps.db, value!))!, suspectedDuplicates: visibleDuplicates };
 }
 
 async function saveRecordLogo(trx: Knex.Transaction, recordId: number, logo: { contentType: string; bytes: Buffer } | null): Promise<void> {
@@ -243,6 +256,8 @@ export async function updateSection(
       });
     }
     const change = await apply(trx, locked);
+    // Checked on what the save would change; a refusal rolls the whole save back.
+    refuseUnwritableChanges(viewer, resource, change.changes);
     await repository.updateRecordRow(trx, id, { last_editor_id: viewer.userId, last_edited: new Date() });
     await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { section, changes: change.changes } });
     return recordIntents([id], change.touched);

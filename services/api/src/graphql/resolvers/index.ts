@@ -1,5 +1,6 @@
-/** All resolvers of the schema, by type. */
+/** All resolvers of the schema, by type, with the access module's field table applied. */
 import { JsonScalar } from '../json-scalar.ts';
+import { withFieldAccess } from '../field-access.ts';
 import { curationQueries, curationTypeResolvers } from './curation.ts';
 import { organisationQueries, organisationTypeResolvers } from './organisations.ts';
 import { graphQueries } from './record-graph.ts';
@@ -13,7 +14,7 @@ import { suggestionQueries } from '../../suggestions/suggestions-graphql.ts';
 import { userQueries, userTypeResolvers } from './users.ts';
 import { vocabularyQueries, vocabularyTypeResolvers } from './vocabularies.ts';
 
-export const resolvers = {
+export const resolvers = withFieldAccess({
   JSON: JsonScalar,
   Query: {
     ...searchQueries,
@@ -39,4 +40,4 @@ export const resolvers = {
   ...userTypeResolvers,
   ...siteTypeResolvers,
   ...curationTypeResolvers,
-};
+});

@@ -2,9 +2,9 @@
 import type { RegistryGraphqlContext } from '../context.ts';
 import { numericId } from '../context.ts';
 import { recordNotFound } from '../errors.ts';
-import { can, visibleRecordsOnly } from '@registry/schemas';
+import { visibleRecordsOnly } from '@registry/schemas';
 import {
-  activeUserById, findRecordRow, parseRecordIdentifier, recordAccessResource, viewerCanSeeRecord, viewerMaintains, visibleRecords,
+  activeUserById, findRecordRow, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
 } from '../record-access.ts';
 import { recordSchemaOrg } from '../record-schema-org.ts';
 import { missingDoiReason } from '../../dois/doi-rules.ts';
@@ -45,17 +45,13 @@ export const recordTypeResolvers = {
     },
     urlForLogo: (record: RecordRow) => record.url_for_logo,
     revision: (record: RecordRow) => String(record.revision),
-    async replacedBy(record: RecordRow, _args: NoArgs, context: Context) {
-      if (record.replaced_by_id === null) return null;
-      const replacement = await context.loaders.recordById.load(record.replaced_by_id);
-      return replacement && (await viewerCanSeeRecord(context, replacement)) ? replacement : null;
-    },
+    replacedBy: (record: RecordRow, _args: NoArgs, context: Context) =>
+      (record.replaced_by_id === null ? null : context.loaders.recordById.load(record.replaced_by_id)),
     createdAt: (record: RecordRow) => isoDate(record.created_at),
     updatedAt: (record: RecordRow) => isoDate(record.updated_at),
     lastEdited: (record: RecordRow) => isoDate(record.last_edited ?? record.updated_at),
     lastReviewed: (record: RecordRow) => isoDate(record.last_reviewed),
-    needsReview: (record: RecordRow, _args: NoArgs, context: Context) =>
-      (can(context.viewer, 'record.approve') ? reviewIsDue(record, new Date()) : null),
+    needsReview: (record: RecordRow) => reviewIsDue(record, new Date()),
     schemaOrg: (record: RecordRow, _args: NoArgs, context: Context) => recordSchemaOrg(record, context),
     isHidden: (record: RecordRow) => record.is_hidden,
     isOwner: (record: RecordRow, _args: NoArgs, context: Context) => viewerMaintains(context, record.id),
@@ -74,8 +70,7 @@ export const recordTypeResolvers = {
       ]);
       return outgoing.length + incoming.length > 0;
     },
-    curatorNotes: (record: RecordRow, _args: NoArgs, context: Context) =>
-      (can(context.viewer, 'record.viewCuratorNotes') ? record.curator_notes : null),
+    curatorNotes: (record: RecordRow) => record.curator_notes,
     exhaustiveLicences: (record: RecordRow) => record.exhaustive_licences,
     legacyIds: (record: RecordRow) => record.legacy_ids,
     metadata: (record: RecordRow) => record.metadata ?? {},
@@ -99,11 +94,7 @@ export const recordTypeResolvers = {
       return distinctById(await context.loaders.licenceById.loadMany(links.map((link) => link.licence_id)).then(onlyRows));
     },
     maintainers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordMaintainers.load(record.id),
-    async watchers(record: RecordRow, _args: NoArgs, context: Context) {
-      const watchers = await context.loaders.recordWatchers.load(record.id);
-      if (can(context.viewer, 'record.viewAllWatchers')) return watchers;
-      return watchers.filter((user) => user.id === context.viewer.userId);
-    },
+    watchers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordWatchers.load(record.id),
     communityCurators: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCommunityCurators.load(record.id),
     async organisations(record: RecordRow, _args: NoArgs, context: Context) {
       const links = await context.loaders.recordOrganisationLinks.load(record.id);
@@ -121,7 +112,6 @@ export const recordTypeResolvers = {
     },
     savedSearches: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSavedSearches.load(record.id),
     async history(record: RecordRow, _args: NoArgs, context: Context) {
-      if (!can(context.viewer, 'record.viewHistory', await recordAccessResource(context, record))) return null;
       const events = await context.loaders.recordEditEvents.load(record.id);
       const editors = await Promise.all(events.map((event) => activeUserById(context, event.user_id)));
       return events.map((event, index) => ({
@@ -133,8 +123,7 @@ export const recordTypeResolvers = {
         createdAt: isoDate(event.created_at),
       }));
     },
-    async legacyLogs(record: RecordRow, _args: NoArgs, context: Context) {
-      if (!can(context.viewer, 'record.viewHistory', await recordAccessResource(context, record))) return null;
+    legacyLogs(record: RecordRow) {
       const logs = record.metadata?.legacy_logs;
       return Array.isArray(logs) ? logs : [];
     },
@@ -164,9 +153,7 @@ export const recordTypeResolvers = {
   SavedSearch: {
     createdAt: (search: SavedSearchRow) => isoDate(search.created_at),
     creator: (search: SavedSearchRow, _args: NoArgs, context: Context) => activeUserById(context, search.creator_id),
-    async fairsharingRecords(search: SavedSearchRow, _args: NoArgs, context: Context) {
-      return visibleRecords(context, await context.loaders.savedSearchRecords.load(search.id));
-    },
+    fairsharingRecords: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchRecords.load(search.id),
     organisations: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchOrganisations.load(search.id),
     users: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchUsers.load(search.id),
   },

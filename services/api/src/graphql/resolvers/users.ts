@@ -1,12 +1,13 @@
 /**
- * Public user profiles. Anyone sees the public fields; e-mail only the user themself and super
- * curators; the user list only super curators. The rows come from the accounts domain.
+ * Public user profiles. Who reads which field (e-mail and activity lists: the user themself and
+ * super curators) and which records a list shows is the access module's field table, applied to
+ * these resolvers by `withFieldAccess`; the user list is for super curators. The rows come from
+ * the accounts domain.
  */
 import { can } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import { numericId } from '../context.ts';
 import { notFound, unauthorised } from '../errors.ts';
-import { visibleRecords } from '../record-access.ts';
 import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../rows.ts';
 
 type Context = RegistryGraphqlContext;
@@ -14,10 +15,6 @@ type NoArgs = Record<string, never>;
 
 /** A user row with the e-mail, read only for viewers the access module lets see it. */
 type UserWithEmail = UserRow & { email?: string | null };
-
-function isSelfOrSuperCurator(user: UserRow, context: Context): boolean {
-  return can(context.viewer, 'user.viewPrivate', { userId: user.id });
-}
 
 export const userQueries = {
   async user(_root: unknown, args: { id?: string | null }, context: Context) {
@@ -34,31 +31,20 @@ export const userQueries = {
 
 export const userTypeResolvers = {
   User: {
-    email: (user: UserWithEmail, _args: NoArgs, context: Context) => (isSelfOrSuperCurator(user, context) ? (user.email ?? null) : null),
+    email: (user: UserWithEmail) => user.email ?? null,
     firstName: (user: UserRow) => user.first_name,
     lastName: (user: UserRow) => user.last_name,
     thirdParty: (user: UserRow) => user.third_party,
     awards: (user: UserRow) => user.awards ?? [],
-    maintenanceRequests: (user: UserRow, _args: NoArgs, context: Context) =>
-      isSelfOrSuperCurator(user, context) ? context.loaders.userMaintenanceRequests.load(user.id) : [],
-    async createdRecords(user: UserRow, _args: NoArgs, context: Context) {
-      return visibleRecords(context, await context.loaders.userCreatedRecords.load(user.id));
-    },
-    async maintainedRecords(user: UserRow, _args: NoArgs, context: Context) {
-      return visibleRecords(context, await context.loaders.userMaintainedRecords.load(user.id));
-    },
-    async recordsInCuration(user: UserRow, _args: NoArgs, context: Context) {
-      return visibleRecords(context, await context.loaders.userCuratedRecords.load(user.id));
-    },
-    async watchedRecords(user: UserRow, _args: NoArgs, context: Context) {
-      if (!isSelfOrSuperCurator(user, context)) return [];
-      return visibleRecords(context, await context.loaders.userWatchedRecords.load(user.id));
-    },
+    maintenanceRequests: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userMaintenanceRequests.load(user.id),
+    createdRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedRecords.load(user.id),
+    maintainedRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userMaintainedRecords.load(user.id),
+    recordsInCuration: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCuratedRecords.load(user.id),
+    watchedRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userWatchedRecords.load(user.id),
     organisations: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userOrganisations.load(user.id),
     createdSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedSearches.load(user.id),
     savedSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userSavedSearches.load(user.id),
-    editEvents: (user: UserRow, _args: NoArgs, context: Context) =>
-      isSelfOrSuperCurator(user, context) ? context.loaders.userEditEvents.load(user.id) : [],
+    editEvents: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userEditEvents.load(user.id),
   },
   MaintenanceRequest: {
     createdAt: (request: MaintenanceRequestRow) => isoDate(request.created_at),
