@@ -16,6 +16,7 @@ import { createAccountService } from '@registry/api/accounts/account-service.ts'
 import { AccountError } from '@registry/api/accounts/account-errors.ts';
 import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import { randomToken } from '@registry/api/accounts/secrets.ts';
+import { NO_ATTEMPT_LIMITS } from '@registry/api/accounts/attempt-limits.ts';
 
 const USAGE = `usage: npm run user -- add --username U --email E [--role ${USER_ROLES.join('|')}] [--confirmed]  (password on stdin)
        npm run user -- role USERNAME ROLE
@@ -26,8 +27,7 @@ function operatorService(config: RegistryConfig, db: Database) {
   const service = createAccountService({
     repository: createAccountRepository(db),
     mailer,
-    // Operators act on the machine itself: nothing to rate-limit, and no sign-in happens here.
-    limiter: { hit: async () => undefined },
+    limiter: NO_ATTEMPT_LIMITS,
     config,
     signToken: () => {
       throw new Error('the command line does not sign in');

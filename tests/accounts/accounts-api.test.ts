@@ -70,11 +70,23 @@ describe('sign-up and confirmation', () => {
     expect(unknown).toMatchObject({ status: 422, body: { success: false, message: 'Confirmation token is invalid.' } });
   });
 
-  it('refuses a duplicate username or e-mail, in any letter case', async () => {
+  it('refuses a duplicate username in any letter case (usernames are public)', async () => {
     const username = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ADA', { email: 'other@example.org' }) });
     expect(username).toMatchObject({ status: 422, body: { errors: { username: ['Username has already been taken'] } } });
-    const email = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ada2', { email: 'Ada@Example.org' }) });
-    expect(email).toMatchObject({ status: 422, body: { errors: { email: ['E-mail has already been taken'] } } });
+  });
+
+  it('does not reveal a registered e-mail: the answer of a fresh sign-up, and the owner is mailed instead', async () => {
+    const fresh = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('newcomer') });
+    const mailsBefore = harness.sink.mails.length;
+    const taken = await call(harness.app, { method: 'POST', url: '/users', payload: signUpBody('ada2', { email: 'Ada@Example.org' }) });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual(fresh.body);
+    const notice = await harness.sink.waitFor((m) => m.to.includes('ada@example.org') && /someone tried/i.test(m.subject));
+    expect(notice.text).toContain('already belongs to your account');
+    expect(notice.text).toContain('http://registry.test/accounts/forgotPassword');
+    expect(await harness.env.db('users').where({ username: 'ada2' }).first('id')).toBeUndefined();
+    // No confirmation link went anywhere for the refused sign-up.
+    expect(harness.sink.mails.slice(mailsBefore).filter((m) => /confirm/i.test(m.subject) && m.to.includes('ada@example.org'))).toEqual([]);
   });
 
   it('answers each SPEC §5 rule with its exact message', async () => {
@@ -145,18 +157,45 @@ describe('sign-in, sessions and tokens', () => {
     expect(signIn).toMatchObject({ status: 401, body: { success: false, message: 'Your account has been deactivated.' } });
   });
 
-  it('rate-limits sign-in per account with a clear 429', async () => {
+  it('slows a client guessing one account with a clear 429, without locking the owner out of another client', async () => {
     const user = await signUpAndConfirm('kenneth');
+    const attacker = '10.66.0.1';
+    const statuses: number[] = [];
     let last = { status: 0, body: {} as Record<string, unknown>, headers: {} as Record<string, unknown> };
-    for (let attempt = 0; attempt < 12; attempt += 1) {
-      last = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'kenneth', password: `guess ${attempt}` } } });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      last = await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: attacker, payload: { user: { login: 'kenneth', password: `guess ${attempt}` } } });
+      statuses.push(last.status);
     }
+    // The first failures are free, then the client backs off (1 s, 2 s, 4 s …).
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(last.status).toBe(429);
     expect(last.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minute/);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits now: the limit counts attempts, not failures.
-    const right = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'kenneth', password: user.password } } });
+    // Even the right password waits on that client: the password is not looked at while it backs off.
+    const right = await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: attacker, payload: { user: { login: 'kenneth', password: user.password } } });
     expect(right.status).toBe(429);
+    // The owner, on another client, signs in at once (by username or e-mail).
+    const owner = await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: '10.66.0.2', payload: { user: { login: 'kenneth@example.org', password: user.password } } });
+    expect(owner.status).toBe(200);
+    secrets.push(owner.body.jwt as string);
+  });
+
+  it('lets a reset mail lift the back-off of every client, the owner’s shared address included', async () => {
+    const user = await signUpAndConfirm('edsger');
+    const shared = '10.66.1.1';
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: shared, payload: { user: { login: 'edsger', password: `guess ${attempt}` } } });
+    }
+    expect((await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: shared, payload: { user: { login: 'edsger', password: user.password } } })).status).toBe(429);
+    await call(harness.app, { method: 'POST', url: '/users/password', remoteAddress: shared, payload: { user: { email: user.email } } });
+    const mail = await harness.sink.waitFor((m) => m.to.includes(user.email) && /password/i.test(m.subject));
+    const token = tokenInMail(mail, 'reset_password_token');
+    secrets.push(token);
+    const reset = await call(harness.app, { method: 'PUT', url: '/users/password', remoteAddress: shared, payload: { user: { reset_password_token: token, password: 'edsger new pass', password_confirmation: 'edsger new pass' } } });
+    expect(reset.status).toBe(200);
+    const signIn = await call(harness.app, { method: 'POST', url: '/users/sign_in', remoteAddress: shared, payload: { user: { login: 'edsger', password: 'edsger new pass' } } });
+    expect(signIn.status).toBe(200);
+    secrets.push('edsger new pass', signIn.body.jwt as string);
   });
 
   it('rate-limits sign-in per IP across accounts', async () => {
@@ -281,14 +320,24 @@ describe('own account', () => {
 });
 
 describe('attempt limits on mails and sign-up', () => {
-  it('limit password-reset and confirmation-resend requests per account, whatever the IP', async () => {
+  it('limit password-reset and confirmation-resend requests per client: another client still gets its mail', async () => {
+    const user = await signUpAndConfirm('barbara-liskov');
     for (const url of ['/users/password', '/users/confirmation']) {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        statuses.push((await call(harness.app, { method: 'POST', url, payload: { user: { email: 'target-of-spam@example.org' } } })).status);
+        statuses.push((await call(harness.app, { method: 'POST', url, remoteAddress: '10.67.0.1', payload: { user: { email: user.email } } })).status);
       }
       expect(statuses, url).toEqual([200, 200, 200, 429]);
+      expect((await call(harness.app, { method: 'POST', url, remoteAddress: '10.67.0.2', payload: { user: { email: user.email } } })).status, url).toBe(200);
     }
+    // The owner's own request, after someone else's four, still brings a working link.
+    const resetMails = () => harness.sink.mails.filter((m) => m.to.includes(user.email) && /password/i.test(m.subject));
+    await harness.sink.waitFor(() => resetMails().length >= 4);
+    const token = tokenInMail(resetMails()[3], 'reset_password_token');
+    secrets.push(token);
+    const reset = await call(harness.app, { method: 'PUT', url: '/users/password', payload: { user: { reset_password_token: token, password: 'liskov new pass', password_confirmation: 'liskov new pass' } } });
+    expect(reset.status).toBe(200);
+    secrets.push('liskov new pass');
   });
 
   it('limit sign-ups per IP', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@registry/api';
-import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from './support.ts';
+import { call, signedUpUser, startAccountsHarness, tokenInMail, type AccountsHarness } from './support.ts';
 import { ORCID_PEOPLE, signInAt, startGithubStandIn, startOrcidStandIn, TEST_CLIENT, type GithubPerson, type LocalProvider } from './providers.ts';
 
 const PUBLIC_URL = 'http://registry.test';
@@ -74,7 +74,10 @@ describe('third-party sign-in', () => {
 
     const email = await call(harness.app, { method: 'POST', url: '/users/orcid/sendEmail', token: jwt, payload: { user: { email: 'josiah@example.org' } } });
     expect(email.status).toBe(200);
-    await harness.sink.waitFor((mail) => mail.to.includes('josiah@example.org'));
+    const link = await harness.sink.waitFor((mail) => mail.to.includes('josiah@example.org'));
+    // The address is the account's only once its link is followed.
+    expect((await call(harness.app, { url: '/users/edit', token: jwt })).body).toMatchObject({ user: { email: null, unconfirmed_email: 'josiah@example.org' } });
+    expect((await call(harness.app, { url: `/users/confirmation?confirmation_token=${encodeURIComponent(tokenInMail(link, 'confirmation_token'))}` })).status).toBe(200);
     const again = await call(harness.app, { method: 'POST', url: '/users/orcid/sendEmail', token: jwt, payload: { user: { email: 'other@example.org' } } });
     expect(again.status).toBe(422);
 
@@ -96,6 +99,37 @@ describe('third-party sign-in', () => {
     const createdValid = await call(harness.app, { url: '/users/valid', token: created.searchParams.get('jwt') ?? '' });
     expect(createdValid.body.id).not.toBe(existing.id);
     expect(createdValid.body.username).toBe('octocat1');
+  });
+
+  it('never attaches to an account whose e-mail is unconfirmed: the verified owner gets an account of their own', async () => {
+    // Someone signs up with another person's address and never confirms it (account pre-hijacking).
+    const planted = await call(harness.app, {
+      method: 'POST', url: '/users',
+      payload: { user: { username: 'planted', email: 'victim@example.org', password: 'attacker password', password_confirmation: 'attacker password' } },
+    });
+    expect(planted.status).toBe(201);
+    githubPerson = { id: 4242, login: 'victim', name: 'Real Victim', emails: [{ email: 'victim@example.org', verified: true, primary: true }] };
+    const landing = await finish(await providerCallback('github', 'victim'));
+    expect(landing.pathname).toBe('/login_success');
+    const signedIn = await call(harness.app, { url: '/users/edit', token: landing.searchParams.get('jwt') ?? '' });
+    const plantedRow = await harness.env.db('users').where({ username: 'planted' }).first('id', 'email', 'confirmed_at');
+    expect(signedIn.body).toMatchObject({ user: { username: 'victim', email: 'victim@example.org' } });
+    expect((signedIn.body.user as { id: number }).id).not.toBe(plantedRow.id);
+    // The planted account gave the address up and is still unconfirmed: its password opens nothing.
+    expect(plantedRow).toMatchObject({ email: null, confirmed_at: null });
+    expect(await harness.env.db('user_identities').where({ user_id: plantedRow.id })).toEqual([]);
+    const attacker = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'planted', password: 'attacker password' } } });
+    expect(attacker.status).toBe(401);
+  });
+
+  it('does not link by an address that only waits for confirmation (a pending e-mail change)', async () => {
+    const schemer = await signedUpUser(harness, 'schemer');
+    const change = await call(harness.app, { method: 'PUT', url: '/users', token: schemer.jwt, payload: { user: { email: 'someone-else@example.org', current_password: schemer.password } } });
+    expect(change.status).toBe(200);
+    githubPerson = { id: 4343, login: 'someone-else', name: 'Someone Else', emails: [{ email: 'someone-else@example.org', verified: true, primary: true }] };
+    const landing = await finish(await providerCallback('github', 'someone-else'));
+    const signedIn = await call(harness.app, { url: '/users/valid', token: landing.searchParams.get('jwt') ?? '' });
+    expect(signedIn.body.id).not.toBe(schemer.id);
   });
 
   it('refuses a replayed, forged or foreign callback', async () => {

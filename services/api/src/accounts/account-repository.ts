@@ -9,12 +9,14 @@ import type { Database } from '@registry/platform';
 
 /** What a user may see and edit of their own account (and super curators of anyone's). */
 export const ACCOUNT_COLUMNS = [
-  ...PUBLIC_USER_COLUMNS, 'email', 'profile_type', 'preferences', 'is_curator', 'is_super_curator', 'confirmed_at', 'created_at',
+  ...PUBLIC_USER_COLUMNS, 'email', 'unconfirmed_email', 'profile_type', 'preferences', 'is_curator', 'is_super_curator', 'confirmed_at', 'created_at',
 ] as const;
 
 /** A user row as the accounts code reads it: the public columns plus the private ones. */
 export interface AccountRow extends UserRow {
   email: string | null;
+  /** A new address waiting for its confirmation link to be followed; `email` stays the confirmed one. */
+  unconfirmed_email: string | null;
   profile_type: string | null;
   preferences: Record<string, unknown>;
   is_curator: boolean;
@@ -30,6 +32,7 @@ export interface CredentialRow {
   id: number;
   username: string;
   email: string | null;
+  unconfirmed_email: string | null;
   role: UserRole;
   password_hash: string | null;
   confirmed_at: Date | null;
@@ -40,7 +43,7 @@ export interface CredentialRow {
 }
 
 const CREDENTIAL_COLUMNS = [
-  'id', 'username', 'email', 'role', 'password_hash', 'confirmed_at', 'deactivated', 'deleted_at',
+  'id', 'username', 'email', 'unconfirmed_email', 'role', 'password_hash', 'confirmed_at', 'deactivated', 'deleted_at',
   'confirmation_sent_at', 'reset_password_sent_at',
 ] as const;
 
@@ -120,8 +123,20 @@ export function createAccountRepository(db: Database) {
       const [row] = await users().insert(user).returning('id');
       return row.id as number;
     },
+    /** Following a confirmation link confirms the account and makes a waiting new address its e-mail. */
     async confirm(id: number): Promise<void> {
-      await users().where({ id }).update({ confirmed_at: db.fn.now(), confirmation_token: null, updated_at: db.fn.now() });
+      await users().where({ id }).update({
+        email: db.raw('coalesce(unconfirmed_email, email)'), unconfirmed_email: null,
+        confirmed_at: db.fn.now(), confirmation_token: null, updated_at: db.fn.now(),
+      });
+    },
+    /** A new address waits for its link; a newer request replaces an older one (and its token). */
+    async setPendingEmail(id: number, email: string, digest: string): Promise<void> {
+      await users().where({ id }).update({ unconfirmed_email: email, confirmation_token: digest, confirmation_sent_at: db.fn.now() });
+    },
+    /** An account that never confirmed its address gives it up to someone a provider vouches for. */
+    async releaseUnconfirmedEmail(id: number): Promise<void> {
+      await users().where({ id }).whereNull('confirmed_at').update({ email: null, confirmation_token: null, updated_at: db.fn.now() });
     },
     async setConfirmationDigest(id: number, digest: string): Promise<void> {
       await users().where({ id }).update({ confirmation_token: digest, confirmation_sent_at: db.fn.now() });
@@ -129,13 +144,17 @@ export function createAccountRepository(db: Database) {
     async setResetDigest(id: number, digest: string): Promise<void> {
       await users().where({ id }).update({ reset_password_token: digest, reset_password_sent_at: db.fn.now() });
     },
-    /** A new password ends every session of the user and uses up any reset token. */
+    /**
+     * A new password ends every session and API key of the user and uses up any reset token:
+     * whoever knew the old password may have made either.
+     */
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db.transaction(async (trx) => {
         await trx('users').where({ id }).update({
           password_hash: passwordHash, reset_password_token: null, reset_password_sent_at: null, updated_at: trx.fn.now(),
         });
         await revokeSessions(trx, id);
+        await trx('api_keys').where({ user_id: id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
       });
     },
 
@@ -184,7 +203,7 @@ export function createAccountRepository(db: Database) {
     async deletePersonalData(id: number): Promise<void> {
       await db.transaction(async (trx) => {
         await trx('users').where({ id }).update({
-          username: `deleted user ${id}`, email: null, password_hash: null, first_name: null, last_name: null,
+          username: `deleted user ${id}`, email: null, unconfirmed_email: null, password_hash: null, first_name: null, last_name: null,
           homepage: null, orcid: null, twitter: null, mastodon: null, bluesky: null, awards: [], profile_type: null,
           preferences: {}, confirmation_token: null, reset_password_token: null, role: 'user',
           deleted_at: trx.fn.now(), updated_at: trx.fn.now(),

@@ -82,6 +82,7 @@ const Account = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   email: nullableText,
+  unconfirmed_email: Type.Union([Type.String(), Type.Null()], { description: 'a new address waiting for its mailed link; email stays the confirmed one until then' }),
   first_name: nullableText,
   last_name: nullableText,
   homepage: nullableText,
@@ -224,7 +225,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     {
       config: { access: 'user.editOwn' },
-      schema: { summary: 'Edit one’s profile (a new e-mail or password needs current_password)', tags, body: UserBody, response: { 200: AccountChange, ...failures } },
+      schema: {
+        summary: 'Edit one’s profile (a new e-mail or password needs current_password). A new e-mail takes effect once the link mailed to it is followed (the old address is told); a new password ends every session and API key',
+        tags,
+        body: UserBody,
+        response: { 200: AccountChange, ...failures },
+      },
     },
     async (request) => accounts.updateOwnAccount(request.viewer, request.body.user, request.ip),
   );

@@ -15,7 +15,9 @@ import {
   takenField, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type PublicProfileRow, type ViewerRow,
 } from './account-repository.ts';
 import type { AttemptLimiter } from './attempt-limits.ts';
-import { confirmationMail, passwordResetMail, type Mail, type Mailer } from './mailer.ts';
+import {
+  addressInUseMail, confirmationMail, emailChangeMail, emailChangeNoticeMail, passwordResetMail, type Mail, type Mailer,
+} from './mailer.ts';
 import { apiKeyHasher, hashPassword, looksLikeApiKey, newApiKey, randomToken, tokenDigest, verifyPassword } from './secrets.ts';
 
 /** Confirmation links work this long; reset links much shorter (they grant the account). */
@@ -105,6 +107,7 @@ function accountAnswer(row: AccountRow): AccountAnswer {
     id: row.id,
     username: row.username,
     email: row.email,
+    unconfirmed_email: row.unconfirmed_email,
     first_name: row.first_name,
     last_name: row.last_name,
     homepage: row.homepage,
@@ -129,11 +132,10 @@ function emptyToNull(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-/** The profile columns a form may change, from the validated form. */
+/** The profile columns a form may change at once, from the validated form (a new e-mail waits for its link). */
 function profileChanges(form: Record<string, string | undefined>): ProfileChanges {
   return {
     username: form.username,
-    email: form.email,
     first_name: emptyToNull(form.first_name),
     last_name: emptyToNull(form.last_name),
     homepage: emptyToNull(form.homepage),
@@ -157,6 +159,13 @@ function profileForm(row: AccountRow): Record<string, string> {
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
+
+function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+}
+
+/** The limiter's name for an account: its id, whichever login (username or e-mail) named it. */
+const limitedAccount = (userId: number) => `user:${userId}`;
 
 export function createAccountService(deps: AccountServiceDependencies) {
   const { repository, mailer, limiter, config } = deps;
@@ -207,10 +216,27 @@ export function createAccountService(deps: AccountServiceDependencies) {
     return account;
   }
 
-  /** Applies a profile edit over the current values, with the shared rules and unique names. */
-  async function editProfile(account: AccountRow, input: Body): Promise<void> {
+  /**
+   * A new e-mail address takes effect only once the link mailed to it is followed (until then the
+   * account keeps its confirmed address, which is told of the change). An address that already
+   * has an account is not revealed: its owner is mailed instead, and the answer is the same.
+   */
+  async function requestEmailChange(account: Pick<AccountRow, 'id' | 'username' | 'email'>, newEmail: string): Promise<void> {
+    const owner = await repository.findCredentialsByEmail(newEmail);
+    if (owner && owner.id !== account.id) {
+      await sendMail(addressInUseMail(mailContext, newEmail, owner.username));
+      return;
+    }
+    const token = randomToken();
+    await repository.setPendingEmail(account.id, newEmail, tokenDigest(token));
+    await sendMail(emailChangeMail(mailContext, newEmail, account.username, token));
+    if (account.email) await sendMail(emailChangeNoticeMail(mailContext, account.email, account.username, newEmail));
+  }
+
+  /** Applies a profile edit over the current values, with the shared rules and unique names; answers whether a new e-mail awaits its link. */
+  async function editProfile(account: AccountRow, input: Body): Promise<boolean> {
     const form = await validated(profileFormSchema, { ...profileForm(account), ...input });
-    const taken = await repository.takenFields(form.username, form.email, account.id);
+    const taken = await repository.takenFields(form.username, null, account.id);
     if (taken.size > 0) throw takenError(taken);
     try {
       await repository.updateProfile(account.id, profileChanges(form));
@@ -219,13 +245,30 @@ export function createAccountService(deps: AccountServiceDependencies) {
       if (field) throw takenError([field]);
       throw error;
     }
+    if (sameAddress(form.email, account.email)) return false;
+    await requestEmailChange(account, form.email);
+    return true;
   }
 
-  /** A password check for a signed-in user counts as a sign-in attempt: a stolen session is no password oracle. */
+  /**
+   * Checks a password under the sign-in limits (a stolen session is no password oracle either):
+   * a client backing off from the account is refused before the password is looked at.
+   */
+  async function passwordMatches(user: Pick<CredentialRow, 'id' | 'password_hash'> | undefined, login: string, password: string, ip: string): Promise<boolean> {
+    const attempt = await limiter.beginSignIn(ip, user ? limitedAccount(user.id) : login);
+    const matches = await verifyPassword(user?.password_hash ?? null, password);
+    await (matches ? attempt.succeeded() : attempt.failed());
+    return matches;
+  }
+
   async function currentPasswordMatches(viewer: Viewer & { userId: number }, password: string, ip: string): Promise<boolean> {
-    await limiter.hit('signIn', ip, `user:${viewer.userId}`);
-    const credentials = await repository.findCredentialsById(viewer.userId);
-    return !!credentials && (await verifyPassword(credentials.password_hash, password));
+    return passwordMatches(await repository.findCredentialsById(viewer.userId), '', password, ip);
+  }
+
+  /** A new password ends every session and API key of the account, and lifts every client's sign-in back-off. */
+  async function replacePassword(userId: number, password: string): Promise<void> {
+    await repository.setPassword(userId, await hashPassword(password));
+    await limiter.clearSignInFailures(limitedAccount(userId));
   }
 
   async function changePasswordWithCurrent(viewer: Viewer & { userId: number }, input: Body, ip: string): Promise<string> {
@@ -233,7 +276,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
     if (!(await currentPasswordMatches(viewer, form.current_password, ip))) {
       throw invalidFields({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
     }
-    await repository.setPassword(viewer.userId, await hashPassword(form.password));
+    await replacePassword(viewer.userId, form.password);
     return ACCOUNT_TEXT.passwordChanged;
   }
 
@@ -248,9 +291,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
     // --- sessions -------------------------------------------------------------------------
     async signIn(login: string, password: string, ip: string): Promise<SignInAnswer> {
       const user = login.trim() === '' ? undefined : await repository.findCredentialsByLogin(login);
-      // Counted per account, whichever name (username or e-mail) the attempt used.
-      await limiter.hit('signIn', ip, user ? `user:${user.id}` : login);
-      const matches = await verifyPassword(user?.password_hash ?? null, password);
+      const matches = await passwordMatches(user, login, password, ip);
       if (!user || user.deleted_at !== null || !matches) throw new AccountError(401, ACCOUNT_TEXT.invalidLogin);
       if (user.deactivated) throw new AccountError(401, ACCOUNT_TEXT.deactivated);
       if (user.confirmed_at === null) throw new AccountError(401, ACCOUNT_TEXT.unconfirmed);
@@ -292,31 +333,52 @@ export function createAccountService(deps: AccountServiceDependencies) {
     },
 
     // --- sign-up and confirmation -------------------------------------------------------------
+    /**
+     * Usernames are public, so a taken one is said; a registered e-mail address is not: the
+     * answer is a fresh sign-up's, and the address's owner is mailed instead.
+     */
     async signUp(input: Body, ip: string): Promise<{ success: true; message: string }> {
       await limiter.hit('signUp', ip, text(input.email));
       const form = await validated(signUpFormSchema, input);
+      const signedUp = { success: true, message: ACCOUNT_TEXT.signedUp } as const;
+      // Hashed first, whatever follows, so a registered address answers no faster.
+      const passwordHash = await hashPassword(form.password);
       const taken = await repository.takenFields(form.username, form.email);
-      if (taken.size > 0) throw takenError(taken);
+      if (taken.has('username')) throw takenError(['username']);
+      const tellOwner = async () => {
+        const owner = await repository.findCredentialsByEmail(form.email);
+        if (owner) await sendMail(addressInUseMail(mailContext, form.email, owner.username));
+        return signedUp;
+      };
+      if (taken.has('email')) return tellOwner();
       let id: number;
       try {
-        id = await repository.insertUser({ username: form.username, email: form.email, password_hash: await hashPassword(form.password) });
+        id = await repository.insertUser({ username: form.username, email: form.email, password_hash: passwordHash });
       } catch (error) {
         const field = takenField(error);
+        if (field === 'email') return tellOwner();
         if (field) throw takenError([field]);
         throw error;
       }
       await sendConfirmation({ id, username: form.username }, form.email);
-      return { success: true, message: ACCOUNT_TEXT.signedUp };
+      return signedUp;
     },
 
     async confirm(token: string): Promise<{ success: true; message: string }> {
       const user = token === '' ? undefined : await repository.findCredentialsByConfirmationDigest(tokenDigest(token));
       if (!user || user.deleted_at !== null) throw new AccountError(422, ACCOUNT_TEXT.confirmationInvalid);
       const sentAt = user.confirmation_sent_at?.getTime() ?? 0;
-      if (user.confirmed_at === null && Date.now() - sentAt > CONFIRMATION_LIFETIME_MS) {
+      const confirmsSomething = user.confirmed_at === null || user.unconfirmed_email !== null;
+      if (confirmsSomething && Date.now() - sentAt > CONFIRMATION_LIFETIME_MS) {
         throw new AccountError(422, ACCOUNT_TEXT.confirmationExpired);
       }
-      await repository.confirm(user.id);
+      try {
+        await repository.confirm(user.id);
+      } catch (error) {
+        // The new address found an account of its own while the link was on its way.
+        if (takenField(error) === 'email') throw takenError(['email']);
+        throw error;
+      }
       return { success: true, message: ACCOUNT_TEXT.confirmed };
     },
 
@@ -360,7 +422,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
       if (Date.now() - (user.reset_password_sent_at?.getTime() ?? 0) > RESET_LIFETIME_MS) {
         throw invalidFields({ reset_password_token: [ACCOUNT_TEXT.resetExpired] });
       }
-      await repository.setPassword(user.id, await hashPassword(form.password));
+      await replacePassword(user.id, form.password);
       // The link came to their mailbox: that confirms the address too.
       if (user.confirmed_at === null) await repository.confirm(user.id);
       return { success: true, message: ACCOUNT_TEXT.passwordChanged };
@@ -377,7 +439,10 @@ export function createAccountService(deps: AccountServiceDependencies) {
       return { success: true, user: accountAnswer(await requireAccount(viewer.userId)) };
     },
 
-    /** PUT /users: profile fields; a new password (with the current one) ends every session. */
+    /**
+     * PUT /users: profile fields; a new password (with the current one) ends every session and
+     * API key; a new e-mail waits for the link mailed to it.
+     */
     async updateOwnAccount(viewer: Viewer, input: Body, ip: string): Promise<{ success: true; message: string; user: AccountAnswer }> {
       authorise(viewer, 'user.editOwn');
       const account = await requireAccount(viewer.userId);
@@ -392,12 +457,10 @@ export function createAccountService(deps: AccountServiceDependencies) {
           throw invalidFields({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
         }
       }
-      await editProfile(account, profile);
-      if (newPassword !== null) {
-        await repository.setPassword(viewer.userId, await hashPassword(newPassword));
-        return { success: true, message: ACCOUNT_TEXT.passwordChanged, user: accountAnswer(await requireAccount(viewer.userId)) };
-      }
-      return { success: true, message: ACCOUNT_TEXT.updated, user: accountAnswer(await requireAccount(viewer.userId)) };
+      const emailPending = await editProfile(account, profile);
+      if (newPassword !== null) await replacePassword(viewer.userId, newPassword);
+      const message = newPassword !== null ? ACCOUNT_TEXT.passwordChanged : emailPending ? ACCOUNT_TEXT.emailChangePending : ACCOUNT_TEXT.updated;
+      return { success: true, message, user: accountAnswer(await requireAccount(viewer.userId)) };
     },
 
     async deleteOwnAccount(viewer: Viewer): Promise<{ success: true; message: string }> {
@@ -406,15 +469,14 @@ export function createAccountService(deps: AccountServiceDependencies) {
       return { success: true, message: ACCOUNT_TEXT.deleted };
     },
 
-    /** POST /users/orcid/sendEmail: an account made by ORCID sign-in without an e-mail gets one. */
+    /** POST /users/orcid/sendEmail: an account made by ORCID sign-in without an e-mail gets one, once its link is followed. */
     async addMissingEmail(viewer: Viewer, input: Body): Promise<{ success: true; message: string }> {
       authorise(viewer, 'user.editOwn');
       const form = await validated(emailFormSchema, input);
       const account = await requireAccount(viewer.userId);
       if (account.email !== null) throw new AccountError(422, ACCOUNT_TEXT.emailAlreadySet);
-      await editProfile(account, { email: form.email });
-      await sendConfirmation(account, form.email);
-      return { success: true, message: ACCOUNT_TEXT.updated };
+      await requestEmailChange(account, form.email);
+      return { success: true, message: ACCOUNT_TEXT.emailChangePending };
     },
 
     profileTypes(): readonly string[] {
@@ -502,16 +564,16 @@ export function createAccountService(deps: AccountServiceDependencies) {
     // --- third-party sign-in --------------------------------------------------------------------------------
     /**
      * The account of a person a provider vouches for: the one linked to that identity, else the
-     * one with that verified e-mail (then linked), else a new confirmed account.
+     * one whose confirmed e-mail is that verified address (then linked), else a new confirmed
+     * account. An account whose address was never confirmed is never attached (whoever signed
+     * it up may not own the address: account pre-hijacking); it gives the address up instead.
      */
     async signInWithIdentity(identity: ProviderIdentity): Promise<SignInAnswer & { needsEmail: boolean }> {
       let userId = await repository.userIdForIdentity(identity.provider, identity.subject);
       if (userId === undefined && identity.email) {
         const byEmail = await repository.findCredentialsByEmail(identity.email);
-        if (byEmail && byEmail.deleted_at === null) {
-          userId = byEmail.id;
-          if (byEmail.confirmed_at === null) await repository.confirm(byEmail.id);
-        }
+        if (byEmail && byEmail.deleted_at === null && byEmail.confirmed_at !== null) userId = byEmail.id;
+        else if (byEmail && byEmail.confirmed_at === null) await repository.releaseUnconfirmedEmail(byEmail.id);
       }
       if (userId === undefined) {
         userId = await repository.insertUser({

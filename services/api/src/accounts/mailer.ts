@@ -62,3 +62,33 @@ export function passwordResetMail(context: MailContext, to: string, username: st
     outro: 'If you did not ask for this, ignore this message: your password stays as it is.',
   });
 }
+
+/** To an address that already has an account, when someone signs up or changes an e-mail to it: the site never says so to them. */
+export function addressInUseMail(context: MailContext, to: string, username: string): Mail {
+  return linkMail(to, 'someone tried to use your e-mail address', context.siteName, {
+    intro: `Hello ${username}! Someone tried to sign up to ${context.siteName} with this e-mail address (or to move another account to it), but it already belongs to your account. Nothing was changed.`,
+    action: 'Forgotten your password? Choose a new one',
+    link: `${context.publicUrl}/accounts/forgotPassword`,
+    outro: 'If this was not you, ignore this message: your account stays as it is.',
+  });
+}
+
+/** To a new address of an account: it becomes the account's e-mail only once this link is followed. */
+export function emailChangeMail(context: MailContext, to: string, username: string, token: string): Mail {
+  return linkMail(to, 'confirm your new e-mail address', context.siteName, {
+    intro: `Hello ${username}! Please confirm that this is the new e-mail address of your ${context.siteName} account. Until you do, the account keeps its old address.`,
+    action: 'Confirm my new address',
+    link: `${context.publicUrl}/users/confirmation?confirmation_token=${encodeURIComponent(token)}`,
+    outro: 'If you did not ask for this, ignore this message: nothing changes.',
+  });
+}
+
+/** To the old address of an account whose e-mail is being changed. */
+export function emailChangeNoticeMail(context: MailContext, to: string, username: string, newEmail: string): Mail {
+  return linkMail(to, 'your e-mail address is being changed', context.siteName, {
+    intro: `Hello ${username}! Someone signed in to your ${context.siteName} account asked to change its e-mail address to ${newEmail}. It changes only once the link sent there is followed.`,
+    action: 'Not you? Choose a new password now',
+    link: `${context.publicUrl}/accounts/forgotPassword`,
+    outro: 'A new password ends every session and API key of the account; then put your own address back on your profile.',
+  });
+}
