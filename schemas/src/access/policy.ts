@@ -13,6 +13,15 @@ export interface AccessResource {
   record?: RecordVisibilityFacts & { createdById?: number | null; maintainerIds?: readonly number[] };
   /** For actions on a user account (the account's id). */
   userId?: number;
+  /** For changes to a shared entity (publication, organisation, grant, licence, user-defined tag). */
+  sharedEntity?: SharedEntityFacts;
+}
+
+/** What decides who may change a shared entity: who added it, and the records citing it. */
+export interface SharedEntityFacts {
+  /** Null for seeded entities and when the creator's account is gone: curators only. */
+  createdById: number | null;
+  citingRecords: readonly NonNullable<AccessResource['record']>[];
 }
 
 /** A rule over the viewer and the resource; the field table (`fields.ts`) reuses these. */
@@ -37,6 +46,16 @@ const createdUnapproved: Rule = (viewer, resource) =>
 const viewable: Rule = (viewer, resource) => resource.record !== undefined && canViewRecord(viewer, resource.record);
 const either = (...rules: Rule[]): Rule => (viewer, resource) => rules.some((rule) => rule(viewer, resource));
 const both = (...rules: Rule[]): Rule => (viewer, resource) => rules.every((rule) => rule(viewer, resource));
+/**
+ * A shared entity shows on every record citing it, so its creator may change it only while each
+ * of those records is theirs to edit (maintained, or created and unapproved); anyone else links
+ * or unlinks it on a record they may edit instead.
+ */
+const createdSharedEntityOnlyTheirRecordsCite: Rule = (viewer, resource) => {
+  const entity = resource.sharedEntity;
+  if (viewer.userId === null || entity === undefined || entity.createdById !== viewer.userId) return false;
+  return entity.citingRecords.every((record) => either(maintains, createdUnapproved)(viewer, { record }));
+};
 /** The rule helpers, for the field table (`fields.ts`): one vocabulary of rules for actions and fields. */
 export const RULES = { anyone, signedIn, curator, superCurator, self, maintains, createdUnapproved, viewable, either, both } as const;
 
@@ -56,7 +75,8 @@ export const ACTIONS = {
   'savedSearch.manage': { write: true, rule: either(self, superCurator), description: 'save a search; change or delete one’s own saved searches (super curators: any)' },
   'savedSearch.linkPeople': { write: true, rule: superCurator, description: 'link organisations and users to a saved search' },
   'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
-  'reference.manage': { write: true, rule: curator, description: 'change or delete a shared organisation or licence' },
+  'sharedEntity.change': { write: true, rule: either(curator, createdSharedEntityOnlyTheirRecordsCite), description: 'change or delete a publication, organisation, grant, licence or tag (curators; its creator while only records they may edit cite it)' },
+  'sharedEntity.approve': { write: true, rule: curator, description: 'put a licence named inline into the public dumps and reference lists' },
   'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },
   'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
   'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },

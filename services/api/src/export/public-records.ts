@@ -1,7 +1,8 @@
 /**
  * The open dump of the catalogue, read from Postgres (the source of truth) in id order, one
  * batch per query with every list aggregated in SQL and every column already named and shaped
- * as the export gives it. Only public records: what the access module shows an anonymous visitor.
+ * as the export gives it. Only public records: what the access module shows an anonymous visitor,
+ * and only approved licences (one a maintainer named inline waits for a curator).
  */
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
@@ -49,7 +50,7 @@ const EXPORT_COLUMNS_SQL = `
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) ORDER BY c.name)
     FROM record_countries rc JOIN countries c ON c.id = rc.country_id WHERE rc.record_id = r.id), '[]'::json) AS countries,
   COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('id', l.id, 'name', l.name, 'url', l.url))
-    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id), '[]'::json) AS licences`;
+    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id AND l.is_approved), '[]'::json) AS licences`;
 
 /** Batches of public records in id order; memory stays bounded by one batch. */
 export async function* readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {

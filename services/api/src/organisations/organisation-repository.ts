@@ -28,7 +28,7 @@ export async function findOrganisation(db: Db, id: number): Promise<Organisation
   return (await db('organisations').where({ id }).first(ORGANISATION_COLUMNS)) ?? null;
 }
 
-export async function insertOrganisation(trx: Db, row: Omit<OrganisationRecordRow, 'id'>): Promise<OrganisationRecordRow> {
+export async function insertOrganisation(trx: Db, row: Omit<OrganisationRecordRow, 'id'> & { created_by: number | null }): Promise<OrganisationRecordRow> {
   const [inserted] = await trx('organisations').insert(row).returning(ORGANISATION_COLUMNS);
   return inserted as OrganisationRecordRow;
 }
@@ -51,12 +51,7 @@ export async function replaceOrganisationCountries(trx: Db, id: number, countryI
   if (countryIds.length > 0) await trx('organisation_countries').insert([...new Set(countryIds)].map((countryId) => ({ organisation_id: id, country_id: countryId })));
 }
 
-/** Records linked to an organisation (their documents embed it). */
-export async function recordsOfOrganisation(db: Db, id: number): Promise<number[]> {
-  return (await db('organisation_links').where({ organisation_id: id }).distinct('record_id').pluck('record_id')).map(Number);
-}
-
-export async function insertGrant(trx: Db, row: { name: string; description: string }): Promise<{ id: number; name: string; description: string }> {
+export async function insertGrant(trx: Db, row: { name: string; description: string; created_by: number | null }): Promise<{ id: number; name: string; description: string }> {
   const [inserted] = await trx('grants').insert(row).returning(['id', 'name', 'description']);
   return inserted as { id: number; name: string; description: string };
 }

@@ -22,13 +22,13 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: number }; Body: { organisation: Record<string, unknown> } }>(
     '/organisations/:id',
-    { config: { access: 'reference.manage' }, schema: { summary: 'Change an organisation (curators)', tags: ['organisations'], params: IdParams, body: body('organisation', 'the organisation fields') } },
+    { schema: { summary: 'Change an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, body: body('organisation', 'the organisation fields') } },
     async (request) => organisations.updateOrganisation(deps(), request.viewer, request.params.id, request.body.organisation),
   );
 
   app.delete<{ Params: { id: number } }>(
     '/organisations/:id',
-    { config: { access: 'reference.manage' }, schema: { summary: 'Delete an organisation (curators)', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
+    { schema: { summary: 'Delete an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
     async (request) => {
       await organisations.deleteOrganisation(deps(), request.viewer, request.params.id);
       return { message: 'Delete successful !' };

@@ -1,10 +1,11 @@
 /**
  * Organisations, grants and organisation links. Anyone signed in may add an organisation or a
- * grant while editing a record; only curators change or delete a shared organisation. A link
- * belongs to its record: whoever may edit the record may add, change or remove it. Every change
- * records the index intents of what embeds it (the organisation fans out to its records).
+ * grant while editing a record, as its creator; changing or deleting an organisation is a
+ * shared-entity change (`shared-entity-service.ts`: curators, or its creator while only records
+ * they may edit cite it). A link belongs to its record: whoever may edit the record may add,
+ * change or remove it. Every change records the index intents of what embeds it.
  */
-import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
+import { saveWithIndexing, type Database, type IndexPublisher } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import {
   grantSchema, LINK_MESSAGES, organisationLinkSchema, organisationSchema,
@@ -14,6 +15,7 @@ import { invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { missingIds } from '../records/record-repository.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord } from '../records/record-service.ts';
+import { changeSharedEntity } from '../references/shared-entity-service.ts';
 import * as repository from './organisation-repository.ts';
 
 export interface OrganisationServiceDeps {
@@ -41,6 +43,7 @@ export async function createOrganisation(deps: OrganisationServiceDeps, viewer: 
       homepage: input.homepage || null,
       alternative_names: input.alternative_names ?? [],
       ror_link: input.ror_link || null,
+      created_by: viewer.userId,
     });
     await repository.replaceOrganisationTypes(trx, organisation.id, input.organisation_type_ids ?? []);
     await repository.replaceOrganisationCountries(trx, organisation.id, input.country_ids ?? []);
@@ -50,11 +53,10 @@ export async function createOrganisation(deps: OrganisationServiceDeps, viewer: 
 }
 
 export async function updateOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.OrganisationRecordRow> {
-  requireAllowed(viewer, 'reference.manage');
-  if (!(await repository.findOrganisation(deps.db, id))) throw notFoundError('Organisation');
-  const input = await validateInput<OrganisationInput>(organisationSchema, payload);
-  await checkOrganisation(deps.db, input);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+  return changeSharedEntity(deps, viewer, 'organisation', id, async (trx) => {
+    const before = (await repository.findOrganisation(trx, id))!;
+    const input = await validateInput<OrganisationInput>(organisationSchema, payload);
+    await checkOrganisation(deps.db, input);
     await repository.updateOrganisation(trx, id, {
       name: input.name,
       homepage: input.homepage || null,
@@ -63,19 +65,16 @@ export async function updateOrganisation(deps: OrganisationServiceDeps, viewer: 
     });
     if (input.organisation_type_ids) await repository.replaceOrganisationTypes(trx, id, input.organisation_type_ids);
     if (input.country_ids) await repository.replaceOrganisationCountries(trx, id, input.country_ids);
-    return [{ entityType: 'organisation', id }];
+    const after = (await repository.findOrganisation(trx, id))!;
+    return { value: after, before, after };
   });
-  return (await repository.findOrganisation(deps.db, id))!;
 }
 
 export async function deleteOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, id: number): Promise<void> {
-  requireAllowed(viewer, 'reference.manage');
-  if (!(await repository.findOrganisation(deps.db, id))) throw notFoundError('Organisation');
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    // The fan-out cannot find the records of a deleted organisation: name them now.
-    const records = await repository.recordsOfOrganisation(trx, id);
+  await changeSharedEntity(deps, viewer, 'organisation', id, async (trx) => {
+    const before = (await repository.findOrganisation(trx, id))!;
     await repository.deleteOrganisation(trx, id);
-    return records.map((recordId): IndexIntent => ({ entityType: 'record', id: recordId }));
+    return { value: undefined, before };
   });
 }
 
@@ -83,7 +82,7 @@ export async function createGrant(deps: OrganisationServiceDeps, viewer: Viewer,
   requireAllowed(viewer, 'reference.create');
   const input = await validateInput<GrantInput>(grantSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const grant = await repository.insertGrant(trx, { name: input.name, description: input.description });
+    const grant = await repository.insertGrant(trx, { name: input.name, description: input.description, created_by: viewer.userId });
     return { value: grant, intents: [{ entityType: 'grant', id: grant.id }] };
   });
   return value!;

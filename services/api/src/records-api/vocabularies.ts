@@ -16,6 +16,8 @@ export interface VocabularyDeclaration {
   searchArrays: readonly string[];
   /** Joins the attributes need. */
   joins?: string;
+  /** A condition over `v` a row meets to be listed (licences named inline wait for a curator). */
+  listedWhen?: string;
 }
 
 const ONTOLOGY_TERM = { label: 'v.label', iri: 'v.iri', definitions: 'v.definitions', synonyms: 'v.synonyms' };
@@ -26,7 +28,7 @@ export const VOCABULARIES: readonly VocabularyDeclaration[] = [
   { type: 'taxonomies', table: 'taxonomies', attributes: ONTOLOGY_TERM, orderBy: 'v.label', searchText: ['v.label'], searchArrays: ['v.synonyms'] },
   { type: 'user_defined_tags', table: 'user_defined_tags', attributes: { label: 'v.label' }, orderBy: 'v.label', searchText: ['v.label'], searchArrays: [] },
   { type: 'countries', table: 'countries', attributes: { name: 'v.name', code: 'v.code' }, orderBy: 'v.name', searchText: ['v.name', 'v.code'], searchArrays: [] },
-  { type: 'licences', table: 'licences', attributes: { name: 'v.name', url: 'v.url', spdx_id: 'v.spdx_id' }, orderBy: 'v.name', searchText: ['v.name', 'v.spdx_id'], searchArrays: [] },
+  { type: 'licences', table: 'licences', attributes: { name: 'v.name', url: 'v.url', spdx_id: 'v.spdx_id' }, orderBy: 'v.name', searchText: ['v.name', 'v.spdx_id'], searchArrays: [], listedWhen: 'v.is_approved' },
   {
     type: 'organisations',
     table: 'organisations',

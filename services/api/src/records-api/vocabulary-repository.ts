@@ -33,7 +33,8 @@ export async function readVocabularyPage(
   options: { q?: string; offset: number; limit: number },
 ): Promise<VocabularyPage> {
   const text = options.q?.trim() ?? '';
-  const where = text ? `WHERE ${searchCondition(declaration)}` : '';
+  const conditions = [declaration.listedWhen, text ? `(${searchCondition(declaration)})` : undefined].filter((condition) => condition !== undefined);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const attributes = Object.entries(declaration.attributes).map(([name, column]) => `'${name}', ${column}`).join(', ');
   const bindings = { pattern: containsPattern(text), offset: options.offset, limit: options.limit };
   const from = `FROM ${declaration.table} v ${declaration.joins ?? ''} ${where}`;

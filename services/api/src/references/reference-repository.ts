@@ -30,11 +30,15 @@ export async function licenceExists(db: Db, id: number): Promise<boolean> {
 }
 
 /** The licence of this name (any letter case) when one exists, so an inline licence is not added twice. */
-export async function findOrInsertLicence(trx: Db, licence: { name: string; url: string | null }): Promise<number> {
+export async function findOrInsertLicence(trx: Db, licence: { name: string; url: string | null; created_by: number | null; is_approved: boolean }): Promise<number> {
   const existing = await trx('licences').whereRaw('lower(name) = lower(?)', [licence.name]).first('id');
   if (existing) return Number(existing.id);
-  const [inserted] = await trx('licences').insert({ name: licence.name, url: licence.url }).returning('id');
+  const [inserted] = await trx('licences').insert(licence).returning('id');
   return Number((inserted as { id: number }).id);
+}
+
+export async function approveLicence(trx: Db, id: number): Promise<void> {
+  await trx('licences').where({ id, is_approved: false }).update({ is_approved: true });
 }
 
 export async function findLicenceLink(db: Db, id: number): Promise<LicenceLinkRecordRow | null> {
@@ -59,7 +63,7 @@ export async function findPublication(db: Db, id: number): Promise<PublicationRe
   return (await db('publications').where({ id }).first(PUBLICATION_COLUMNS)) ?? null;
 }
 
-export async function insertPublication(trx: Db, row: Omit<PublicationRecordRow, 'id'>): Promise<PublicationRecordRow> {
+export async function insertPublication(trx: Db, row: Omit<PublicationRecordRow, 'id'> & { created_by: number | null }): Promise<PublicationRecordRow> {
   const [inserted] = await trx('publications').insert(row).returning(PUBLICATION_COLUMNS);
   return inserted as PublicationRecordRow;
 }
@@ -70,9 +74,9 @@ export async function updatePublication(trx: Db, id: number, changes: Partial<Pu
 }
 
 /** A tag of this label (stored lower-case), added when new. */
-export async function findOrInsertTag(trx: Db, label: string): Promise<{ id: number; label: string; created: boolean }> {
+export async function findOrInsertTag(trx: Db, label: string, createdBy: number | null): Promise<{ id: number; label: string; created: boolean }> {
   const existing = await trx('user_defined_tags').whereRaw('lower(label) = ?', [label]).first('id', 'label');
   if (existing) return { id: Number(existing.id), label: existing.label as string, created: false };
-  const [inserted] = await trx('user_defined_tags').insert({ label }).returning(['id', 'label']);
+  const [inserted] = await trx('user_defined_tags').insert({ label, created_by: createdBy }).returning(['id', 'label']);
   return { ...(inserted as { id: number; label: string }), created: true };
 }

@@ -44,7 +44,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: number }; Body: { publication: Record<string, unknown> } }>(
     '/publications/:id',
-    { config: { access: 'reference.create' }, schema: { summary: 'Change a publication', tags: ['publications'], params: IdParams, body: body('publication', 'the publication fields') } },
+    { schema: { summary: 'Change a publication (curators; its creator while only records they may edit cite it)', tags: ['publications'], params: IdParams, body: body('publication', 'the publication fields') } },
     async (request) => references.updatePublication(deps(), request.viewer, request.params.id, request.body.publication),
   );
 

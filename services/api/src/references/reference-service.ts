@@ -1,10 +1,14 @@
 /**
  * Licences and licence links, publications (with look-up by DOI or PubMed id) and user-defined
- * tags. Anyone signed in adds them while editing a record; a licence link belongs to its
- * record, so whoever may edit the record may add, change or remove it.
+ * tags. Anyone signed in adds them while editing a record, as their creator; changing one is a
+ * shared-entity change (`shared-entity-service.ts`). A licence link belongs to its record, so
+ * whoever may edit the record may add, change or remove it. A licence named inline by someone
+ * who is not a curator stays unapproved (out of the public dumps and reference lists) until a
+ * curator links it to a record.
  */
 import { saveWithIndexing, type Database, type IndexPublisher } from '@registry/platform';
-import type { Viewer } from '@registry/schemas';
+import { can, type Viewer } from '@registry/schemas';
+import type { Knex } from 'knex';
 import {
   LINK_MESSAGES, licenceLinkSchema, publicationSchema, userDefinedTagSchema,
   type LicenceLinkInput, type PublicationInput,
@@ -13,6 +17,7 @@ import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord } from '../records/record-service.ts';
 import { lookUpPublication, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
+import { changeSharedEntity } from './shared-entity-service.ts';
 import * as repository from './reference-repository.ts';
 
 export interface ReferenceServiceDeps {
@@ -27,12 +32,26 @@ async function licenceOf(deps: ReferenceServiceDeps, input: LicenceLinkInput): P
   if (input.licence_id !== undefined && !(await repository.licenceExists(deps.db, input.licence_id))) throw invalidError(`Unknown licence ${input.licence_id}`);
 }
 
+/**
+ * The licence a link names: the one given by id, or the one named inline (found by name or added
+ * with the viewer as its creator, approved only when a curator names it). A curator's link
+ * approves the licence it names.
+ */
+async function linkedLicence(trx: Knex.Transaction, viewer: Viewer, input: LicenceLinkInput): Promise<number> {
+  const approves = can(viewer, 'sharedEntity.approve');
+  const licenceId = input.licence_attributes
+    ? await repository.findOrInsertLicence(trx, { name: input.licence_attributes.name, url: input.licence_attributes.url ?? null, created_by: viewer.userId, is_approved: approves })
+    : input.licence_id!;
+  if (approves) await repository.approveLicence(trx, licenceId);
+  return licenceId;
+}
+
 export async function createLicenceLink(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.LicenceLinkRecordRow> {
   const input = await validateInput<LicenceLinkInput>(licenceLinkSchema, payload);
   await requireEditableRecord(deps.db, viewer, input.fairsharing_record_id);
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const licenceId = input.licence_id ?? (await repository.findOrInsertLicence(trx, { name: input.licence_attributes!.name, url: input.licence_attributes!.url ?? null }));
+    const licenceId = await linkedLicence(trx, viewer, input);
     const link = await repository.insertLicenceLink(trx, { record_id: input.fairsharing_record_id, licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkAdded: link });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
@@ -51,9 +70,7 @@ export async function updateLicenceLink(deps: ReferenceServiceDeps, viewer: View
   await requireEditableRecord(deps.db, viewer, existing.record_id);
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const licenceId = input.licence_attributes
-      ? await repository.findOrInsertLicence(trx, { name: input.licence_attributes.name, url: input.licence_attributes.url ?? null })
-      : input.licence_id!;
+    const licenceId = await linkedLicence(trx, viewer, input);
     const link = await repository.updateLicenceLink(trx, id, { licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkChanged: { before: existing, after: link } });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
@@ -90,24 +107,21 @@ export async function createPublication(deps: ReferenceServiceDeps, viewer: View
   requireAllowed(viewer, 'reference.create');
   const input = await validateInput<PublicationInput>(publicationSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const publication = await repository.insertPublication(trx, publicationColumns(input));
+    const publication = await repository.insertPublication(trx, { ...publicationColumns(input), created_by: viewer.userId });
     return { value: publication, intents: [{ entityType: 'publication', id: publication.id }] };
   });
   return value!;
 }
 
+/** A shared-entity change: curators, or its creator while only records they may edit cite it. */
 export async function updatePublication(deps: ReferenceServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.PublicationRecordRow> {
-  requireAllowed(viewer, 'reference.create');
-  const existing = await repository.findPublication(deps.db, id);
-  if (!existing) throw notFoundError('Publication');
-  const body = payload && typeof payload === 'object' ? payload : {};
-  const input = await validateInput<PublicationInput>(publicationSchema, { ...existing, ...body });
-  const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+  return changeSharedEntity(deps, viewer, 'publication', id, async (trx) => {
+    const existing = (await repository.findPublication(trx, id))!;
+    const body = payload && typeof payload === 'object' ? payload : {};
+    const input = await validateInput<PublicationInput>(publicationSchema, { ...existing, ...body });
     const publication = await repository.updatePublication(trx, id, publicationColumns(input));
-    // The fan-out re-indexes every record citing it.
-    return { value: publication, intents: [{ entityType: 'publication', id }] };
+    return { value: publication, before: existing, after: publication };
   });
-  return value!;
 }
 
 /** The fields of a publication found by DOI or PubMed id, for the editor to review and save. */
@@ -131,7 +145,7 @@ export async function createTag(deps: ReferenceServiceDeps, viewer: Viewer, payl
   requireAllowed(viewer, 'reference.create');
   const input = await validateInput<{ label: string }>(userDefinedTagSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const tag = await repository.findOrInsertTag(trx, input.label);
+    const tag = await repository.findOrInsertTag(trx, input.label, viewer.userId);
     return { value: { id: tag.id, label: tag.label }, intents: tag.created ? [{ entityType: 'user_defined_tag', id: tag.id }] : [] };
   });
   return value!;

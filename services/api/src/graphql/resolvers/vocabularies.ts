@@ -1,5 +1,6 @@
 /** Vocabulary look-ups for autocompletes and filters: label or synonym contains the text. */
 import type { Database } from '@registry/platform';
+import { can } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../context.ts';
 import type { CountryRow, LicenceRow, PublicationRow, VocabularyRow } from '../rows.ts';
 
@@ -63,6 +64,8 @@ export const vocabularyQueries = {
   },
   async searchLicences(_root: unknown, args: TextArgs, context: Context): Promise<LicenceRow[]> {
     const query = context.db<LicenceRow>('licences').select('*').orderBy('name').limit(MAX_TERMS);
+    // A licence named inline by a maintainer is listed once a curator approves it (curators see it to do so).
+    if (!can(context.viewer, 'sharedEntity.approve')) query.where('is_approved', true);
     const pattern = likePattern(args.q);
     if (pattern) query.whereRaw('lower(name) like ? or lower(spdx_id) like ?', [pattern, pattern]);
     return query;

@@ -16,6 +16,7 @@ import * as curationNotesAndAssignee from './20261123_1630_curation_notes_and_as
 import * as curationSortIndexes from './20261123_1640_curation_sort_indexes.ts';
 import * as curationCreatedIndexes from './20261123_1650_curation_created_indexes.ts';
 import * as pendingEmail from './20261125_1000_pending_email.ts';
+import * as sharedEntityCreators from './20261125_1100_shared_entity_creators.ts';
 
 interface Migration {
   name: string;
@@ -40,6 +41,7 @@ export const migrations: Migration[] = [
   { name: '20261123_1640_curation_sort_indexes', ...curationSortIndexes },
   { name: '20261123_1650_curation_created_indexes', ...curationCreatedIndexes },
   { name: '20261125_1000_pending_email', ...pendingEmail },
+  { name: '20261125_1100_shared_entity_creators', ...sharedEntityCreators },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
