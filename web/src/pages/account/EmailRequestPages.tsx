@@ -90,7 +90,7 @@ export function OrcidEmailPage() {
       explanation="ORCID does not share your e-mail address with us. Give one so we can reach you about your records; we will send a link to confirm it."
       button="SAVE MY E-MAIL"
       send={addMissingEmail}
-      sentText="Thank you. Follow the link we have sent to confirm the address."
+      sentText="Thank you. Follow the link we have sent: the address becomes your account's once you do."
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Form, Formik } from 'formik';
-import { Box, Button, Stack } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { passwordResetFormSchema, type PasswordResetForm } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { endSession } from '../../app/sessionSlice.ts';
@@ -14,7 +14,7 @@ const EMPTY_PASSWORDS: PasswordResetForm = { password: '', password_confirmation
 
 /**
  * /users/password/edit?reset_password_token=…: the link of the reset mail. A successful change
- * ends every session of the account on the server, so this browser's is forgotten too.
+ * ends every session and API key of the account on the server, so this browser's session is forgotten too.
  */
 export function PasswordEditPage() {
   const [params] = useSearchParams();
@@ -39,6 +39,7 @@ export function PasswordEditPage() {
     <AccountCard title="Choose a new password">
       <Stack gap="4">
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+        <Text>A new password signs you out everywhere and revokes every API key of your account.</Text>
         {answer?.kind === 'success' ? (
           <Button asChild bg="brand.700" color="white" alignSelf="center">
             <RouterLink to="/accounts/login">Log in</RouterLink>

@@ -1,6 +1,7 @@
 /**
  * /profiles/edit (login required): the user's own fields with the §5 rules (the current password
- * when the e-mail changes), the change-mail preference, a password change, and deleting the account.
+ * when the e-mail changes; a new address waits for the link mailed to it), the change-mail
+ * preference, a password change (which ends every session and API key), and deleting the account.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ function needsCurrentPassword(account: AccountUser, values: ProfileValues): bool
   return !account.third_party && values.email.trim().toLowerCase() !== (account.email ?? '').toLowerCase();
 }
 
-/** A new password ends every session of the account on the server: this one too. */
+/** A new password ends every session and API key of the account on the server: this session too. */
 function PasswordChange() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -55,9 +56,13 @@ function PasswordChange() {
   }
   return (
     <Box as="section" aria-labelledby="password-heading" borderWidth="1px" rounded="md" p="4">
-      <Heading as="h2" id="password-heading" size="lg" mb="3">
+      <Heading as="h2" id="password-heading" size="lg" mb="2">
         Change your password
       </Heading>
+      <Text mb="3">
+        A new password signs you out everywhere, this browser included, and revokes every API key of your account: sign in again and create
+        new keys afterwards.
+      </Text>
       <Formik<PasswordChangeForm>
         initialValues={EMPTY_PASSWORD_CHANGE}
         validationSchema={passwordChangeFormSchema}
@@ -138,11 +143,12 @@ export function ProfileEditPage() {
     setFailure(null);
     try {
       const body = profileBody(values);
-      await updateOwnAccount(account && needsCurrentPassword(account, values) ? { ...body, current_password } : body);
+      const answer = await updateOwnAccount(account && needsCurrentPassword(account, values) ? { ...body, current_password } : body);
       if (session.user && body.username !== session.user.credentials.username) {
         startSession(dispatch, { ...session.user, credentials: { ...session.user.credentials, username: String(body.username) } });
       }
-      dispatch(noticeAdded('success', UPDATE_SUCCESS_MESSAGE));
+      // The server's words: a new e-mail address is not saved yet, it waits for its link.
+      dispatch(noticeAdded('success', answer.message ?? UPDATE_SUCCESS_MESSAGE));
       void navigate('/accounts/profile');
     } catch (error) {
       setFailure(errorMessage(error));
@@ -174,10 +180,17 @@ export function ProfileEditPage() {
               <Form noValidate aria-label="Edit your profile">
                 <Stack gap="4">
                   <ProfileFields profileTypes={profileTypes} />
+                  {account.unconfirmed_email && (
+                    <Text fontSize="sm" data-testid="pending-email">
+                      Your new address {account.unconfirmed_email} waits for confirmation: follow the link we sent to it. Until then your
+                      account keeps {account.email ?? 'no address'}.
+                    </Text>
+                  )}
                   {needsCurrentPassword(account, formik.values) && (
-                    <Box maxW="md">
+                    <Stack gap="2" maxW="md">
+                      <Text fontSize="sm">A new e-mail address takes effect once you follow the link we send to it; we also tell your current address.</Text>
                       <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />
-                    </Box>
+                    </Stack>
                   )}
                   <Text fontSize="sm" color="gray.700">
                     Role: {account.role?.replace(/_/g, ' ') ?? 'user'}

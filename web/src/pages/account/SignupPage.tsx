@@ -11,7 +11,8 @@ import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFie
 
 const EMPTY_SIGN_UP: SignUpForm = { username: '', email: '', password: '', password_confirmation: '' };
 
-const SIGNED_UP_MESSAGE = 'Your account has been created. Please check your e-mail and follow the link to confirm it.';
+// Worded for both cases the server answers alike: a new account, and an address that already has one (its owner is mailed).
+const SIGNED_UP_MESSAGE = 'Thank you. Please check your e-mail: we have sent a message to the address you gave. Follow its link to confirm your account.';
 
 /** /accounts/signup: signed-in users go to their profile; a new account is confirmed by e-mail. */
 export function SignupPage() {

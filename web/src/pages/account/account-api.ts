@@ -22,6 +22,8 @@ export interface AccountUser {
   id: number;
   username: string;
   email?: string | null;
+  /** A new address waiting for the link mailed to it; `email` stays the confirmed one until then. */
+  unconfirmed_email?: string | null;
   first_name?: string | null;
   last_name?: string | null;
   homepage?: string | null;
