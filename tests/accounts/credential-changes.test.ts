@@ -102,6 +102,25 @@ describe('a new e-mail address', () => {
     expect(harness.sink.mails.some((m) => m.to.includes(owner.email) && /confirm your new/i.test(m.subject))).toBe(false);
   });
 
+  it('is not made the account\'s by a reset link, which went to the old address', async () => {
+    const signUp = await call(harness.app, {
+      method: 'POST', url: '/users', payload: { user: { username: 'shannon', email: 'shannon@example.org', password: 'shannon password', password_confirmation: 'shannon password' } },
+    });
+    expect(signUp.status).toBe(201);
+    const id = (await harness.env.db('users').where({ username: 'shannon' }).first('id')).id as number;
+    await harness.env.db('users').where({ id }).update({ unconfirmed_email: 'shannon-new@example.org' });
+    await call(harness.app, { method: 'POST', url: '/users/password', payload: { user: { email: 'shannon@example.org' } } });
+    const mail = await harness.sink.waitFor((m) => m.to.includes('shannon@example.org') && /password/i.test(m.subject));
+    const reset = await call(harness.app, {
+      method: 'PUT', url: '/users/password',
+      payload: { user: { reset_password_token: tokenInMail(mail, 'reset_password_token'), password: 'shannon new password', password_confirmation: 'shannon new password' } },
+    });
+    expect(reset.status).toBe(200);
+    const row = await harness.env.db('users').where({ id }).first('email', 'unconfirmed_email', 'confirmed_at');
+    expect(row).toMatchObject({ email: 'shannon@example.org', unconfirmed_email: 'shannon-new@example.org' });
+    expect(row.confirmed_at).not.toBeNull();
+  });
+
   it('changed by a super curator waits for its link too', async () => {
     const user = await signedUpUser(harness, 'mirzakhani');
     const [admin] = await harness.env.db('users').insert({ username: 'admin-cc', email: 'admin-cc@example.org', role: 'super_curator', confirmed_at: new Date() }).returning('id');

@@ -130,6 +130,10 @@ export function createAccountRepository(db: Database) {
         confirmed_at: db.fn.now(), confirmation_token: null, updated_at: db.fn.now(),
       });
     },
+    /** The account's current address proved reachable (a reset link followed); a waiting new one still needs its own link. */
+    async confirmCurrentEmail(id: number): Promise<void> {
+      await users().where({ id }).whereNull('confirmed_at').update({ confirmed_at: db.fn.now(), updated_at: db.fn.now() });
+    },
     /** A new address waits for its link; a newer request replaces an older one (and its token). */
     async setPendingEmail(id: number, email: string, digest: string): Promise<void> {
       await users().where({ id }).update({ unconfirmed_email: email, confirmation_token: digest, confirmation_sent_at: db.fn.now() });

@@ -423,8 +423,8 @@ export function createAccountService(deps: AccountServiceDependencies) {
         throw invalidFields({ reset_password_token: [ACCOUNT_TEXT.resetExpired] });
       }
       await replacePassword(user.id, form.password);
-      // The link came to their mailbox: that confirms the address too.
-      if (user.confirmed_at === null) await repository.confirm(user.id);
+      // The link came to their mailbox: that confirms that address too (not a new one waiting for its own link).
+      if (user.confirmed_at === null) await repository.confirmCurrentEmail(user.id);
       return { success: true, message: ACCOUNT_TEXT.passwordChanged };
     },
 
