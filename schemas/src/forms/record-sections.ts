@@ -39,6 +39,11 @@ export const RECORD_MESSAGES = {
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
+/** Every record names at least one object type, except collections (which gather other records). */
+export function objectTypesRequired(registry: string | null | undefined): boolean {
+  return registry?.toLowerCase() !== 'collection';
+}
+
 /**
  * Metadata keys no client writes: `citations` follows the publications section and
  * `legacy_logs` is history imported from the old registry.

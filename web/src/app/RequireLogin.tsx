@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { can, type Action } from '@registry/schemas/access/policy.ts';
 import { useSession } from './hooks.ts';
+import { useViewer } from './sessionViewer.ts';
 
 /** The login route for the current page, so a successful login comes back here. */
 export function loginPathFor(pathWithQuery: string): string {
@@ -17,14 +19,15 @@ export function isNotAllowedRedirect(state: unknown): state is LoginRedirectStat
 }
 
 /**
- * Login guard of SPEC §6: logged-out visitors (and, for super-curator pages, anyone who is not
- * a super curator) go to the login page with goTo set to the requested path. A signed-in user is
- * marked as not allowed there, so the login page offers its form instead of sending them back.
+ * Login guard of SPEC §6: logged-out visitors (and, for pages of an action, anyone the access
+ * module does not allow it) go to the login page with goTo set to the requested path. A signed-in
+ * user is marked as not allowed there, so the login page offers its form instead of sending them back.
  */
-export function RequireLogin({ superCurator = false, children }: { superCurator?: boolean; children: ReactNode }) {
+export function RequireLogin({ action, children }: { action?: Action; children: ReactNode }) {
   const session = useSession();
+  const viewer = useViewer();
   const location = useLocation();
-  const allowed = session.isLoggedIn && (!superCurator || !!session.user?.flags?.is_super_curator);
+  const allowed = session.isLoggedIn && (action === undefined || can(viewer, action));
   if (!allowed) {
     const state: LoginRedirectState | undefined = session.isLoggedIn ? { notAllowed: true } : undefined;
     return <Navigate to={loginPathFor(location.pathname + location.search)} replace state={state} />;

@@ -16,6 +16,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import type { RegistryName } from '@registry/schemas';
+import type { Action } from '@registry/schemas/access/policy.ts';
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -34,12 +35,12 @@ function page(path: string, title: string | undefined, load: RouteObject['lazy']
 }
 
 /** Wraps a lazily loaded screen in the login guard of SPEC §6. */
-function requireLogin(load: () => Promise<{ Component: ComponentType }>, superCurator = false): RouteObject['lazy'] {
+function requireLogin(load: () => Promise<{ Component: ComponentType }>, action?: Action): RouteObject['lazy'] {
   return async () => {
     const { Component } = await load();
     return {
       Component: () => (
-        <RequireLogin superCurator={superCurator}>
+        <RequireLogin action={action}>
           <Component />
         </RequireLogin>
       ),
@@ -110,9 +111,9 @@ export const routes: RouteObject[] = [
       page(
         '/profiles/editPublicProfile/:id',
         'Edit public profile',
-        requireLogin(lazyScreen(() => import('../pages/account/EditPublicProfilePage.tsx'), (m) => m.EditPublicProfilePage), true),
+        requireLogin(lazyScreen(() => import('../pages/account/EditPublicProfilePage.tsx'), (m) => m.EditPublicProfilePage), 'user.manage'),
       ),
-      page('/profiles/usersList', 'Users list', requireLogin(lazyScreen(() => import('../pages/account/UsersListPage.tsx'), (m) => m.UsersListPage), true)),
+      page('/profiles/usersList', 'Users list', requireLogin(lazyScreen(() => import('../pages/account/UsersListPage.tsx'), (m) => m.UsersListPage), 'user.admin')),
 
       ...REDIRECTS.map((rule): RouteObject => ({ path: rule.path, element: <RedirectRoute rule={rule} /> })),
 

@@ -17,6 +17,7 @@ import {
 import { noticeAdded, publicMessagesLoaded, type PublicMessage } from './messagesSlice.ts';
 import { maintenanceDetected, startupFinished } from './modesSlice.ts';
 import { buildSearchFilters, searchFiltersBuilt } from './searchFiltersSlice.ts';
+import { sessionViewer } from './sessionViewer.ts';
 import {
   SESSION_EXPIRED_MESSAGE,
   isSessionValid,
@@ -77,8 +78,7 @@ export async function runStartup(store: AppStore): Promise<StartupOutcome> {
   );
 
   const introspectionError = await introspection;
-  const isCurator = !!store.getState().session.user?.flags?.is_curator || !!store.getState().session.user?.flags?.is_super_curator;
-  store.dispatch(searchFiltersBuilt(buildSearchFilters({ isCurator })));
+  store.dispatch(searchFiltersBuilt(buildSearchFilters(sessionViewer(store.getState().session))));
   const messagesError = await messages;
 
   const maintenance =

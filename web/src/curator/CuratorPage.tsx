@@ -5,16 +5,15 @@
  */
 import { Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../app/hooks.ts';
+import { can } from '@registry/schemas/access/policy.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { PageContainer } from '../shell/Layout.tsx';
 import { tabsFor } from './curator-tabs.ts';
 
 export function CuratorPage() {
-  const session = useSession();
+  const viewer = useViewer();
   const [params, setParams] = useSearchParams();
-  const flags = session.user?.flags;
-  const isSuperCurator = !!flags?.is_super_curator;
-  if (!flags?.is_curator && !isSuperCurator) {
+  if (!can(viewer, 'curation.dashboard')) {
     return (
       <PageContainer>
         <Heading as="h1" size="2xl" color="brand.800">Curator dashboard</Heading>
@@ -22,7 +21,7 @@ export function CuratorPage() {
       </PageContainer>
     );
   }
-  const tabs = tabsFor(isSuperCurator);
+  const tabs = tabsFor(viewer);
   const current = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
   return (
     <PageContainer wide>

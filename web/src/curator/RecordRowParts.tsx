@@ -10,7 +10,8 @@ import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
 import { failureText } from '../api/client.ts';
-import { useSession } from '../app/hooks.ts';
+import { can } from '@registry/schemas/access/policy.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { FormAnswer } from '../pages/account/FormFields.tsx';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import {
@@ -124,7 +125,7 @@ export function NotesCell({ record, onAdded }: { record: CurationRecord; onAdded
 
 /** Approve (records awaiting approval only), Edit, Hide and, for super curators, Delete. */
 export function RecordActionsCell({ record, approvable, onDone, onError }: { record: CurationRecord; approvable: boolean; onDone(message: string): void; onError(message: string): void }) {
-  const isSuperCurator = !!useSession().user?.flags?.is_super_curator;
+  const deletable = can(useViewer(), 'record.delete');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -147,7 +148,7 @@ export function RecordActionsCell({ record, approvable, onDone, onError }: { rec
         )}
         <Button asChild size="xs" variant="outline"><RouterLink to={`/${record.id}/edit`} aria-label={`Edit ${record.name}`}>Edit</RouterLink></Button>
         <Button size="xs" variant="outline" disabled={busy} onClick={() => void act(() => hideRecord(record.id), `${record.name} hidden.`)} aria-label={`Hide ${record.name}`}>Hide</Button>
-        {isSuperCurator && (
+        {deletable && (
           <Button size="xs" variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${record.name}`}>Delete</Button>
         )}
       </HStack>

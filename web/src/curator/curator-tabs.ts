@@ -1,9 +1,12 @@
 /**
  * The tabs of the curator dashboard (/curator?tab=<id>), in the order shown. Add a tab by adding
- * one entry here: `id` goes into the URL, `superCuratorOnly` hides it from curators (the API
- * refuses their calls anyway), `component` is the tab's content, taking no props.
+ * one entry here: `id` goes into the URL, `action` is what the access module must allow the viewer
+ * for the tab to show (the API refuses the tab's calls otherwise anyway), `component` is the
+ * tab's content, taking no props.
  */
 import type { ComponentType } from 'react';
+import { can, type Action } from '@registry/schemas/access/policy.ts';
+import type { Viewer } from '@registry/schemas/access/viewer.ts';
 import { ClaimsTab } from './ClaimsTab.tsx';
 import { DownloadsTab } from './DownloadsTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
@@ -14,24 +17,24 @@ import { SiteModesTab } from './SiteModesTab.tsx';
 export interface CuratorTab {
   id: string;
   label: string;
-  superCuratorOnly: boolean;
+  action: Action;
   component: ComponentType;
 }
 
 export const CURATOR_TABS: readonly CuratorTab[] = [
-  { id: 'approvals', label: 'Approvals', superCuratorOnly: false, component: ApprovalsTab },
-  { id: 'claims', label: 'Claims', superCuratorOnly: false, component: ClaimsTab },
-  { id: 'hidden', label: 'Hidden', superCuratorOnly: false, component: HiddenTab },
-  { id: 'incomplete', label: 'Incomplete', superCuratorOnly: false, component: IncompleteTab },
-  { id: 'needs-review', label: 'Needs review', superCuratorOnly: false, component: NeedsReviewTab },
-  { id: 'curator-creations', label: 'Created by curators', superCuratorOnly: false, component: CuratorCreationsTab },
-  { id: 'downloads', label: 'Downloads', superCuratorOnly: false, component: DownloadsTab },
-  { id: 'messages', label: 'Messages', superCuratorOnly: true, component: MessagesTab },
-  { id: 'notable-events', label: 'Notable events', superCuratorOnly: true, component: NotableEventsTab },
-  { id: 'site-modes', label: 'Site modes', superCuratorOnly: true, component: SiteModesTab },
+  { id: 'approvals', label: 'Approvals', action: 'curation.dashboard', component: ApprovalsTab },
+  { id: 'claims', label: 'Claims', action: 'curation.dashboard', component: ClaimsTab },
+  { id: 'hidden', label: 'Hidden', action: 'curation.dashboard', component: HiddenTab },
+  { id: 'incomplete', label: 'Incomplete', action: 'curation.dashboard', component: IncompleteTab },
+  { id: 'needs-review', label: 'Needs review', action: 'curation.dashboard', component: NeedsReviewTab },
+  { id: 'curator-creations', label: 'Created by curators', action: 'curation.dashboard', component: CuratorCreationsTab },
+  { id: 'downloads', label: 'Downloads', action: 'curation.dashboard', component: DownloadsTab },
+  { id: 'messages', label: 'Messages', action: 'site.manage', component: MessagesTab },
+  { id: 'notable-events', label: 'Notable events', action: 'timeline.manage', component: NotableEventsTab },
+  { id: 'site-modes', label: 'Site modes', action: 'site.manage', component: SiteModesTab },
 ];
 
 /** The tabs this viewer may open. */
-export function tabsFor(isSuperCurator: boolean): readonly CuratorTab[] {
-  return CURATOR_TABS.filter((tab) => isSuperCurator || !tab.superCuratorOnly);
+export function tabsFor(viewer: Viewer): readonly CuratorTab[] {
+  return CURATOR_TABS.filter((tab) => can(viewer, tab.action));
 }

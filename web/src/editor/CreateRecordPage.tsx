@@ -7,19 +7,19 @@ import { Alert, Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@
 import { Formik } from 'formik';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../app/hooks.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { failureText } from '../api/client.ts';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
-import { GeneralInformationFields, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
+import { GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
 
 type Step = 'type' | 'duplicates' | 'details';
 
 export function CreateRecordPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
-  const isCurator = !!session.user?.flags?.is_curator || !!session.user?.flags?.is_super_curator;
+  const viewer = useViewer();
+  const rights = useMemo(() => generalFieldRights(viewer), [viewer]);
   const fairassist = location.pathname === '/create-fairassist';
   const [recordTypes, setRecordTypes] = useState<RecordType[] | null>(null);
   const [step, setStep] = useState<Step>('type');
@@ -112,11 +112,11 @@ export function CreateRecordPage() {
       {step === 'details' && (
         <Formik<GeneralValues>
           initialValues={{ ...generalInitialValues(null, recordTypes), record_type_id: typeId, metadata: { ...generalInitialValues(null, recordTypes).metadata, ...identity } }}
-          validate={(values) => validateGeneral(values, isCurator, recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name.toLowerCase() !== 'collection')}
+          validate={(values) => validateGeneral(values, rights, recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name)}
           onSubmit={async (values) => {
             setFailure(null);
             try {
-              const answer = await createRecord(generalPayload(values, isCurator));
+              const answer = await createRecord(generalPayload(values, rights));
               navigate(`/${answer.data.id}`, { state: { message: answer.message } });
             } catch (error) {
               setFailure(failureText(error, 'The record could not be created.'));
@@ -125,7 +125,7 @@ export function CreateRecordPage() {
         >
           {(form) => (
             <Stack as="form" gap="4" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void form.submitForm(); }}>
-              <GeneralInformationFields form={form} recordTypes={recordTypes} isCurator={isCurator} editing={false} currentLogo={null} />
+              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing={false} currentLogo={null} />
               {failure && (
                 <Alert.Root status="error" data-testid="create-error">
                   <Alert.Indicator />

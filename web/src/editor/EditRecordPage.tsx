@@ -7,14 +7,16 @@ import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/rea
 import { Formik } from 'formik';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useBlocker, useParams } from 'react-router';
-import { useSession } from '../app/hooks.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { DataAccessSection } from './DataAccessSection.tsx';
 import { loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
-import { countChanges, GeneralInformationFields, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
+import {
+  countChanges, GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralFieldRights, type GeneralValues,
+} from './GeneralInformationFields.tsx';
 import { OrganisationsSection } from './OrganisationsSection.tsx';
 import { PublicationsSection } from './PublicationsSection.tsx';
 import { RelationsSection } from './RelationsSection.tsx';
@@ -23,32 +25,32 @@ import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 
 const LEAVE_WARNING = 'You have unsaved changes. Leave this page and lose them?';
 
-function GeneralInformationSection({ record, recordTypes, isCurator, holder, onChanged }: {
+function GeneralInformationSection({ record, recordTypes, rights, holder, onChanged }: {
   record: EditableRecord;
   recordTypes: RecordType[];
-  isCurator: boolean;
+  rights: GeneralFieldRights;
   holder: RevisionHolder;
   onChanged(changes: number): void;
 }) {
   const initialValues = useMemo(() => generalInitialValues(record, recordTypes), [record, recordTypes]);
-  const [savedFrom, setSavedFrom] = useState(() => generalPayload(initialValues, isCurator));
+  const [savedFrom, setSavedFrom] = useState(() => generalPayload(initialValues, rights));
   const { saving, outcome, save } = useSectionSave(record.id, 'generalInformation', holder);
-  const registry = (values: GeneralValues) => recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name.toLowerCase();
+  const registry = (values: GeneralValues) => recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name;
   return (
     <Formik<GeneralValues>
       initialValues={initialValues}
-      validate={(values) => validateGeneral(values, isCurator, registry(values) !== 'collection')}
+      validate={(values) => validateGeneral(values, rights, registry(values))}
       onSubmit={async (values) => {
-        const payload = generalPayload(values, isCurator);
-        if (await save(payload)) setSavedFrom(generalPayload({ ...values, logo: undefined }, isCurator));
+        const payload = generalPayload(values, rights);
+        if (await save(payload)) setSavedFrom(generalPayload({ ...values, logo: undefined }, rights));
       }}
     >
       {(form) => {
-        const changes = countChanges(savedFrom, generalPayload(form.values, isCurator));
+        const changes = countChanges(savedFrom, generalPayload(form.values, rights));
         return (
           <ChangeReporter changes={changes} onChanged={onChanged}>
             <EditSection id="generalInformation" title="General information" changes={changes} saving={saving} outcome={outcome} onSave={() => void form.submitForm()}>
-              <GeneralInformationFields form={form} recordTypes={recordTypes} isCurator={isCurator} editing currentLogo={record.urlForLogo} />
+              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing currentLogo={record.urlForLogo} />
             </EditSection>
           </ChangeReporter>
         );
@@ -64,8 +66,8 @@ function ChangeReporter({ changes, onChanged, children }: { changes: number; onC
 
 export function EditRecordPage() {
   const { id = '' } = useParams();
-  const session = useSession();
-  const isCurator = !!session.user?.flags?.is_curator || !!session.user?.flags?.is_super_curator;
+  const viewer = useViewer();
+  const rights = useMemo(() => generalFieldRights(viewer), [viewer]);
   const [record, setRecord] = useState<EditableRecord | null>(null);
   const [recordTypes, setRecordTypes] = useState<RecordType[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -135,7 +137,7 @@ export function EditRecordPage() {
         </Alert.Root>
       )}
       <Text color="fg.muted">Each section saves on its own. Licences, publications and organisations are saved at once, link by link.</Text>
-      <GeneralInformationSection record={record} recordTypes={recordTypes} isCurator={isCurator} holder={holder} onChanged={reporters.general} />
+      <GeneralInformationSection record={record} recordTypes={recordTypes} rights={rights} holder={holder} onChanged={reporters.general} />
       <SupportSection record={record} holder={holder} onChanged={reporters.support} />
       <DataAccessSection record={record} holder={holder} onChanged={reporters.dataAccess} />
       <PublicationsSection record={record} holder={holder} />

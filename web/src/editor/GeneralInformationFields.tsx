@@ -8,8 +8,10 @@ import { Box, Button, Checkbox, Field, HStack, Image, Input, NativeSelect, Stack
 import { yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import { ValidationError } from 'yup';
 import {
-  generalInformationSchema, LOGO_MAX_BYTES, RECORD_MESSAGES, RECORD_STATUS_VALUES, YEAR_RANGE,
+  generalInformationSchema, LOGO_MAX_BYTES, objectTypesRequired, RECORD_MESSAGES, RECORD_STATUS_VALUES, YEAR_RANGE,
 } from '@registry/schemas/forms/record-sections.ts';
+import { canWriteField, FIELD_ACCESS } from '@registry/schemas/access/fields.ts';
+import type { Viewer } from '@registry/schemas/access/viewer.ts';
 import { TermPicker } from './TermPicker.tsx';
 import type { EditableRecord, RecordType, Term } from './editor-api.ts';
 
@@ -71,8 +73,21 @@ export function generalInitialValues(record: EditableRecord | null, recordTypes:
 
 const idsOf = (terms: Term[]) => terms.map((term) => Number(term.id));
 
+/** Which parts of the form the viewer may write, from the access module's field table. */
+export interface GeneralFieldRights {
+  /** Curator notes and the hidden flag. */
+  curatorFields: boolean;
+  /** The type of an existing record. */
+  recordType: boolean;
+}
+
+export function generalFieldRights(viewer: Viewer): GeneralFieldRights {
+  const writes = (field: keyof typeof FIELD_ACCESS.FairsharingRecord) => canWriteField(viewer, FIELD_ACCESS.FairsharingRecord[field], {});
+  return { curatorFields: writes('curatorNotes') && writes('isHidden'), recordType: writes('type') };
+}
+
 /** The body of SPEC §7 "General information" for these values. */
-export function generalPayload(values: GeneralValues, isCurator: boolean): Record<string, unknown> {
+export function generalPayload(values: GeneralValues, rights: GeneralFieldRights): Record<string, unknown> {
   const { metadata } = values;
   return {
     metadata: {
@@ -86,21 +101,21 @@ export function generalPayload(values: GeneralValues, isCurator: boolean): Recor
     },
     record_type_id: values.record_type_id ? Number(values.record_type_id) : undefined,
     ...Object.fromEntries(PICK_LISTS.map(([key, payloadKey]) => [payloadKey, idsOf(values[key])])),
-    ...(isCurator ? { curator_notes: values.curator_notes || null, hidden: values.hidden } : {}),
+    ...(rights.curatorFields ? { curator_notes: values.curator_notes || null, hidden: values.hidden } : {}),
     ...(values.logo !== undefined ? { logo: values.logo } : {}),
   };
 }
 
 /** Formik's `validate`: the shared schema on the payload, its messages placed on the form's fields. */
-export function validateGeneral(values: GeneralValues, isCurator: boolean, objectTypesRequired: boolean): FormikErrors<GeneralValues> {
+export function validateGeneral(values: GeneralValues, rights: GeneralFieldRights, registry: string | undefined): FormikErrors<GeneralValues> {
   const errors: Record<string, unknown> = {};
   try {
-    generalInformationSchema.validateSync(generalPayload(values, isCurator), { abortEarly: false });
+    generalInformationSchema.validateSync(generalPayload(values, rights), { abortEarly: false });
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     Object.assign(errors, yupToFormErrors(error));
   }
-  if (objectTypesRequired && values.objectTypes.length === 0) errors.objectTypes = RECORD_MESSAGES.objectTypes;
+  if (objectTypesRequired(registry) && values.objectTypes.length === 0) errors.objectTypes = RECORD_MESSAGES.objectTypes;
   return errors as FormikErrors<GeneralValues>;
 }
 
@@ -142,13 +157,13 @@ async function readLogo(file: File): Promise<{ filename: string; data: string } 
 interface FieldsProps {
   form: FormikProps<GeneralValues>;
   recordTypes: RecordType[];
-  isCurator: boolean;
+  rights: GeneralFieldRights;
   /** An existing record: only curators change its type. */
   editing: boolean;
   currentLogo: string | null;
 }
 
-export function GeneralInformationFields({ form, recordTypes, isCurator, editing, currentLogo }: FieldsProps) {
+export function GeneralInformationFields({ form, recordTypes, rights, editing, currentLogo }: FieldsProps) {
   const { values, errors, setFieldValue, handleChange } = form;
   const shown = (path: string): string | undefined => {
     const error = valueAt(errors, path);
@@ -175,7 +190,7 @@ export function GeneralInformationFields({ form, recordTypes, isCurator, editing
       {text('metadata.abbreviation', 'Abbreviation')}
       {text('metadata.homepage', 'Homepage', true)}
       {text('metadata.description', 'Description', true, true)}
-      <Field.Root invalid={!!shown('record_type_id')} required disabled={editing && !isCurator}>
+      <Field.Root invalid={!!shown('record_type_id')} required disabled={editing && !rights.recordType}>
         <Field.Label>
           Record type <Field.RequiredIndicator />
         </Field.Label>
@@ -189,7 +204,7 @@ export function GeneralInformationFields({ form, recordTypes, isCurator, editing
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>
-        {editing && !isCurator && <Field.HelperText>Only curators change the type of a record.</Field.HelperText>}
+        {editing && !rights.recordType && <Field.HelperText>Only curators change the type of a record.</Field.HelperText>}
         {shown('record_type_id') && <Field.ErrorText>{shown('record_type_id')}</Field.ErrorText>}
       </Field.Root>
       <HStack gap="4" align="start" wrap="wrap">
@@ -259,7 +274,7 @@ export function GeneralInformationFields({ form, recordTypes, isCurator, editing
         </HStack>
         {form.status?.logoError && <Field.ErrorText>{form.status.logoError}</Field.ErrorText>}
       </Field.Root>
-      {isCurator && (
+      {rights.curatorFields && (
         <Box borderTopWidth="1px" pt="4">
           {text('curator_notes', 'Curator notes (curators only)', false, true)}
           <Checkbox.Root mt="3" checked={values.hidden} onCheckedChange={(details) => void setFieldValue('hidden', details.checked === true)}>

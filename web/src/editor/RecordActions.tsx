@@ -7,7 +7,9 @@
 import { Alert, Box, Button, Collapsible, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { can } from '@registry/schemas/access/policy.ts';
 import { useSession } from '../app/hooks.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { failureText, graphqlQuery, restDelete, restGet, restPost } from '../api/client.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { RecordCommunity } from '../record/RecordCommunity.tsx';
@@ -82,8 +84,7 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
   const navigate = useNavigate();
   const [canEdit, setCanEdit] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const flags = session.user?.flags;
-  const isCurator = !!flags?.is_curator || !!flags?.is_super_curator;
+  const viewer = useViewer();
   const openHistory = useLocation().hash === '#history';
   const historyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -119,12 +120,12 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
             <RouterLink to={`/${record.id}/edit`}>Edit</RouterLink>
           </Button>
         )}
-        {isCurator && record.isApproved === false && (
+        {can(viewer, 'record.approve') && record.isApproved === false && (
           <Button size="sm" colorPalette="green" onClick={() => void act(() => restPost(`/fairsharing_records/${record.id}/approve`, {}), 'Record approved.')}>
             Approve
           </Button>
         )}
-        {flags?.is_super_curator && (
+        {can(viewer, 'record.delete') && (
           <Button
             size="sm"
             colorPalette="red"

@@ -1,5 +1,6 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { useSession } from '../app/hooks.ts';
+import { can } from '@registry/schemas/access/policy.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { useSiteConfig } from '../app/siteConfig.ts';
 import { SiteModeSwitches } from '../curator/SiteModesTab.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
@@ -10,7 +11,7 @@ import { PageContainer } from '../shell/Layout.tsx';
  */
 export function MaintenancePage() {
   const { siteName } = useSiteConfig();
-  const isSuperCurator = !!useSession().user?.flags?.is_super_curator;
+  const managesSite = can(useViewer(), 'site.manage');
   return (
     <PageContainer>
       <Heading as="h1" size="3xl" color="brand.800" data-testid="maintenance">
@@ -20,7 +21,7 @@ export function MaintenancePage() {
         We are updating the registry and it is unavailable for a short while. Records, searches and your account are safe;
         please come back shortly. We apologise for the inconvenience.
       </Text>
-      {isSuperCurator && (
+      {managesSite && (
         <Box mt="8" borderTopWidth="1px" pt="6">
           <Heading as="h2" size="lg" mb="4">Site modes</Heading>
           <SiteModeSwitches />

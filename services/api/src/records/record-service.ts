@@ -10,7 +10,7 @@ import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher 
 import { can, canViewRecord, type AccessResource, type Action, type RegistryName, type Viewer } from '@registry/schemas';
 import { additionalInformationErrors, additionalInformationSchema, type AdditionalInformationSchema } from '@registry/schemas/forms/additional-information.ts';
 import {
-  generalInformationSchema, isDestroyFlag, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES,
+  generalInformationSchema, isDestroyFlag, objectTypesRequired, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES,
   type AssociationInput, type EditableSection, type GeneralInformationInput,
 } from '@registry/schemas/forms/record-sections.ts';
 import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
@@ -112,7 +112,7 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
     }
   }
   const objectTypes = input.object_type_ids ?? (existing ? await repository.linkedIds(db, 'object_type_ids', existing.id) : []);
-  if (registry.registry !== 'collection' && objectTypes.length === 0) {
+  if (objectTypesRequired(registry.registry) && objectTypes.length === 0) {
     throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
   }
   await requireKnownIds(db, input as Record<string, unknown>);

@@ -1,7 +1,9 @@
 /** /accounts/profile (login required): the user's information, API keys and activity lists. */
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Button, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
+import { can } from '@registry/schemas/access/policy.ts';
 import { useAppDispatch, useSession } from '../../app/hooks.ts';
+import { useViewer } from '../../app/sessionViewer.ts';
 import { logOut } from '../../app/logOut.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
 import { ApiKeysPanel } from './ApiKeysPanel.tsx';
@@ -16,7 +18,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const id = session.user?.id;
   const profile = useUserProfile(id);
-  const isSuperCurator = !!session.user?.flags?.is_super_curator;
+  const listsUsers = can(useViewer(), 'user.admin');
 
   return (
     <PageContainer wide>
@@ -33,7 +35,7 @@ export function ProfilePage() {
               <RouterLink to={`/users/${id}`}>Public profile</RouterLink>
             </Button>
           )}
-          {isSuperCurator && (
+          {listsUsers && (
             <Button asChild variant="outline" size="sm">
               <RouterLink to="/profiles/usersList">Users list</RouterLink>
             </Button>

@@ -1,7 +1,8 @@
 /** /users/{id}: a user's public profile (private fields only for the user and super curators, as the API decides). */
 import { useParams } from 'react-router';
 import { Box, Heading, Spinner, Stack } from '@chakra-ui/react';
-import { useSession } from '../../app/hooks.ts';
+import { can } from '@registry/schemas/access/policy.ts';
+import { useViewer } from '../../app/sessionViewer.ts';
 import { usePageTitle } from '../../shell/usePageTitle.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
 import { FormAnswer } from './FormFields.tsx';
@@ -12,9 +13,9 @@ import { useUserProfile } from './useUserProfile.ts';
 export function PublicProfilePage() {
   const { id } = useParams();
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const session = useSession();
+  const viewer = useViewer();
   const profile = useUserProfile(numericId);
-  const own = session.user?.id === numericId || !!session.user?.flags?.is_super_curator;
+  const own = numericId !== null && can(viewer, 'user.viewPrivate', { userId: numericId });
   usePageTitle(profile.status === 'ready' ? profile.user.username : null);
 
   return (
