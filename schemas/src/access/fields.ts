@@ -11,7 +11,8 @@ import type { Viewer } from './viewer.ts';
 
 /** The types the table covers: the ones with private fields or fields that name records. */
 export type FieldTypeName =
-  | 'FairsharingRecord' | 'User' | 'MaintenanceRequest' | 'EditEvent' | 'SavedSearch' | 'LicenceLink' | 'RecordAssociation' | 'OrganisationLink';
+  | 'FairsharingRecord' | 'User' | 'MaintenanceRequest' | 'EditEvent' | 'SavedSearch' | 'LicenceLink' | 'RecordAssociation' | 'OrganisationLink'
+  | 'Registry';
 
 export interface FieldAccess {
   /** Who may read the field; `RULES.anyone` for public fields. */
@@ -35,6 +36,8 @@ export interface FieldAccess {
 
 const { anyone, curator, self, either } = RULES;
 const editor = ACTIONS['record.edit'].rule;
+const curatorNotesReader = ACTIONS['record.viewCuratorNotes'].rule;
+const everyWatcherReader = ACTIONS['record.viewAllWatchers'].rule;
 const historyReader = ACTIONS['record.viewHistory'].rule;
 const privateToUser = ACTIONS['user.viewPrivate'].rule;
 
@@ -74,7 +77,7 @@ export const FIELD_ACCESS = {
     isComplete: readOnly('is_complete'),
     incomplete: open,
     hasGraph: open,
-    curatorNotes: { read: curator, write: curator, keys: ['curator_notes'] },
+    curatorNotes: { read: curatorNotesReader, write: curator, keys: ['curator_notes'] },
     exhaustiveLicences: editable('exhaustive_licences'),
     legacyIds: readOnly('legacy_ids'),
     metadata: { ...editable('metadata', 'remove_additional_properties', 'contacts', 'support_links', 'citations', 'deprecation_reason', 'year_creation', 'access_points'), redactsKeysOf: 'FairsharingRecord' },
@@ -93,7 +96,7 @@ export const FIELD_ACCESS = {
     // Changed by curators, or through claims and "stop maintaining": never by a maintainer's save.
     maintainers: curated('maintainer_ids'),
     // Curators see every watcher, others only themselves; one subscribes oneself through /watch.
-    watchers: { read: either(curator, self), write: curator, keys: ['watcher_ids'], perItem: true },
+    watchers: { read: either(everyWatcherReader, self), write: curator, keys: ['watcher_ids'], perItem: true },
     communityCurators: open,
     organisations: readOnly('organisations'),
     organisationLinks: open,
@@ -161,6 +164,7 @@ export const FIELD_ACCESS = {
   LicenceLink: { id: open, relation: open, licence: open, fairsharingRecord: records },
   RecordAssociation: { id: open, recordAssocLabel: open, recordAssocLabelId: open, fairsharingRecord: records, linkedRecord: records },
   OrganisationLink: { id: open, relation: open, isLead: open, organisation: open, grant: open, fairsharingRecord: records },
+  Registry: { id: open, name: open, description: open, recordTypes: open, fairsharingRecords: records },
 } as const satisfies Record<FieldTypeName, Record<string, FieldAccess>>;
 
 export function fieldAccess(type: FieldTypeName, field: string): FieldAccess | undefined {

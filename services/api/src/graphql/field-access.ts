@@ -4,7 +4,7 @@
  * item are filtered, records named by a field pass the visibility rule, and history diffs and
  * metadata lose the keys the viewer may not read. Resolvers stay free of per-field checks.
  */
-import { defaultFieldResolver, getNullableType, isListType, isNonNullType, type GraphQLResolveInfo } from 'graphql';
+import { defaultFieldResolver, type GraphQLResolveInfo } from 'graphql';
 import {
   FIELD_ACCESS, RULES, canReadField, redactFields, type AccessResource, type FieldAccess, type FieldTypeName,
 } from '@registry/schemas';
@@ -30,6 +30,7 @@ const RESOURCES: Record<FieldTypeName, (context: Context, root: never) => Promis
   LicenceLink: async () => ({}),
   RecordAssociation: async () => ({}),
   OrganisationLink: async () => ({}),
+  Registry: async () => ({}),
 };
 
 function needsWrapping(access: FieldAccess): boolean {
@@ -38,7 +39,9 @@ function needsWrapping(access: FieldAccess): boolean {
 
 /** What a refused field answers: an empty list where the schema promises a list, otherwise null. */
 function refusedValue(info: GraphQLResolveInfo): unknown {
-  return isNonNullType(info.returnType) && isListType(getNullableType(info.returnType)) ? [] : null;
+  // Read from the type's printed form ("[User!]!"): the server's graphql copy may not be this module's.
+  const printed = String(info.returnType);
+  return printed.startsWith('[') && printed.endsWith('!') ? [] : null;
 }
 
 async function onlyVisibleRecords(context: Context, value: unknown): Promise<unknown> {
