@@ -43,6 +43,8 @@ export interface DigestEventRow {
   is_hidden: boolean;
   is_approved: boolean;
   owner_ids: number[];
+  /** The keys of the edit's `changes` (empty when it has none), for the field table. */
+  changed_keys: string[];
 }
 
 /**
@@ -64,7 +66,8 @@ export async function pendingDigestEvents(db: Db, now: Date, since: Date): Promi
      )
      SELECT r.id AS user_id, r.username, r.email, r.role, e.id::text AS event_id, e.record_id, rec.name AS record_name,
             e.edit_event ->> 'section' AS section, e.edit_type, rec.is_hidden, rec.is_approved,
-            array_remove(array_append(ARRAY(SELECT m.user_id FROM record_maintainers m WHERE m.record_id = rec.id), rec.created_by_id), NULL) AS owner_ids
+            array_remove(array_append(ARRAY(SELECT m.user_id FROM record_maintainers m WHERE m.record_id = rec.id), rec.created_by_id), NULL) AS owner_ids,
+            CASE WHEN jsonb_typeof(e.edit_event -> 'changes') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e.edit_event -> 'changes')) ELSE '{}'::text[] END AS changed_keys
        FROM recipients r
        JOIN followers f ON f.user_id = r.id
        JOIN edit_events e ON e.record_id = f.record_id

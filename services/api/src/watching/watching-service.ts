@@ -5,7 +5,7 @@
  * `sendChangeDigests` is the job: the server runs it on a timer, tests call it with their clock.
  */
 import type { Database } from '@registry/platform';
-import { canViewRecord, viewerForUser, type Viewer } from '@registry/schemas';
+import { canReadField, canViewRecord, fieldOfKey, viewerForUser, type AccessResource, type Viewer } from '@registry/schemas';
 import { watchSchema, type WatchInput } from '@registry/schemas/forms/community.ts';
 import type { MailContext, Mailer } from '../accounts/mailer.ts';
 import { invalidError } from '../domain-errors.ts';
@@ -71,6 +71,14 @@ interface Digest {
   lastEventId: string;
 }
 
+function changesAnyReadableField(viewer: Viewer, resource: AccessResource, keys: string[]): boolean {
+  if (keys.length === 0) return true;
+  return keys.some((key) => {
+    const owner = fieldOfKey('FairsharingRecord', key);
+    return !owner || canReadField(viewer, owner.access, resource);
+  });
+}
+
 function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
   const digests = new Map<number, Digest & { byRecord: Map<number, ChangedRecord> }>();
   for (const row of rows) {
@@ -82,7 +90,10 @@ function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
     if (BigInt(row.event_id) > BigInt(digest.lastEventId)) digest.lastEventId = row.event_id;
     // The person may no longer see the record (hidden since): the edit moves the cursor but is not told.
     const viewer = viewerForUser({ id: row.user_id, username: row.username, role: row.role }, 'session');
-    if (!canViewRecord(viewer, { isHidden: row.is_hidden, isApproved: row.is_approved, ownerIds: row.owner_ids.map(Number) })) continue;
+    const facts = { isHidden: row.is_hidden, isApproved: row.is_approved, ownerIds: row.owner_ids.map(Number) };
+    if (!canViewRecord(viewer, facts)) continue;
+    // An edit that changed only fields the person may not read (curator notes, watchers) is not told.
+    if (!changesAnyReadableField(viewer, { record: facts }, row.changed_keys)) continue;
     let record = digest.byRecord.get(row.record_id);
     if (!record) {
       record = { id: row.record_id, name: row.record_name, sections: [], edits: 0 };
