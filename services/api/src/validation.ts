@@ -1,9 +1,17 @@
 /**
  * Runs one of the shared form schemas (`schemas/src/forms/`) on a request body: the value it
- * cleaned, or a 400 naming each failing field with its rule's message.
+ * cleaned, or a 400 naming each failing field with its rule's message. Also the id of REST
+ * route schemas, from the same bounds (`bounds.ts`).
  */
+import { Type } from '@sinclair/typebox';
 import { ValidationError, type AnyObjectSchema } from 'yup';
+import { ID_RANGE } from '@registry/schemas/forms/bounds.ts';
 import { invalidError } from './domain-errors.ts';
+
+/** An id in a route's path, query or body: the int4 range of the id columns. */
+export const IdInteger = () => Type.Integer(ID_RANGE);
+/** The `{id}` path parameter of a route. */
+export const IdParams = Type.Object({ id: IdInteger() });
 
 /** The first message of each failing field: `{ "metadata.name": "Required" }`. */
 export function fieldErrors(error: ValidationError): Record<string, string> {

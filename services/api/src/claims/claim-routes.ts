@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdParams } from '../validation.ts';
 import { CLAIM_ANSWER_WITHIN, CLAIM_STATUSES } from '@registry/schemas/forms/community.ts';
 import * as claims from './claim-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const ClaimBody = Type.Object(
   { maintenance_request: Type.Record(Type.String(), Type.Unknown(), { description: 'fairsharing_record_id, message (claim); status, message (decision); fairsharing_record_id, user_id (remove)' }) },
   { additionalProperties: false },

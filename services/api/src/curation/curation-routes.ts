@@ -7,11 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdInteger, IdParams } from '../validation.ts';
 import { addProcessingNote, assignCurator } from './curation-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const NoteBody = Type.Object({ processing_note: Type.Object({ note: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }) }, { additionalProperties: false });
-const AssignmentBody = Type.Object({ curator_id: Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()]) }, { additionalProperties: false });
+const AssignmentBody = Type.Object({ curator_id: Type.Union([IdInteger(), Type.Null()]) }, { additionalProperties: false });
 const Note = Type.Object({ id: Type.Integer(), fairsharing_record_id: Type.Integer(), user_id: Type.Union([Type.Integer(), Type.Null()]), note: Type.String(), created_at: Type.String() });
 
 export async function curationRoutes(app: FastifyInstance): Promise<void> {

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdParams } from '../validation.ts';
 import * as messages from './message-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const MessageBody = Type.Object({ message: Type.Record(Type.String(), Type.Unknown(), { description: '{ message: the text }' }) }, { additionalProperties: false });
 type MessageBody = { message: Record<string, unknown> };
 const Message = Type.Object({ id: Type.Integer(), message: Type.String(), created_at: Type.String(), updated_at: Type.String() });

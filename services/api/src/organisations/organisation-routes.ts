@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdParams } from '../validation.ts';
 import * as organisations from './organisation-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const body = (key: string, description: string) =>
   Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
 const Deleted = Type.Object({ message: Type.String() });

@@ -12,12 +12,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
 import { RECORD_TYPE } from '../records-api/record-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import * as records from './record-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const RecordBody = Type.Object(
   {
     fairsharing_record: Type.Record(Type.String(), Type.Unknown(), { description: 'The fields of one section (SPEC §7 record update payloads)' }),
@@ -156,7 +156,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Merge a duplicate record into its canonical record (curators)',
         tags: ['records'],
         params: IdParams,
-        body: Type.Object({ into: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),
+        body: Type.Object({ into: IdInteger() }, { additionalProperties: false }),
         response: { 200: WriteAnswer },
       },
     },

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdParams } from '../validation.ts';
 import * as savedSearches from './saved-search-service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const Body = Type.Object({ saved_search: Type.Record(Type.String(), Type.Unknown(), { description: 'name, comments (≤ 100 characters), url (a path of this site), params, fairsharing_record_ids, organisation_ids, user_ids' }) }, { additionalProperties: false });
 type Body = { saved_search: Record<string, unknown> };
 const Ids = Type.Array(Type.Integer());

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { IdParams } from '../validation.ts';
 import * as timeline from './timeline-service.ts';
 
 const NotableEvent = Type.Object({
@@ -17,7 +18,6 @@ const NotableEvent = Type.Object({
   description: Type.String(),
   sourceUrl: Type.Union([Type.String(), Type.Null()]),
 });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 // The fields are checked by the shared form schema (schemas/src/forms/notable-events.ts), so a bad one gets its own message.
 const NotableEventBody = Type.Object(
   {
