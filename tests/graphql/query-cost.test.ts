@@ -79,7 +79,8 @@ describe('list sizes', () => {
     const tree = (await sendQuery(app, BROWSE_SUBJECTS_QUERY)).data!.browseSubjects.data as TreeNode[];
     const { count } = (await app.db('records').count({ count: '*' }).first()) as { count: string };
     const sizes = await countListSizes(app.db);
-    expect(sizes).toEqual({ records: Number(count), registries: 4, subjectTreeNodes: nodes(tree), vocabularyNodes: expect.any(Number) });
+    const subjects = (await sendQuery(app, '{searchSubjects{ id }}')).data!.searchSubjects as unknown[];
+    expect(sizes).toEqual({ records: Number(count), registries: 4, subjectTreeNodes: nodes(tree), vocabularyNodes: expect.any(Number), tableRows: expect.objectContaining({ subjects: subjects.length }) });
     const domains = (await sendQuery(app, '{browseVocabulary(id:"domain"){ data }}')).data!.browseVocabulary.data as TreeNode[];
     expect(sizes.vocabularyNodes).toBeGreaterThanOrEqual(Math.max(sizes.subjectTreeNodes, nodes(domains)));
   });
@@ -88,7 +89,7 @@ describe('list sizes', () => {
 describe('amplification', () => {
   it('refuses 26 levels of fragments that each spread the previous one twice, and keeps serving', async () => {
     expect(await refusal(doublingFragmentsQuery(26))).toEqual({
-      message: 'query is too expensive: its estimated cost passes the limit of 50000; ask for fewer fields, smaller pages or less nesting',
+      message: 'query is too expensive: its estimated cost passes the limit of 200000; ask for fewer fields, smaller pages or less nesting',
       code: 'QUERY_TOO_EXPENSIVE',
     });
     expect((await sendQuery(app, '{fairsharingRecord(id:2){ abbreviation }}')).data).toEqual({ fairsharingRecord: { abbreviation: 'LOINC' } });
@@ -113,6 +114,16 @@ describe('amplification', () => {
       message: `${field} is not paged, so a query may ask for it only once; this one asks 2 times`,
       code: 'UNPAGED_FIELD_REPEATED',
     });
+  });
+
+  it('refuses five aliases of the advanced search (each up to 1,000 records) and of a vocabulary list without q', async () => {
+    expect(await refusal(aliasedQuery(`advancedSearch(q: "ontology") { id name description }`, 5))).toEqual({
+      message: 'advancedSearch is not paged, so a query may ask for it only once; this one asks 5 times',
+      code: 'UNPAGED_FIELD_REPEATED',
+    });
+    for (const list of ['searchSubjects', 'searchDomains', 'searchTags', 'searchPublications', 'allOrganisations']) {
+      expect((await refusal(aliasedQuery(`${list} { id }`, 5))).code).toBe('UNPAGED_FIELD_REPEATED');
+    }
   });
 
   it('refuses two different unpaged lists in one query', async () => {

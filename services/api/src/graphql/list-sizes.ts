@@ -7,10 +7,10 @@
 import type { Database } from '@registry/platform';
 import { BROWSABLE_VOCABULARIES } from '../vocabulary-browser/vocabulary-browser.ts';
 import { VOCABULARY_TABLES, type BrowsableVocabulary } from '../vocabulary-browser/vocabulary-repository.ts';
-import type { ListSizes } from './query-cost.ts';
+import { COUNTED_TABLES, type CountedTable, type ListSizes } from './query-cost.ts';
 
 /** Above the real catalogue (3,270 records, 4 registries, 821 subject tree nodes, 1,429 domain tree nodes). */
-export const FALLBACK_LIST_SIZES: ListSizes = { records: 5_000, registries: 4, subjectTreeNodes: 3_000, vocabularyNodes: 3_000 };
+export const FALLBACK_LIST_SIZES: ListSizes = { records: 5_000, registries: 4, subjectTreeNodes: 3_000, vocabularyNodes: 3_000, tableRows: {} };
 export const LIST_SIZES_REFRESH_MS = 10 * 60 * 1000;
 
 type VocabularyTables = (typeof VOCABULARY_TABLES)[BrowsableVocabulary];
@@ -39,10 +39,18 @@ async function vocabularyNodes(db: Database, tables: VocabularyTables): Promise<
   return Number(paths.rows[0].count);
 }
 
+/** Rows of each table a whole-table list answers from, in one statement. */
+async function countTableRows(db: Database): Promise<Record<CountedTable, number>> {
+  const counts = COUNTED_TABLES.map(() => '(select count(*) from ??) as ??').join(', ');
+  const result = await db.raw<{ rows: Record<CountedTable, string>[] }>(`select ${counts}`, COUNTED_TABLES.flatMap((table) => [table, table]));
+  return Object.fromEntries(COUNTED_TABLES.map((table) => [table, Number(result.rows[0][table])])) as Record<CountedTable, number>;
+}
+
 export async function countListSizes(db: Database): Promise<ListSizes> {
-  const [[records], [registries], ...vocabularies] = await Promise.all([
+  const [[records], [registries], tableRows, ...vocabularies] = await Promise.all([
     db('records').count<{ count: string }[]>({ count: '*' }),
     db('registries').count<{ count: string }[]>({ count: '*' }),
+    countTableRows(db),
     ...BROWSABLE_VOCABULARIES.map((vocabulary) => vocabularyNodes(db, VOCABULARY_TABLES[vocabulary])),
   ]);
   return {
@@ -50,5 +58,6 @@ export async function countListSizes(db: Database): Promise<ListSizes> {
     registries: Number(registries.count),
     subjectTreeNodes: vocabularies[BROWSABLE_VOCABULARIES.indexOf('subject')],
     vocabularyNodes: Math.max(...vocabularies),
+    tableRows,
   };
 }

@@ -3,11 +3,12 @@ import type { OperationDefinitionNode } from 'graphql';
 import { graphqlRuntime } from './graphql-runtime.ts';
 import { graphqlSchemaSdl } from './plugin.ts';
 import { aliasedQuery, doublingFragmentsQuery as doublingFragments } from '../../../../tests/graphql/abusive-queries.ts';
-import { DEFAULT_LIST_SIZE, operationCost, queryLimitsRule, type ListSizes, type QueryLimits } from './query-cost.ts';
+import { ADVANCED_SEARCH_LIMIT } from '../search/advanced-search.ts';
+import { DEFAULT_LIST_SIZE, FALLBACK_TABLE_ROWS, operationCost, queryLimitsRule, type ListSizes, type QueryLimits } from './query-cost.ts';
 
 const { buildSchema, parse, validate, specifiedRules } = graphqlRuntime;
 const schema = buildSchema(graphqlSchemaSdl());
-const sizes: ListSizes = { records: 3_270, registries: 4, subjectTreeNodes: 2_000, vocabularyNodes: 3_000 };
+const sizes: ListSizes = { records: 3_270, registries: 4, subjectTreeNodes: 2_000, vocabularyNodes: 3_000, tableRows: { subjects: 800, users: 2_000 } };
 const limits: QueryLimits = { maxCost: 50_000, maxRootFields: 5, depthLimit: 12, listSizes: () => sizes };
 
 function costOf(query: string, listSizes = sizes): number | null {
@@ -48,11 +49,30 @@ describe('operationCost', () => {
     expect(costOf('{ browseSubjects { data } }')).toBe(1 + 2_000 * 10);
     expect(costOf('{ browseVocabulary(id: "domain") { id data } }')).toBe(1 + 1 + 3_000 * 10);
     expect(costOf('{ fairsharingRegistries { records { fairsharingRecords { id } } } }')).toBe(1 + 1 + 4 * (1 + 3_270));
-    expect(costOf('{ fairsharingRecord(id: 2) { schemaOrg } }')).toBe(1 + 25);
+    expect(costOf('{ fairsharingRecord(id: 2) { schemaOrg } }')).toBe(1 + 100);
     // Introspection is charged from the schema: every type, fields at their average count.
     const typeCount = Object.keys(schema.getTypeMap()).length;
     expect(costOf('{ __schema { types { name } } }')).toBe(1 + 1 + typeCount);
     expect(costOf('{ __schema { types { fields { name } } } }')).toBeGreaterThan(typeCount * 2);
+  });
+
+  it('charges the advanced search its largest answer, whatever the filter', () => {
+    expect(costOf('{ advancedSearch(q: "zzz") { id name } }')).toBe(1 + ADVANCED_SEARCH_LIMIT * 2);
+  });
+
+  it('charges a vocabulary list every row of its tables, with or without q, and a table not counted yet its fallback', () => {
+    expect(costOf('{ searchSubjects { id label } }')).toBe(1 + 800 * 2);
+    expect(costOf('{ searchSubjects(q: "gene") { id label } }')).toBe(1 + 800 * 2);
+    expect(costOf('{ allUsers { id } }')).toBe(1 + 2_000);
+    expect(costOf('{ searchGrants { id name } }')).toBe(1 + FALLBACK_TABLE_ROWS * 2);
+    expect(costOf('{ searchTags { id } }', { ...sizes, tableRows: { subjects: 1, domains: 2, taxonomies: 3, object_types: 4, user_defined_tags: 5 } })).toBe(1 + 15);
+    expect(costOf('{ objectTypes { records { id label } } }', { ...sizes, tableRows: { object_types: 40 } })).toBe(1 + 1 + 40 * 2);
+  });
+
+  it('refuses aliases of the advanced search and of vocabulary lists, and two of them together', () => {
+    expect(errorsOf(aliasedQuery('advancedSearch { id }', 5))).toEqual([{ message: 'advancedSearch is not paged, so a query may ask for it only once; this one asks 5 times', code: 'UNPAGED_FIELD_REPEATED' }]);
+    expect(errorsOf(aliasedQuery('searchPublications(q: "a") { id }', 2))[0].code).toBe('UNPAGED_FIELD_REPEATED');
+    expect(errorsOf('{ advancedSearch { id } searchSubjects { id } }')[0].code).toBe('UNPAGED_FIELDS_COMBINED');
   });
 
   it('charges other relation lists an estimate, and follows the counted sizes', () => {

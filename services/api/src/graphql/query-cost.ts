@@ -16,6 +16,7 @@ import type {
   ASTVisitor, DocumentNode, FragmentDefinitionNode, GraphQLField, GraphQLNamedType, GraphQLSchema, InlineFragmentNode,
   OperationDefinitionNode, SelectionSetNode, ValidationContext, ValueNode,
 } from 'graphql';
+import { ADVANCED_SEARCH_LIMIT } from '../search/advanced-search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
@@ -28,13 +29,20 @@ const {
 export const DEFAULT_LIST_SIZE = 10;
 /** The largest top N a `size` argument may ask for (aggregations refuse more). */
 const MAX_TOP_N = 100;
-export const MAX_QUERY_COST = 50_000;
+/**
+ * The advanced search page asks for up to ADVANCED_SEARCH_LIMIT records with their subjects,
+ * domains, taxonomies and publications (about 173,000); the limit leaves it room and no more.
+ */
+export const MAX_QUERY_COST = 200_000;
 /** Every query of the public client has one root field; a few leave room for GraphiQL users. */
 export const MAX_ROOT_FIELDS = 5;
 /** Fragments spreading fragments this deep are refused; the client's deepest chain is 3. */
 const MAX_FRAGMENT_NESTING = 50;
-/** Values in one record's JSON-LD (`schemaOrg`): name, description, identifiers, subjects, licences… */
-const RECORD_JSON_LD_VALUES = 25;
+/**
+ * Values in one record's JSON-LD (`schemaOrg`): name, description, identifiers, and an object
+ * of several keys per subject, licence, publication, organisation…; each is read from Postgres.
+ */
+const RECORD_JSON_LD_VALUES = 100;
 /** Values in one node of a vocabulary browser's tree or list (id, name, definitions, three counts…). */
 const VOCABULARY_NODE_VALUES = 10;
 
@@ -47,7 +55,40 @@ export interface ListSizes {
   subjectTreeNodes: number;
   /** Nodes of the largest vocabulary `browseVocabulary` answers. */
   vocabularyNodes: number;
+  /** Rows of the tables the whole-table lists read (TABLE_LISTS); a table not counted yet is charged FALLBACK_TABLE_ROWS. */
+  tableRows: Partial<Record<CountedTable, number>>;
 }
+
+/**
+ * Root lists with no paging, by `Type.field`, and the tables they answer from. `q` only
+ * filters (one letter matches most terms), so each is charged every row of its tables.
+ */
+const TABLE_LISTS = {
+  'Query.searchSubjects': ['subjects'],
+  'Query.searchDomains': ['domains'],
+  'Query.searchTaxonomies': ['taxonomies'],
+  'Query.searchUserDefinedTags': ['user_defined_tags'],
+  'Query.searchTags': ['subjects', 'domains', 'taxonomies', 'object_types', 'user_defined_tags'],
+  'Query.searchCountries': ['countries'],
+  'Query.searchLicences': ['licences'],
+  'Query.searchPublications': ['publications'],
+  'Query.allOrganisations': ['organisations'],
+  'Query.searchOrganisations': ['organisations'],
+  'Query.searchOrganisationTypes': ['organisation_types'],
+  'Query.searchGrants': ['grants'],
+  'Query.allUsers': ['users'],
+  'Query.curatorList': ['users'],
+  'ObjectTypeList.records': ['object_types'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type CountedTable = (typeof TABLE_LISTS)[keyof typeof TABLE_LISTS][number];
+export const COUNTED_TABLES: readonly CountedTable[] = [...new Set(Object.values(TABLE_LISTS).flat())];
+/** Rows charged for a table before it is first counted: above any vocabulary we load. */
+export const FALLBACK_TABLE_ROWS = 10_000;
+
+const rowsOf = (tables: readonly CountedTable[]) => (sizes: ListSizes) =>
+  tables.reduce((sum, table) => sum + (sizes.tableRows[table] ?? FALLBACK_TABLE_ROWS), 0);
+const tableListSizes = Object.fromEntries(Object.entries(TABLE_LISTS).map(([coordinate, tables]) => [coordinate, rowsOf(tables)]));
 
 /**
  * Fields that answer a whole collection at once, by `Type.field`, with the number of items the
@@ -63,11 +104,19 @@ const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'Query.browseVocabulary': () => 1,
   'Query.__schema': () => 1,
   'Query.__type': () => 1,
+  // Up to ADVANCED_SEARCH_LIMIT records whatever the filter; five aliases answered megabytes.
+  'Query.advancedSearch': () => ADVANCED_SEARCH_LIMIT,
+  ...Object.fromEntries(Object.keys(TABLE_LISTS).filter((coordinate) => coordinate.startsWith('Query.')).map((coordinate) => [coordinate, tableListSizes[coordinate]])),
+  // Its list (ObjectTypeList.records) is the whole table.
+  'Query.objectTypes': () => 1,
 };
 
 /** Other lists whose size is known, by `Type.field`. */
 const KNOWN_LIST_SIZES: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'RegistryList.records': (sizes) => sizes.registries,
+  'ObjectTypeList.records': tableListSizes['ObjectTypeList.records'],
+  // The resolver answers at most 100 look-alikes.
+  'Query.duplicateCheck': () => 100,
 };
 
 /** JSON fields that hold more than one value, by `Type.field`. */
