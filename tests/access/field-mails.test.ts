@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChangeDigests, type DigestDeps } from '@registry/api/watching/watching-service.ts';
 import { call, type AccountsHarness } from '../accounts/support.ts';
-import { demoRecords, person, startCommunityHarness, type Person } from '../community/support.ts';
+import { demoRecords, digestDeps, person, startCommunityHarness, type Person } from '../community/support.ts';
 
 let harness: AccountsHarness;
 let deps: DigestDeps;
@@ -25,13 +25,7 @@ beforeAll(async () => {
     const watched = await call(harness.app, { method: 'POST', url: '/fairsharing_records/watch', token: who.token, payload: { record_id: record.id, operation: 'watch' } });
     expect(watched.status).toBe(200);
   }
-  deps = {
-    db: harness.env.db,
-    mailer: harness.app.communityMail.mailer,
-    mailContext: harness.app.communityMail.context,
-    secret: harness.config.jwtSecret,
-    warn: () => undefined,
-  };
+  deps = digestDeps(harness);
 }, 180_000);
 
 afterAll(async () => {

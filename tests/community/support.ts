@@ -1,5 +1,6 @@
 /** A community test environment: the accounts harness (app, SMTP sink) over the demo catalogue, with people of each role. */
 import type { UserRole } from '@registry/schemas';
+import type { DigestDeps } from '@registry/api/watching/watching-service.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
@@ -30,4 +31,15 @@ export async function demoRecords(harness: AccountsHarness): Promise<{ visible: 
   const [hiddenCandidate] = await db('records').where({ is_hidden: false, is_approved: true }).orderBy('id', 'desc').limit(1).select('id', 'name');
   await db('records').where({ id: hiddenCandidate.id }).update({ is_hidden: true });
   return { visible, hidden: hiddenCandidate };
+}
+
+/** What the change-digest job needs, from the harness's app (its mailer) and database. */
+export function digestDeps(harness: AccountsHarness): DigestDeps {
+  return {
+    db: harness.env.db,
+    mailer: harness.app.communityMail.mailer,
+    mailContext: harness.app.communityMail.context,
+    secret: harness.config.jwtSecret,
+    warn: () => undefined,
+  };
 }

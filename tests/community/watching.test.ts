@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChangeDigests, type DigestDeps } from '@registry/api/watching/watching-service.ts';
 import type { ReceivedMail } from '../../scripts/mail-sink/mail-sink.ts';
 import { call, type AccountsHarness } from '../accounts/support.ts';
-import { demoRecords, person, startCommunityHarness, type Person } from './support.ts';
+import { demoRecords, digestDeps, person, startCommunityHarness, type Person } from './support.ts';
 
 let harness: AccountsHarness;
 let deps: DigestDeps;
@@ -40,13 +40,7 @@ beforeAll(async () => {
   records = demo.visible.slice(0, 3);
   hidden = demo.hidden;
   await harness.env.db('record_maintainers').insert({ record_id: records[0].id, user_id: people.maintainer.id });
-  deps = {
-    db: harness.env.db,
-    mailer: harness.app.communityMail.mailer,
-    mailContext: harness.app.communityMail.context,
-    secret: harness.config.jwtSecret,
-    warn: () => undefined,
-  };
+  deps = digestDeps(harness);
 }, 180_000);
 
 afterAll(async () => {
