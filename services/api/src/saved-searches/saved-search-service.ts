@@ -10,7 +10,7 @@ import type { Viewer } from '@registry/schemas';
 import {
   SAVED_SEARCH_MESSAGES, savedSearchChangeSchema, savedSearchSchema,
   type SavedSearchChange, type SavedSearchInput,
-} from '@registry/schemas/forms/community.ts';
+} from '@registry/schemas/forms/saved-search.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import { requireAllowed, requireEditableRecord } from '../records/record-service.ts';
 import { validateInput } from '../validation.ts';
