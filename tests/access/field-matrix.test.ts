@@ -16,6 +16,7 @@ import {
 import { generalInformationSchema, SECTION_SCHEMAS } from '@registry/schemas/forms/record-sections.ts';
 import { RecordAttributesSchema } from '@registry/api/records-api/record-routes.ts';
 import { RECORD_LINKS } from '@registry/api/records/record-repository.ts';
+import { RECORD_CSV_COLUMNS } from '@registry/api/export/records-csv.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
@@ -187,6 +188,18 @@ describe('the field table covers', () => {
   it('every REST attribute of a record', () => {
     const missing = Object.keys(RecordAttributesSchema.properties).filter((attribute) => !fieldOfKey('FairsharingRecord', attribute));
     expect(missing).toEqual([]);
+  });
+
+  it('every column of the public dumps (JSON and CSV), each one anyone may read', async () => {
+    const dump = await app.inject({ method: 'GET', url: '/export/records.json' });
+    expect(dump.statusCode).toBe(200);
+    const [first] = dump.json() as Record<string, unknown>[];
+    expect(first).toBeDefined();
+    const problems = [...Object.keys(first), ...RECORD_CSV_COLUMNS].filter((column) => {
+      const owner = fieldOfKey('FairsharingRecord', column);
+      return !owner || !canReadField(ANONYMOUS, owner.access, {});
+    });
+    expect(problems).toEqual([]);
   });
 
   it('every key of every record section body, each with a write rule', () => {

@@ -211,3 +211,12 @@ describe('records named by other things follow the visibility rule', () => {
     expect((mine.json().suspected_duplicates ?? []).map((duplicate: { id: number }) => duplicate.id)).toContain(records.unapproved);
   });
 });
+
+describe('a curator’s save', () => {
+  it('moves a record to another registry’s type (its registry changes with it)', async () => {
+    const [objectType] = await env.db('object_types').insert({ label: 'Nucleotide sequence' }).returning('id');
+    const response = await save('curator', generalInformation({ record_type_id: fixture.recordTypes.repository, object_type_ids: [objectType.id] }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await env.db('records').where({ id: records.open }).first('registry_id')).toEqual({ registry_id: fixture.registries.Database });
+  });
+});
