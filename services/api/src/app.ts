@@ -104,8 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     readOnlyMode: config.readOnlyMode,
   });
   await app.register(requestInputPlugin);
-  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, db: options.db });
-  await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl });
+  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, statementTimeoutMs: requestTimeout, db: options.db });
+  await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });

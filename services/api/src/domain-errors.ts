@@ -47,6 +47,8 @@ const DATABASE_ERRORS: Readonly<Record<string, { statusCode: number; message: st
   // program_limit_exceeded (index row size) and protocol_violation (more than 65,535 query parameters)
   '54000': { statusCode: 400, message: 'A value is too large to store.' },
   '08P01': { statusCode: 400, message: 'The request names too many items at once.' },
+  // query_canceled: the statement outlived the request's time-out (the API pool's statement_timeout)
+  '57014': { statusCode: 503, message: 'The request took too long and was stopped. Ask for less, or try again later.' },
 };
 
 /** The client's error for a Postgres error caused by its input or a race, or undefined for a server fault. */

@@ -10,13 +10,15 @@ declare module 'fastify' {
 
 export interface DatabasePluginOptions {
   databaseUrl: string;
+  /** Postgres cancels a statement of a request after this long (the request's time-out). */
+  statementTimeoutMs: number;
   /** Reuse a handle the caller owns (tests); it is then not destroyed on close. */
   db?: Database;
 }
 
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, options) => {
-    const db = options.db ?? createDatabase(options.databaseUrl);
+    const db = options.db ?? createDatabase(options.databaseUrl, undefined, { statementTimeoutMs: options.statementTimeoutMs });
     app.decorate('db', db);
     if (!options.db) app.addHook('onClose', async () => db.destroy());
   },

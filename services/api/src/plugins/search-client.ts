@@ -10,11 +10,13 @@ declare module 'fastify' {
 
 export interface SearchClientPluginOptions {
   opensearchUrl: string;
+  /** An OpenSearch call of a request is aborted after this long (the request's time-out), retries included. */
+  requestTimeoutMs: number;
 }
 
 export const searchClientPlugin = fp<SearchClientPluginOptions>(
   async (app, options) => {
-    const client = createSearchClient({ opensearchUrl: options.opensearchUrl });
+    const client = createSearchClient({ opensearchUrl: options.opensearchUrl }, { requestTimeoutMs: options.requestTimeoutMs, maxRetries: 0 });
     app.decorate('searchClient', client);
     app.addHook('onClose', async () => client.close());
   },

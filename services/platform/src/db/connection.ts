@@ -18,10 +18,21 @@ function isConnectionFailure(message: unknown): boolean {
   return String(message).startsWith('Acquire connection error');
 }
 
-export function createDatabase(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }): Database {
+export interface DatabaseOptions {
+  /**
+   * Postgres cancels any statement running longer than this, and ends a transaction left idle
+   * this long (its locks with it). The API sets its request time-out, so no database work
+   * outlives the request that asked for it; workers and scripts leave it unset.
+   */
+  statementTimeoutMs?: number;
+}
+
+export function createDatabase(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }, options: DatabaseOptions = {}): Database {
+  const timeout = options.statementTimeoutMs;
   return knex({
     client: 'pg',
-    connection: databaseUrl,
+    // Sent as start-up parameters of each connection: they hold for every statement, in a transaction or not.
+    connection: timeout === undefined ? databaseUrl : { connectionString: databaseUrl, statement_timeout: timeout, idle_in_transaction_session_timeout: timeout },
     pool,
     log: {
       warn: (message: unknown) => {
