@@ -4,11 +4,12 @@
  * item are filtered, records named by a field pass the visibility rule, and history diffs and
  * metadata lose the keys the viewer may not read. Resolvers stay free of per-field checks.
  */
-import { defaultFieldResolver, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import {
   FIELD_ACCESS, RULES, canReadField, redactFields, type AccessResource, type FieldAccess, type FieldTypeName,
 } from '@registry/schemas';
 import type { RegistryGraphqlContext } from './context.ts';
+import { graphqlRuntime } from './graphql-runtime.ts';
 import { recordAccessResource, visibleRecords } from './record-access.ts';
 import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from './rows.ts';
 
@@ -39,9 +40,8 @@ function needsWrapping(access: FieldAccess): boolean {
 
 /** What a refused field answers: an empty list where the schema promises a list, otherwise null. */
 function refusedValue(info: GraphQLResolveInfo): unknown {
-  // Read from the type's printed form ("[User!]!"): the server's graphql copy may not be this module's.
-  const printed = String(info.returnType);
-  return printed.startsWith('[') && printed.endsWith('!') ? [] : null;
+  const { isListType, isNonNullType } = graphqlRuntime;
+  return isNonNullType(info.returnType) && isListType(info.returnType.ofType) ? [] : null;
 }
 
 async function onlyVisibleRecords(context: Context, value: unknown): Promise<unknown> {
@@ -71,7 +71,7 @@ export function withFieldAccess<T extends Record<string, unknown>>(resolvers: T)
     const own = { ...(resolvers[type] as TypeResolvers | undefined) };
     for (const [field, access] of Object.entries(fields)) {
       if (access.notInGraphql || !needsWrapping(access)) continue;
-      own[field] = guarded(type, access, (own[field] as Resolver | undefined) ?? (defaultFieldResolver as Resolver));
+      own[field] = guarded(type, access, (own[field] as Resolver | undefined) ?? (graphqlRuntime.defaultFieldResolver as Resolver));
     }
     guardedResolvers[type] = own;
   }
