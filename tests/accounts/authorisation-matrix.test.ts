@@ -4,6 +4,8 @@
  * must be refused (401 without a live viewer, 403 otherwise) exactly when the access module's
  * `can(viewer, action)` says no. A route or field that refuses anonymous visitors without being
  * in the matrix fails the test, as does a matrix entry for something that no longer exists.
+ * Who reads and writes each field is the field-level matrix, generated from the access module's
+ * field table: `tests/access/field-matrix.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, can, viewerForUser, type Action, type UserRole, type Viewer } from '@registry/schemas';
