@@ -39,6 +39,9 @@ const DATABASE_ERRORS: Readonly<Record<string, { statusCode: number; message: st
   // integrity_constraint_violation: another request changed the rows this one relies on
   '23503': { statusCode: 409, message: 'This change refers to something that no longer exists (it may just have been deleted). Reload and try again.' },
   '23505': { statusCode: 409, message: 'This already exists (it may just have been added by someone else). Reload and try again.' },
+  // transaction_rollback: two saves locked the same rows in opposite orders (a shared entity's
+  // change locks it, then its citing records; a record save locks the record, then what it links)
+  '40P01': { statusCode: 409, message: 'Another change to the same records was being saved at the same moment. Try again.' },
   // data_exception: a value Postgres cannot store
   '22001': { statusCode: 400, message: 'A value is too long to store.' },
   '22003': { statusCode: 400, message: 'A number is out of range (ids are whole numbers from 1 to 2147483647).' },
