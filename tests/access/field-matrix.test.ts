@@ -142,7 +142,7 @@ beforeAll(async () => {
   // The user's own activity: a claim, a watched record and an edit event on each record.
   for (const state of RECORD_STATES) {
     await env.db('maintenance_requests').insert({ record_id: recordIds[state], user_id: callers.user.userId, status: 'pending' });
-    await env.db('edit_events').insert({ record_id: recordIds[state], user_id: callers.user.userId, edit_type: 'update', edit_event: JSON.stringify({ section: 'support', changes: { curator_notes: { before: 'a', after: 'b' } } }) });
+    await env.db('edit_events').insert({ record_id: recordIds[state], user_id: callers.user.userId, edit_type: 'update', edit_event: JSON.stringify({ section: 'generalInformation', changes: { curator_notes: { before: 'a', after: 'b' }, watcher_ids: { before: [], after: [callers.user.userId] } } }) });
   }
   [otherCollectionType] = (await env.db('record_types').insert({ name: 'collection_of_collections', registry_id: fixture.registries.Collection }).returning('id')).map((row: { id: number }) => row.id);
   for (const [key, link] of Object.entries(RECORD_LINKS)) {

@@ -22,10 +22,11 @@ const RESOURCES: Record<FieldTypeName, (context: Context, root: never) => Promis
   FairsharingRecord: (context, record: RecordRow) => recordAccessResource(context, record),
   User: async (_context, user: UserRow) => ({ userId: user.id }),
   MaintenanceRequest: async (_context, request: MaintenanceRequestRow) => ({ userId: request.user_id }),
-  // A history entry's diff is checked against its record (and its author).
+  // A history entry's diff is checked against its record. No userId: in the table it names the
+  // user a field is about (a watcher), and the entry's author is not one.
   EditEvent: async (context, event: EditEventRow) => {
     const record = event.record_id === null ? null : await context.loaders.recordById.load(event.record_id);
-    return { ...(record ? await recordAccessResource(context, record) : {}), userId: event.user_id ?? undefined };
+    return record ? recordAccessResource(context, record) : {};
   },
   SavedSearch: async () => ({}),
   LicenceLink: async () => ({}),
