@@ -20,17 +20,17 @@ describe('session validity', () => {
 describe('session from a sign-in answer', () => {
   const answer = { success: true, jwt: 'token', username: 'ada', id: 7, is_curator: true, is_super_curator: false, role: 'curator' };
 
-  it('stores a lifetime in seconds as the instant it ends, and keeps instants as they are', () => {
-    expect(sessionFromSignIn({ ...answer, expiry: 3600 }, undefined, undefined, 1_000_000).credentials.validity).toBe(1_000_000 + 3_600_000);
+  it('keeps the expiry as the instant it is (seconds since 1970, as the API answers)', () => {
     expect(sessionFromSignIn({ ...answer, expiry: 1_900_000_000 }).credentials.validity).toBe(1_900_000_000);
+    expect(isSessionValid(sessionFromSignIn({ ...answer, expiry: 1_900_000_000 }), 1_899_999_999_000)).toBe(true);
     expect(sessionFromSignIn({ ...answer, expiry: '2030-01-01T00:00:00Z' }).credentials.validity).toBe('2030-01-01T00:00:00Z');
   });
 
   it('keeps the id, username, token and flags; a token given apart wins (third-party sign-in)', () => {
-    const session = sessionFromSignIn({ ...answer, expiry: 60 }, 'from-the-url', 120, 0);
+    const session = sessionFromSignIn({ ...answer, expiry: 60 }, 'from-the-url', 120);
     expect(session).toEqual({
       id: 7,
-      credentials: { username: 'ada', token: 'from-the-url', validity: 120_000 },
+      credentials: { username: 'ada', token: 'from-the-url', validity: 120 },
       flags: { is_curator: true, is_super_curator: false, role: 'curator' },
     });
     expect(isSessionValid(session, 119_999)).toBe(true);

@@ -70,7 +70,7 @@ export function writeStoredSession(session: StoredSession | null): void {
 export interface SignInAnswer {
   success: boolean;
   jwt?: string;
-  /** Epoch seconds, epoch milliseconds or an ISO date; a small number is a lifetime in seconds. */
+  /** When the token stops working: seconds since 1970 (our API), epoch milliseconds or an ISO date. */
   expiry?: number | string;
   username?: string;
   id?: number;
@@ -79,15 +79,11 @@ export interface SignInAnswer {
   role?: string;
 }
 
-/** Lifetimes below this many seconds (about 31 years) are durations, not instants. */
-const LARGEST_LIFETIME_SECONDS = 1e9;
-
 /** The stored session of a sign-in answer (a token and expiry given separately win, as after ORCID sign-in). */
-export function sessionFromSignIn(answer: SignInAnswer, token = answer.jwt, expiry = answer.expiry, now = Date.now()): StoredSession {
-  const validity = typeof expiry === 'number' && expiry < LARGEST_LIFETIME_SECONDS ? now + expiry * 1000 : (expiry ?? 0);
+export function sessionFromSignIn(answer: SignInAnswer, token = answer.jwt, expiry = answer.expiry): StoredSession {
   return {
     id: answer.id,
-    credentials: { username: answer.username ?? '', token: token ?? '', validity },
+    credentials: { username: answer.username ?? '', token: token ?? '', validity: expiry ?? 0 },
     flags: { is_curator: !!answer.is_curator, is_super_curator: !!answer.is_super_curator, role: answer.role },
   };
 }

@@ -44,7 +44,11 @@ export function invalidFields(fieldErrors: Record<string, string[]>): AccountErr
   return new AccountError(422, Object.values(fieldErrors).flat().join('; '), fieldErrors);
 }
 
-/** The body of a failed account call: `success: false` for FAIRsharing clients, the `error` shape for everyone. */
+/**
+ * The body of a failed account call: `success: false` and the text in `error`, which FAIRsharing's
+ * client shows and compares (e.g. the unconfirmed-address text offers the resend button); the same
+ * text in `message` and the status in `statusCode`, as every other error of the API answers.
+ */
 export interface AccountFailureBody {
   success: false;
   error: string;
@@ -53,12 +57,8 @@ export interface AccountFailureBody {
   errors?: Record<string, string[]>;
 }
 
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-};
-
 export function accountFailureBody(statusCode: number, message: string, fieldErrors: Record<string, string[]> = {}): AccountFailureBody {
-  const body: AccountFailureBody = { success: false, error: STATUS_NAMES[statusCode] ?? 'Error', message, statusCode };
+  const body: AccountFailureBody = { success: false, error: message, message, statusCode };
   if (Object.keys(fieldErrors).length > 0) body.errors = fieldErrors;
   return body;
 }

@@ -73,10 +73,10 @@ const Flags = {
 const SignInAnswer = Type.Object({
   success: Type.Literal(true),
   jwt: Type.String(),
-  expiry: Type.Integer({ description: 'seconds the token stays valid' }),
+  expiry: Type.Integer({ description: 'when the token stops working, in seconds since 1970' }),
   ...Flags,
 });
-const SessionAnswer = Type.Object({ success: Type.Literal(true), expiry: Type.Integer({ description: 'seconds left' }), ...Flags });
+const SessionAnswer = Type.Object({ success: Type.Literal(true), expiry: Type.Integer({ description: 'when the token stops working, in seconds since 1970' }), ...Flags });
 const nullableText = Type.Union([Type.String(), Type.Null()]);
 const Account = Type.Object({
   id: Type.Integer(),
@@ -102,12 +102,14 @@ const Account = Type.Object({
   created_at: Type.String(),
 });
 const AccountAnswer = Type.Object({ success: Type.Literal(true), user: Account });
+/** The own account: its fields at the top level (FAIRsharing's client reads them there) and under `user`. */
+const OwnAccountAnswer = Type.Object({ ...Account.properties, success: Type.Literal(true), user: Account });
 const AccountChange = Type.Object({ success: Type.Literal(true), message: Type.String(), user: Account });
 const ApiKey = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: Type.String(), lastUsedAt: nullableText });
 const Failure = Type.Object({
   success: Type.Literal(false),
-  error: Type.String(),
-  message: Type.String(),
+  error: Type.String({ description: 'the reason, as FAIRsharing clients show it' }),
+  message: Type.String({ description: 'the same reason' }),
   statusCode: Type.Integer(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
@@ -217,7 +219,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // --- own account ---------------------------------------------------------------------------------
   app.get(
     '/users/edit',
-    { config: { access: 'user.viewPrivate' }, schema: { summary: 'The signed-in user’s account', tags, response: { 200: AccountAnswer, ...failures } } },
+    { config: { access: 'user.viewPrivate' }, schema: { summary: 'The signed-in user’s account', tags, response: { 200: OwnAccountAnswer, ...failures } } },
     async (request) => accounts.ownAccount(request.viewer),
   );
 

@@ -38,7 +38,7 @@ export interface SessionClaims {
 export interface SignInAnswer {
   success: true;
   jwt: string;
-  /** Seconds the token stays valid (the web app stores now + expiry). */
+  /** When the token stops working, in seconds since 1970 (FAIRsharing clients take it as an instant). */
   expiry: number;
   username: string;
   id: number;
@@ -190,12 +190,13 @@ export function createAccountService(deps: AccountServiceDependencies) {
   async function issueSession(user: ViewerRow): Promise<SignInAnswer> {
     const sessionId = randomUUID();
     const lifetime = config.sessionLifetimeSeconds;
-    await repository.createSession(sessionId, user.id, new Date(Date.now() + lifetime * 1000));
+    const expiresAt = new Date(Date.now() + lifetime * 1000);
+    await repository.createSession(sessionId, user.id, expiresAt);
     const viewer = viewerForUser(user, 'session');
     return {
       success: true,
       jwt: deps.signToken({ sub: String(user.id), sid: sessionId }, lifetime),
-      expiry: lifetime,
+      expiry: Math.floor(expiresAt.getTime() / 1000),
       username: user.username,
       id: user.id,
       is_curator: viewer.isCurator,
@@ -323,7 +324,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
       if (viewer.userId === null || viewer.role === null || viewer.credential !== 'session') throw new AccountError(401, ACCOUNT_TEXT.needSignIn);
       return {
         success: true,
-        expiry: Math.max(0, Math.floor(expiresAt - Date.now() / 1000)),
+        expiry: Math.floor(expiresAt),
         username: viewer.username ?? '',
         id: viewer.userId,
         is_curator: viewer.isCurator,
@@ -434,9 +435,11 @@ export function createAccountService(deps: AccountServiceDependencies) {
     },
 
     // --- own account ------------------------------------------------------------------------------
-    async ownAccount(viewer: Viewer): Promise<{ success: true; user: AccountAnswer }> {
+    /** GET /users/edit: the account's fields at the top level, as FAIRsharing's client reads them, and under `user`. */
+    async ownAccount(viewer: Viewer): Promise<AccountAnswer & { success: true; user: AccountAnswer }> {
       authorise(viewer, 'user.viewPrivate');
-      return { success: true, user: accountAnswer(await requireAccount(viewer.userId)) };
+      const user = accountAnswer(await requireAccount(viewer.userId));
+      return { ...user, success: true, user };
     },
 
     /**
