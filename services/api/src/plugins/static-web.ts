@@ -66,6 +66,9 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
         // Pages are sent from memory below; nothing needs reply.sendFile.
         decorateReply: false,
         index: false,
+        // The build writes .br and .gz copies of its text files (web/build/precompress.ts): the
+        // one the browser takes is sent, with Content-Encoding and Vary: Accept-Encoding.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           reply.header(
@@ -136,7 +139,9 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       });
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    // Pages are counted by the rate limit like API calls: a record page or its JSON-LD reads
+    // Postgres, a search page runs its search, so a flood of them costs what API calls cost.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       const path = pathOf(request.url);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && requestAudience(request.method, request.url, request.headers.accept) === 'web') {

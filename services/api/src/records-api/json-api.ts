@@ -9,15 +9,27 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The most bytes of item attributes one page holds: a page whose items would pass it stops
+ * early (after one item at least) and `links.next` continues from the first item left out.
+ * A page of the largest ordinary items (500 publications of ~1 KB) stays well below it.
+ */
+export const MAX_PAGE_BYTES = 1_000_000;
 
 export const PagingQuery = {
   'page[number]': Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number, from 1 (default 1)' })),
   'page[size]': Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `Items per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})` })),
 };
 
+/** Where a page begins when the page before it stopped early at the byte cap (given in `links.next`). */
+export const OffsetQuery = {
+  'page[offset]': Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Items skipped before this page; links.next gives it after a page cut short by the byte cap' })),
+};
+
 export interface PagingParameters {
   'page[number]'?: number;
   'page[size]'?: number;
+  'page[offset]'?: number;
 }
 
 export function readPaging(query: PagingParameters): { number: number; size: number } {

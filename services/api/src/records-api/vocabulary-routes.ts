@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { listAnswerSchema, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from './json-api.ts';
+import { listAnswerSchema, OffsetQuery, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from './json-api.ts';
 import { VOCABULARIES, type VocabularyDeclaration } from './vocabularies.ts';
 import { listVocabulary } from './vocabulary-reads.ts';
 
@@ -52,17 +52,24 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
     const answer = listAnswerSchema(resourceSchema(attributesSchema(declaration)));
     const list = async (path: string, query: ListQuery, q: string | undefined) => {
       const { number, size } = readPaging(query);
-      const page = await listVocabulary(app.db, declaration, { q, number, size });
+      const givenOffset = query['page[offset]'];
+      const offset = givenOffset ?? (number - 1) * size;
+      const page = await listVocabulary(app.db, declaration, { q, offset, size });
       const last = pageCount(page.total, size);
+      const end = offset + page.items.length;
+      // Past a page cut short by the byte cap (or one reached by offset), pages continue by offset.
+      const cut = page.items.length < Math.min(size, Math.max(0, page.total - offset));
+      const byOffset = cut || givenOffset !== undefined;
+      const at = (itemOffset: number): [string, string][] => (byOffset ? [['page[offset]', String(itemOffset)]] : []);
       const links = pageLinks({
         listUrl: `${publicUrl}${path}`,
         filters: q ? [['q', q]] : [],
         number,
         size,
         recordCount: page.total,
-        self: [],
-        next: number < last ? [] : undefined,
-        prev: number > 1 ? [] : undefined,
+        self: givenOffset === undefined ? [] : at(givenOffset),
+        next: end < page.total && (byOffset || number < last) ? at(end) : undefined,
+        prev: offset > 0 ? at(Math.max(0, offset - size)) : undefined,
       });
       return {
         data: page.items.map((item) => ({ id: String(item.id), type: declaration.type, attributes: item.attributes })),
@@ -77,7 +84,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           summary: `Every item of ${declaration.type}, by name, a page at a time`,
           tags: ['reference lists'],
-          querystring: Type.Object({ ...PagingQuery }),
+          querystring: Type.Object({ ...PagingQuery, ...OffsetQuery }),
           response: { 200: answer },
         },
       },
@@ -90,7 +97,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           summary: `Items of ${declaration.type} containing q (in the query string or the body)`,
           tags: ['reference lists', 'search'],
-          querystring: Type.Object({ ...PagingQuery, ...TextQuery }),
+          querystring: Type.Object({ ...PagingQuery, ...OffsetQuery, ...TextQuery }),
           body: Type.Object(TextQuery),
           response: { 200: answer },
         },

@@ -1,0 +1,54 @@
+/**
+ * Record pages and their JSON-LD read Postgres, so they count against the per-client rate limit
+ * like API calls (they were exempt as web files): past the limit they answer 429 with
+ * retry-after, while a built file of the app stays exempt.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sharedCatalogueConfig } from '../support/environment.ts';
+import { BROWSER_NAVIGATION, buildTestApp } from './support.ts';
+
+const RATE_LIMIT = 3;
+let webDistDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDistDir = mkdtempSync(join(tmpdir(), 'registry-cost-pages-'));
+  mkdirSync(join(webDistDir, 'assets'));
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>Registry</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(webDistDir, 'assets', 'index-0a1b2c3d.js'), 'console.log("app")');
+  app = await buildTestApp(sharedCatalogueConfig(), { webDistDir, rateLimitMax: RATE_LIMIT });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+const fromClient = (remoteAddress: string, url: string, headers: Record<string, string>) => app.inject({ url, headers, remoteAddress });
+
+describe('the rate limit', () => {
+  it.each([
+    ['record pages', BROWSER_NAVIGATION, '10.0.0.1'],
+    ['JSON-LD of a record', { accept: 'application/ld+json' }, '10.0.0.2'],
+  ])('counts %s: past the limit they answer 429 with retry-after', async (_name, headers, client) => {
+    for (let request = 0; request < RATE_LIMIT; request += 1) {
+      expect((await fromClient(client, '/10.25504/FAIRsharing.2mk2zb', headers)).statusCode).toBe(200);
+    }
+    const refused = await fromClient(client, '/10.25504/FAIRsharing.2mk2zb', headers);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Rate limit exceeded: at most 3 requests per 1 minute/);
+    // Another client is not affected.
+    expect((await fromClient('10.0.0.9', '/10.25504/FAIRsharing.2mk2zb', headers)).statusCode).toBe(200);
+  });
+
+  it('leaves the files of the app built exempt', async () => {
+    for (let request = 0; request < RATE_LIMIT + 2; request += 1) {
+      expect((await fromClient('10.0.0.3', '/assets/index-0a1b2c3d.js', {})).statusCode).toBe(200);
+    }
+  });
+});
