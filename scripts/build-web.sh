@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the web app into web/dist unless the build is newer than every source it comes from.
+# Builds the web app into web/dist (with brotli and gzip copies of its text files, see
+# web/build/precompress.ts) unless the build is newer than every source it comes from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -f web/dist/index.html ] && [ -z "$(find web/src web/index.html web/graphiql.html web/vite.config.ts web/graphiql.vite.config.ts schemas/src package-lock.json -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+if [ -f web/dist/index.html ] && [ -z "$(find web/src web/build web/index.html web/graphiql.html web/vite.config.ts web/graphiql.vite.config.ts schemas/src package-lock.json -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
   echo "web: build is up to date"
   exit 0
 fi

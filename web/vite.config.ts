@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreloads } from './build/route-preloads.ts';
+import { precompress } from './build/precompress.ts';
 
 /** Paths the API server answers; in development Vite forwards them to it (port 3000). */
 const apiPaths = [
@@ -49,13 +50,14 @@ function keepPageLoadsInApp(req: { method?: string; url?: string; headers: Recor
 }
 
 export default defineConfig({
-  plugins: [react(), routePreloads()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // The manifest lets the bench script size what the first page needs.
     manifest: true,
-    // The entry chunk (React, Chakra, the router and the shell, see codeSplitting) is ~610 KB raw.
+    // The entry chunk (React, Chakra, the router and the shell, see codeSplitting) is ~610 KB raw
+    // (sent brotli-compressed, see build/precompress.ts).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {

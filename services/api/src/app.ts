@@ -11,6 +11,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { siteModePlugin } from './plugins/site-mode.ts';
 import { requestInputPlugin } from './plugins/request-input.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maintenanceMode: config.maintenanceMode,
     readOnlyMode: config.readOnlyMode,
   });
+  await app.register(jsonBodyPlugin);
   await app.register(requestInputPlugin);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, statementTimeoutMs: requestTimeout, db: options.db });
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
@@ -140,5 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(suggestionsRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
+  // Last, so its onSend hook runs after every hook that reads or rewrites an answer's text.
+  await app.register(compressionPlugin);
   return app;
 }
