@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageLinks, queryEntries } from './json-api.ts';
+import { itemsWithinBytes, pageCount, pageLinks, queryEntries } from './json-api.ts';
 import { decodeCursor, encodeCursor, reversedSort } from './record-pages.ts';
 
 const base = { listUrl: 'http://x/fairsharing_records', filters: [] as [string, string][], size: 10, recordCount: 35, self: [] as [string, string][] };
@@ -52,5 +52,22 @@ describe('cursors and order', () => {
       { 'abbreviation.sort': { order: 'desc', missing: '_first' } },
       { id: { order: 'desc' } },
     ]);
+  });
+});
+
+describe('itemsWithinBytes', () => {
+  const item = (bytes: number) => ({ text: 'x'.repeat(bytes - 11) }); // {"text":""} is 11 bytes
+
+  it('keeps the first items whose JSON fits in the budget together', () => {
+    expect(itemsWithinBytes([item(40), item(40), item(40)], (value) => value, 100)).toHaveLength(2);
+    expect(itemsWithinBytes([item(50), item(50)], (value) => value, 100)).toHaveLength(2);
+  });
+
+  it('keeps one item that alone passes the budget, so a page is never empty', () => {
+    expect(itemsWithinBytes([item(500), item(10)], (value) => value, 100)).toHaveLength(1);
+  });
+
+  it('counts bytes, not characters', () => {
+    expect(itemsWithinBytes([{ text: 'é'.repeat(40) }, { text: 'é'.repeat(40) }], (value) => value, 120)).toHaveLength(1);
   });
 });

@@ -21,6 +21,18 @@ export const PagingQuery = {
   'page[size]': Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `Items per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})` })),
 };
 
+/** The first items whose JSON fits in `maxBytes` together (the first item always, so a page is never empty). */
+export function itemsWithinBytes<T>(items: readonly T[], json: (item: T) => unknown, maxBytes: number = MAX_PAGE_BYTES): T[] {
+  let bytes = 0;
+  let count = 0;
+  while (count < items.length) {
+    bytes += Buffer.byteLength(JSON.stringify(json(items[count])));
+    if (count > 0 && bytes > maxBytes) break;
+    count += 1;
+  }
+  return items.slice(0, count);
+}
+
 /** Where a page begins when the page before it stopped early at the byte cap (given in `links.next`). */
 export const OffsetQuery = {
   'page[offset]': Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Items skipped before this page; links.next gives it after a page cut short by the byte cap' })),

@@ -33,6 +33,8 @@ export interface PageRequest {
 
 export interface RecordPage {
   ids: number[];
+  /** The sort values of each record, in the order of `ids`: a page cut short continues after its last record shown. */
+  sorts: SortValues[];
   total: number;
   /** Sort values of the first and last record, for the cursors of the neighbouring pages. */
   firstSort: SortValues | null;
@@ -99,6 +101,7 @@ async function sortValuesBefore(deps: SearchDependencies, walk: RecordWalk, offs
 function pageOf(hits: SearchHit[], total: number, neighbours: { hasNext: boolean; hasPrevious: boolean }): RecordPage {
   return {
     ids: idsOf(hits),
+    sorts: hits.map((hit) => hit.sort as SortValues),
     total,
     firstSort: hits.length ? (hits[0].sort as SortValues) : null,
     lastSort: hits.length ? (hits[hits.length - 1].sort as SortValues) : null,
@@ -107,7 +110,7 @@ function pageOf(hits: SearchHit[], total: number, neighbours: { hasNext: boolean
 }
 
 function emptyPage(total: number, number: number): RecordPage {
-  return { ids: [], total, firstSort: null, lastSort: null, hasNext: false, hasPrevious: number > 1 };
+  return { ids: [], sorts: [], total, firstSort: null, lastSort: null, hasNext: false, hasPrevious: number > 1 };
 }
 
 /** `window`: how many hits OpenSearch serves by `from` (its `index.max_result_window`; tests shrink it to reach deep pages). */

@@ -10,6 +10,7 @@ import { searchWalk } from '../search/scan-search-records.ts';
 import type { SearchDependencies } from '../search/search-execution.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { findRecordsAttributes, type RecordWithAttributes } from './record-attributes-repository.ts';
+import { itemsWithinBytes } from './json-api.ts';
 import { decodeCursor, readRecordPage, type RecordPage } from './record-pages.ts';
 
 export type { RecordAttributes, RecordWithAttributes } from './record-attributes-repository.ts';
@@ -48,8 +49,12 @@ export async function listRecords(deps: RecordReadDependencies, request: RecordL
     after: request.after === undefined ? undefined : decodeCursor(request.after, 'page[after]', sort.length),
     before: request.before === undefined ? undefined : decodeCursor(request.before, 'page[before]', sort.length),
   });
-  const records = await findRecordsAttributes(deps.db, page.ids, viewer, deps.publicUrl);
-  return { records, page };
+  const read = await findRecordsAttributes(deps.db, page.ids, viewer, deps.publicUrl);
+  const records = itemsWithinBytes(read, (record) => record.attributes);
+  if (records.length === read.length) return { records, page };
+  // Cut short at the byte cap: the next page starts after the last record shown.
+  const lastShown = page.ids.indexOf(records[records.length - 1].id);
+  return { records, page: { ...page, hasNext: true, lastSort: page.sorts[lastShown] ?? page.lastSort } };
 }
 
 /** A record by id, DOI (`10.25504/FAIRsharing.x`, `FAIRsharing.x`) or legacy id; null when absent or not visible. */
