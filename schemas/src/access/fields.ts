@@ -12,7 +12,7 @@ import type { Viewer } from './viewer.ts';
 /** The types the table covers: the ones with private fields or fields that name records. */
 export type FieldTypeName =
   | 'FairsharingRecord' | 'User' | 'MaintenanceRequest' | 'EditEvent' | 'SavedSearch' | 'LicenceLink' | 'RecordAssociation' | 'OrganisationLink'
-  | 'Registry';
+  | 'Registry' | 'Organisation';
 
 export interface FieldAccess {
   /** Who may read the field; `RULES.anyone` for public fields. */
@@ -165,6 +165,11 @@ export const FIELD_ACCESS = {
   RecordAssociation: { id: open, recordAssocLabel: open, recordAssocLabelId: open, fairsharingRecord: records, linkedRecord: records },
   OrganisationLink: { id: open, relation: open, isLead: open, organisation: open, grant: open, fairsharingRecord: records },
   Registry: { id: open, name: open, description: open, recordTypes: open, fairsharingRecords: records },
+  // Shared: changed through its own routes under `sharedEntity.change` (policy.ts), not a record save.
+  Organisation: {
+    id: open, name: open, homepage: open, urlForLogo: open, rorLink: open, alternativeNames: open, types: open, organisationTypes: open,
+    countries: open, parentOrganisations: open, childOrganisations: open, organisationLinks: open, users: open, savedSearches: open,
+  },
 } as const satisfies Record<FieldTypeName, Record<string, FieldAccess>>;
 
 export function fieldAccess(type: FieldTypeName, field: string): FieldAccess | undefined {

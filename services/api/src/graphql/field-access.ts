@@ -33,6 +33,7 @@ const RESOURCES: Record<FieldTypeName, (context: Context, root: never) => Promis
   RecordAssociation: async () => ({}),
   OrganisationLink: async () => ({}),
   Registry: async () => ({}),
+  Organisation: async () => ({}),
 };
 
 function needsWrapping(access: FieldAccess): boolean {
