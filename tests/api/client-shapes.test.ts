@@ -3,7 +3,7 @@
  * an empty body with the JSON content type on every POST route (posting to a search's
  * `links.next`), and the sign-in shapes that client reads — the own account's fields at the top
  * level of `GET /users/edit`, `expiry` as an instant in seconds since 1970, and a refused sign-in's
- * text in `error`.
+ * text in `error`; and the guide for scripts that the /API_doc page links.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { reindexEnvironment, sharedCatalogueConfig } from '../support/environment.ts';
 import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { buildTestApp } from './support.ts';
+import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref } from '../../web/src/pages/static/apiDocExamples.ts';
 
 const EMPTY_JSON_BODY_REFUSAL = /Body cannot be empty/i;
 const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
@@ -109,5 +110,17 @@ describe("the sign-in shapes FAIRsharing's client reads", () => {
     const early = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'unconfirmed', password } } });
     expect(early.status).toBe(401);
     expect(early.body).toMatchObject({ success: false, error: 'You have to confirm your email address before continuing.' });
+  });
+});
+
+describe('the guide for scripts', () => {
+  it('is served at the path the /API_doc page links, with every section it links', async () => {
+    const response = await catalogue.inject({ url: API_GUIDE_PATH, headers: { accept: 'text/html,*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    for (const heading of API_GUIDE_SECTIONS) {
+      expect(response.body).toContain(`\n## ${heading}\n`);
+      expect(decodeURIComponent(apiGuideSectionHref(heading).split('#:~:text=')[1] ?? '')).toBe(`## ${heading}`);
+    }
   });
 });

@@ -15,6 +15,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
+import { expensiveRequestsPlugin } from './plugins/expensive-requests.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -26,6 +27,7 @@ import { homepageRoutes } from './routes/homepage.ts';
 import { recordAssociationRoutes } from './routes/record-associations.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { exportRoutes } from './routes/export.ts';
+import { apiGuideRoutes } from './routes/api-guide.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
 import { recordViewsRoutes } from './record-views/record-views-routes.ts';
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
   await app.register(graphqlTransportPlugin, { bodyLimit: BODY_LIMIT_BYTES });
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordAssociationRoutes);
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
+  await app.register(apiGuideRoutes);
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);
   await app.register(recordViewsRoutes, {});

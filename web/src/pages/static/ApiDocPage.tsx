@@ -1,5 +1,6 @@
 import { useSiteConfig } from '../../app/siteConfig.ts';
 import { ContentPage } from '../ContentPage.tsx';
+import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref, graphqlCurlExample, restCurlExample } from './apiDocExamples.ts';
 
 const SEARCH_EXAMPLE = `{
   searchFairsharingRecords(q: "ontology", fairsharingRegistry: "Standard", perPage: 10, page: 1) {
@@ -17,17 +18,14 @@ const RECORD_EXAMPLE = `{
   }
 }`;
 
-const CURL_EXAMPLE = `curl -s -X POST https://<this site>/graphql \\
-  -H 'Content-Type: application/json' \\
-  -d '{"query": "{ searchFairsharingRecords(q: \\"genomics\\") { totalCount records { id name } } }"}'`;
-
 /** /API_doc: how to use the GraphQL and REST APIs. */
 export function ApiDocPage() {
   const { graphiqlPath, openApiPath, siteName } = useSiteConfig();
+  const origin = window.location.origin;
   return (
     <ContentPage
       title="API documentation"
-      intro={`Everything you see on ${siteName} is available through a public GraphQL API for reading, and a REST API for accounts and editing.`}
+      intro={`Everything you see on ${siteName} is available through a public GraphQL API and REST reads in the JSON:API shape, and a REST API for accounts and editing.`}
       sections={[
         {
           heading: 'Try it',
@@ -63,7 +61,29 @@ export function ApiDocPage() {
         },
         {
           heading: 'From the command line',
-          body: <pre>{CURL_EXAMPLE}</pre>,
+          body: <pre>{graphqlCurlExample(origin)}</pre>,
+        },
+        {
+          heading: 'REST reads',
+          body: (
+            <>
+              <p>
+                Record lists, single records, searches and reference lists answer in the JSON:API shape that FAIRsharing's
+                REST clients read; follow <code>links.next</code> to read a whole list.
+              </p>
+              <pre>{restCurlExample(origin)}</pre>
+              <p>
+                The <a href={API_GUIDE_PATH}>guide for scripts</a> has curl, Python and JavaScript examples for each:
+              </p>
+              <ul>
+                {API_GUIDE_SECTIONS.map((heading) => (
+                  <li key={heading}>
+                    <a href={apiGuideSectionHref(heading)}>{heading}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ),
         },
         {
           heading: 'Open data dumps',
