@@ -111,6 +111,11 @@ const UNPAGED_FIELDS: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'Query.objectTypes': () => 1,
 };
 
+/** Root fields that answer a whole collection (introspection aside): the requests that ask for them are expensive. */
+export const UNPAGED_ROOT_FIELDS: readonly string[] = Object.keys(UNPAGED_FIELDS)
+  .filter((coordinate) => coordinate.startsWith('Query.') && !coordinate.startsWith('Query.__'))
+  .map((coordinate) => coordinate.slice('Query.'.length));
+
 /** Other lists whose size is known, by `Type.field`. */
 const KNOWN_LIST_SIZES: Readonly<Record<string, (sizes: ListSizes) => number>> = {
   'RegistryList.records': (sizes) => sizes.registries,

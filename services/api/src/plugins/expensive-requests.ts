@@ -1,0 +1,86 @@
+/**
+ * A per-client limit on expensive requests in flight: searches that answer up to 1,000 records,
+ * whole vocabularies, aggregations, downloads and exports. Each costs the server seconds of
+ * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
+ * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
+ * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
+ * more answers 429 with retry-after until one ends.
+ *
+ * The counts live in Redis, so they hold across every API process behind one site. A count
+ * expires a while after its last request started, so a process that dies holding one does not
+ * lock its client out. While Redis cannot be reached the limit is not applied (the request is
+ * served): the rate limit still bounds every client.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
+
+export const MAX_EXPENSIVE_IN_FLIGHT = 2;
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * REST routes that answer up to 1,000 records, aggregate, download or export, by the start of
+ * their route URL. The paged search (here and in GraphQL) is the ordinary search: not counted.
+ */
+const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', '/export/', '/files/', '/statistics/'];
+
+/**
+ * GraphQL fields that answer whole collections or aggregations. A field is selected only by
+ * writing its name, so finding the name in the query text catches every alias and fragment
+ * (a name inside a string only counts a cheap query as expensive).
+ */
+const EXPENSIVE_GRAPHQL_FIELDS = new RegExp(`\\b(${[...UNPAGED_ROOT_FIELDS, 'recordAggregations'].join('|')})\\b`);
+
+export interface ExpensiveRequestsOptions {
+  /** Redis keys start with it (the queue prefix: one per site, one per test run). */
+  keyPrefix: string;
+  /** A count expires this long after the last request that raised it started (the request time-out, twice). */
+  countTtlMs: number;
+}
+
+function graphqlText(request: FastifyRequest): string {
+  const fromBody = (request.body as { query?: unknown } | undefined)?.query;
+  const fromQueryString = (request.query as { query?: unknown } | undefined)?.query;
+  return typeof fromBody === 'string' ? fromBody : typeof fromQueryString === 'string' ? fromQueryString : '';
+}
+
+export function isExpensiveRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  if (route === GRAPHQL_PATH) return EXPENSIVE_GRAPHQL_FIELDS.test(graphqlText(request));
+  return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+}
+
+/** Whose requests are counted together: a signed-in user or API key's user, else the IP. */
+export function expensiveRequestClient(request: FastifyRequest): string {
+  return request.viewer?.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
+}
+
+export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
+  async (app, options) => {
+    const keyOf = (request: FastifyRequest) => `${options.keyPrefix}:expensive-in-flight:${expensiveRequestClient(request)}`;
+
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isExpensiveRequest(request) || app.redis.status !== 'ready') return;
+      const key = keyOf(request);
+      const [[, inFlight]] = (await app.redis.multi().incr(key).pexpire(key, options.countTtlMs).exec()) as [[unknown, number], unknown];
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        app.redis.decr(key).catch((error: unknown) => request.log.warn({ err: error }, 'could not release an expensive request'));
+      };
+      if (inFlight > MAX_EXPENSIVE_IN_FLIGHT) {
+        release();
+        return reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} searches, aggregations, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
+        });
+      }
+      // 'close' comes once whether the answer was sent, failed or the client went away.
+      reply.raw.once('close', release);
+    });
+  },
+  { name: 'registry-expensive-requests', dependencies: ['registry-index-queue', 'registry-auth'] },
+);
