@@ -5,7 +5,8 @@
  * /search?q=ontology is painted (Element Timing; median of 5 cold page loads), the time until
  * the first chart of /summary-statistics is in the page (median of 5 cold loads), and frames
  * per second while panning /graph/2 and the graph of the collection with the most relations
- * (two steps deep).
+ * (two steps deep). Beside each page's JavaScript it prints the bytes its first visit took on the
+ * wire, every response as sent (compressed where the server compresses).
  *
  *   npm run build:web && npx tsx scripts/bench/web.ts
  *
@@ -74,22 +75,40 @@ function manifestFigures(): void {
   }
 }
 
-async function measuredScriptBytes(browser: Browser, baseURL: string, path: string, waitFor: string): Promise<{ raw: number; gzipped: number; count: number }> {
+interface PageLoadBytes {
+  /** Scripts as the browser ran them, and what gzip makes of them. */
+  raw: number;
+  gzipped: number;
+  count: number;
+  /** Every response of the first visit as it crossed the wire (headers and encoded bodies). */
+  wire: number;
+  requests: number;
+}
+
+async function measuredPageBytes(browser: Browser, baseURL: string, path: string, waitFor: string): Promise<PageLoadBytes> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const bodies: Promise<Buffer | null>[] = [];
+  const sizes: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+  });
+  // Sizes as sent (Content-Encoding applied), known once each request has finished.
+  page.on('requestfinished', (request) => {
+    sizes.push(request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize, () => 0));
   });
   await page.goto(path);
   await page.waitForSelector(waitFor, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null);
+  const wire = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
   await context.close();
   return {
     raw: loaded.reduce((sum, body) => sum + body.length, 0),
     gzipped: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
     count: loaded.length,
+    wire,
+    requests: sizes.length,
   };
 }
 
@@ -265,8 +284,10 @@ async function main(): Promise<void> {
       ['/summary-statistics', '[data-testid="statistics-chart"]'],
       ['/graph/2', '[data-testid="relation-graph"]'],
     ] as const) {
-      const { raw, gzipped, count } = await measuredScriptBytes(browser, baseURL, path, waitFor);
-      console.log(`measured  ${path.padEnd(20)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw)`);
+      const { raw, gzipped, count, wire, requests } = await measuredPageBytes(browser, baseURL, path, waitFor);
+      console.log(
+        `measured  ${path.padEnd(20)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw); on the wire ${kb(wire).padStart(9)} in ${requests} responses`,
+      );
     }
     // One warm-up load so the server's caches and the index are ready, then 5 cold browser loads.
     await firstResultMs(browser, baseURL);
