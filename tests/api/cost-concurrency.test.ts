@@ -39,7 +39,9 @@ describe('expensive requests in flight', () => {
     expect(await app.redis.get(countKey(client))).toBe(String(MAX_EXPENSIVE_IN_FLIGHT));
     // Cheap requests, the ordinary search page, and other clients are served meanwhile.
     expect((await graphql(client, '{ fairsharingRecord(id: 2) { name } }')).statusCode).toBe(200);
-    expect((await graphql(client, '{ searchFairsharingRecords(q: "gene") { totalCount aggregations } }')).statusCode).toBe(200);
+    expect((await graphql(client, '{ searchFairsharingRecords(q: "gene") { totalCount aggregations records { objectTypes { label } } } }')).statusCode).toBe(200);
+    // A root field reached through a fragment is counted like one written out.
+    expect((await graphql(client, 'query { ...Everything } fragment Everything on Query { searchSubjects { id } }')).statusCode).toBe(429);
     expect((await send('10.1.0.99')).statusCode).toBe(200);
 
     await app.redis.decr(countKey(client));

@@ -4,7 +4,8 @@
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
  * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
- * more answers 429 with retry-after until one ends.
+ * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
+ * is not counted.
  *
  * The counts live in Redis, so they hold across every API process behind one site. A count
  * expires a while after its last request started, so a process that dies holding one does not
@@ -13,8 +14,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentNode, FragmentDefinitionNode, SelectionSetNode } from 'graphql';
+import { graphqlRuntime } from '../graphql/graphql-runtime.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
+
+const { Kind, parse } = graphqlRuntime;
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 const RETRY_AFTER_SECONDS = 1;
@@ -25,12 +30,40 @@ const RETRY_AFTER_SECONDS = 1;
  */
 const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', '/export/', '/files/', '/statistics/'];
 
+/** Root fields of GraphQL that answer whole collections or aggregations. */
+const EXPENSIVE_GRAPHQL_FIELDS = new Set([...UNPAGED_ROOT_FIELDS, 'recordAggregations']);
+
 /**
- * GraphQL fields that answer whole collections or aggregations. A field is selected only by
- * writing its name, so finding the name in the query text catches every alias and fragment
- * (a name inside a string only counts a cheap query as expensive).
+ * The root fields a GraphQL document asks for, by field name (so aliases do not hide them),
+ * through fragments spread at the root. Root level only: `objectTypes` is also a field of every
+ * record, which the ordinary search asks for. A text that does not parse asks for nothing
+ * (Mercurius refuses it).
  */
-const EXPENSIVE_GRAPHQL_FIELDS = new RegExp(`\\b(${[...UNPAGED_ROOT_FIELDS, 'recordAggregations'].join('|')})\\b`);
+function rootFieldNames(text: string): Set<string> {
+  const names = new Set<string>();
+  let document: DocumentNode;
+  try {
+    document = parse(text);
+  } catch {
+    return names;
+  }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const visited = new Set<string>();
+  const visit = (selectionSet: SelectionSetNode) => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) names.add(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else if (!visited.has(selection.name.value)) {
+        visited.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) visit(fragment.selectionSet);
+      }
+    }
+  };
+  for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION) visit(definition.selectionSet);
+  return names;
+}
 
 export interface ExpensiveRequestsOptions {
   /** Redis keys start with it (the queue prefix: one per site, one per test run). */
@@ -47,7 +80,7 @@ function graphqlText(request: FastifyRequest): string {
 
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
-  if (route === GRAPHQL_PATH) return EXPENSIVE_GRAPHQL_FIELDS.test(graphqlText(request));
+  if (route === GRAPHQL_PATH) return [...rootFieldNames(graphqlText(request))].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
   return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
 }
 
