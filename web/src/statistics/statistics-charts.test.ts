@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayLabel, knownDateNote } from './statistics-charts.ts';
+import { chartCsv, displayLabel, knownDateNote } from './statistics-charts.ts';
 
 describe('displayLabel', () => {
   it('humanises bare keys and keeps the labels the API gives as written', () => {
@@ -20,5 +20,13 @@ describe('knownDateNote', () => {
   it('says nothing when every record is counted', () => {
     expect(knownDateNote('createdAt', 10, [{ count: 4 }, { count: 6 }])).toBeUndefined();
     expect(knownDateNote('createdAt', 0, [])).toBeUndefined();
+  });
+});
+
+describe('chartCsv', () => {
+  it('keeps a label that would start a spreadsheet formula as text', () => {
+    expect(chartCsv(['Organisation', 'Records'], [['=HYPERLINK("https://evil.example")', 3], ['Gene Ontology', 2]])).toBe(
+      'Organisation,Records\n"\'=HYPERLINK(""https://evil.example"")",3\nGene Ontology,2\r\n',
+    );
   });
 });

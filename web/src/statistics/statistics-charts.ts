@@ -4,6 +4,7 @@
  * it opens counts what the bar shows.
  */
 import { csvFormatRows } from 'd3-dsv';
+import { neutralisedCell } from '@registry/schemas/export/csv-cell.ts';
 import { facetByArgument, facetByKey } from '@registry/schemas/search/facets.ts';
 import { graphqlLiteral, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
 import { searchStateToUrl, DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
@@ -196,7 +197,7 @@ export function displayLabel(bucket: ChartBucket): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** CSV of a chart's rows, header first. */
+/** CSV of a chart's rows, header first; labels never start a spreadsheet formula. */
 export function chartCsv(header: [string, string], rows: [string, number][]): string {
-  return `${csvFormatRows([header, ...rows.map(([label, count]) => [label, String(count)])])}\r\n`;
+  return `${csvFormatRows([header, ...rows.map(([label, count]) => [neutralisedCell(label), String(count)])])}\r\n`;
 }

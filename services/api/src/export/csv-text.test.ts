@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvText, neutralisedCell } from './csv-text.ts';
+import { neutralisedCell } from '@registry/schemas/export/csv-cell.ts';
+import { csvText } from './csv-text.ts';
 
 describe('CSV cells (OWASP CSV injection rule)', () => {
   it('prefixes a single quote to text a spreadsheet would run as a formula', () => {
