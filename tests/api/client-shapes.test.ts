@@ -3,7 +3,8 @@
  * an empty body with the JSON content type on every POST route (posting to a search's
  * `links.next`), and the sign-in shapes that client reads — the own account's fields at the top
  * level of `GET /users/edit`, `expiry` as an instant in seconds since 1970, and a refused sign-in's
- * text in `error`; and the guide for scripts that the /API_doc page links.
+ * text in `error`; names in snake_case or camelCase alike on the REST search and
+ * `/statistics/records`; and the guide for scripts that the /API_doc page links.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,8 @@ import { buildTestApp } from './support.ts';
 import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref } from '../../web/src/pages/static/apiDocExamples.ts';
 
 const EMPTY_JSON_BODY_REFUSAL = /Body cannot be empty/i;
-const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
+const JSON_CLIENT_HEADERS = { accept: 'application/json' };
+const JSON_HEADERS = { ...JSON_CLIENT_HEADERS, 'content-type': 'application/json' };
 
 let harness: AccountsHarness;
 let catalogue: FastifyInstance;
@@ -122,5 +124,37 @@ describe('the guide for scripts', () => {
       expect(response.body).toContain(`\n## ${heading}\n`);
       expect(decodeURIComponent(apiGuideSectionHref(heading).split('#:~:text=')[1] ?? '')).toBe(`## ${heading}`);
     }
+  });
+});
+
+describe('names in either spelling', () => {
+  const search = (url: string, payload: Record<string, unknown> = {}) =>
+    catalogue.inject({ method: 'POST', url, headers: JSON_HEADERS, payload });
+
+  it('the REST search takes its filters in camelCase too, in the body and in the query string', async () => {
+    const all = (await search('/search/fairsharing_records?page%5Bsize%5D=1')).json();
+    const snake = (await search('/search/fairsharing_records?page%5Bsize%5D=50', { fairsharing_registry: ['policy'] })).json();
+    expect(snake.meta.record_count).toBeLessThan(all.meta.record_count);
+    for (const response of [
+      await search('/search/fairsharing_records?page%5Bsize%5D=50', { fairsharingRegistry: ['policy'] }),
+      await search('/search/fairsharing_records?page%5Bsize%5D=50&fairsharingRegistry=policy'),
+    ]) {
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json();
+      expect(answer.meta.record_count).toBe(snake.meta.record_count);
+      expect(answer.data.map((record: { id: string }) => record.id)).toEqual(snake.data.map((record: { id: string }) => record.id));
+      // The links speak the documented spelling.
+      expect(answer.links.self).toContain('fairsharing_registry=policy');
+    }
+  });
+
+  it('/statistics/records takes snake_case filters and camelCase facet keys too', async () => {
+    const documented = await catalogue.inject({ url: '/statistics/records?by=record_type&fairsharingRegistry=standard&dateHistogram=createdAt', headers: JSON_CLIENT_HEADERS });
+    expect(documented.statusCode, documented.body).toBe(200);
+    const other = await catalogue.inject({ url: '/statistics/records?by=recordType&fairsharing_registry=standard&date_histogram=created_at', headers: JSON_CLIENT_HEADERS });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toEqual(documented.json());
+    const unfiltered = await catalogue.inject({ url: '/statistics/records?by=record_type', headers: JSON_CLIENT_HEADERS });
+    expect(unfiltered.json().totalCount).toBeGreaterThan(documented.json().totalCount);
   });
 });

@@ -17,6 +17,7 @@ import { InvalidQueryError, SearchUnavailableError } from '../search/search-erro
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from './json-api.ts';
 import { encodeCursor } from './record-pages.ts';
+import { snakeCase, withDeclaredNames } from './name-spellings.ts';
 import { findRecord, listRecords, type ListOrder, type RecordAttributes, type RecordList, type RecordReadDependencies, type RecordWithAttributes } from './record-reads.ts';
 
 export const RECORD_TYPE = 'fairsharing_records';
@@ -64,15 +65,10 @@ const CursorQuery = {
 };
 type CursorParameters = PagingParameters & { 'page[after]'?: string; 'page[before]'?: string };
 
-/** GraphQL argument names in REST's snake_case: fairsharingRegistry → fairsharing_registry. */
-function restName(argument: string): string {
-  return argument.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
 /** The search's arguments (generated from the facet registry, as the GraphQL ones) under their REST names. */
 const SEARCH_FILTERS = searchArgumentDefinitions()
   .filter((definition) => definition.name !== 'page' && definition.name !== 'perPage')
-  .map((definition) => ({ rest: restName(definition.name), argument: definition.name, schema: querystringProperty(definition.type, definition.description) }));
+  .map((definition) => ({ rest: snakeCase(definition.name), argument: definition.name, schema: querystringProperty(definition.type, definition.description) }));
 const FILTER_NAMES = new Set(SEARCH_FILTERS.map((filter) => filter.rest));
 
 const SearchFilters = Type.Object(Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter.rest, Type.Optional(filter.schema)])));
@@ -187,9 +183,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         body: SearchFilters,
         response: { 200: RecordListAnswer, ...errorAnswers },
       },
-      // Scripts post without a body (filters in the query string); the body schema then sees an empty object.
+      // Scripts post without a body (filters in the query string); the body schema then sees an
+      // empty object. Filters in GraphQL's camelCase count as their snake_case names.
       preValidation: async (request) => {
-        request.body ??= {};
+        request.query = withDeclaredNames(request.query, FILTER_NAMES, snakeCase);
+        request.body = withDeclaredNames(request.body ?? {}, FILTER_NAMES, snakeCase);
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
 import { sendError } from '../plugins/errors.ts';
 import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
+import { camelCase, snakeCase, withDeclaredNames } from '../records-api/name-spellings.ts';
 
 const NOT_FILTERS = new Set(['page', 'perPage', 'orderBy']);
 const MAX_VALUES = 100;
@@ -40,6 +41,23 @@ export const RecordStatisticsQuery = Type.Object({
   interval: Type.Optional(Type.String({ maxLength: 10, description: `${DATE_INTERVALS.join(' (default) or ')}` })),
 });
 
+const STATISTICS_NAMES = new Set(Object.keys(RecordStatisticsQuery.properties));
+
+/** A string or repeated parameter, each value respelled (anything else is left to the schema). */
+const respellValues = (values: unknown, respell: (name: string) => string) =>
+  Array.isArray(values) ? values.map((value) => (typeof value === 'string' ? respell(value) : value)) : typeof values === 'string' ? respell(values) : values;
+
+/**
+ * The query in this route's spelling: filters and `dateHistogram` in camelCase, facet keys in
+ * `by` in snake_case, whichever spelling the script used (docs/api.md).
+ */
+function statisticsQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const respelled = withDeclaredNames(query, STATISTICS_NAMES, camelCase);
+  if (respelled.by !== undefined) respelled.by = respellValues(respelled.by, snakeCase);
+  if (respelled.dateHistogram !== undefined) respelled.dateHistogram = respellValues(respelled.dateHistogram, camelCase);
+  return respelled;
+}
+
 const DateBucket = Type.Object({ date: Type.String(), count: Type.Integer() });
 const DateBuckets = Type.Optional(Type.Array(DateBucket));
 const bucketFields = { key: Type.String(), label: Type.String(), count: Type.Integer(), createdAt: DateBuckets, updatedAt: DateBuckets };
@@ -70,6 +88,9 @@ export async function statisticsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['statistics'],
         querystring: RecordStatisticsQuery,
         response: { 200: RecordStatistics, 400: ErrorAnswer, 503: ErrorAnswer },
+      },
+      preValidation: async (request) => {
+        request.query = statisticsQuery(request.query as Record<string, unknown>) as RecordAggregationsArgs;
       },
     },
     async (request, reply) => {
