@@ -13,9 +13,17 @@
  *      the slowest one the limits accept is chosen;
  *   3. p50/p99 of ordinary searches and of /healthz over loopback HTTP, alone (baseline) and
  *      while the worst request runs in a loop, in alternating slices. Target: p99 ≤ 2 × baseline.
- * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50).
+ *   4. the costly requests of issue "Trust", each sent in a loop from 4 connections (aliased
+ *      advanced searches, vocabulary lists without q, a 500-item REST page of 1 MB
+ *      publications, a saved search of 30,000 copies of one id): the ordinary search's p99
+ *      beside its baseline, and the server's peak memory (RSS, sampled every 50 ms) beside its
+ *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
+ *      baseline, memory ≤ +200 MB.
+ * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50),
+ * BENCH_ONLY_COST=1 runs section 4 alone.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest } from '@registry/platform';
@@ -27,7 +35,7 @@ import { MAX_QUERY_COST, MAX_ROOT_FIELDS, queryLimitsRule } from '../../services
 import { countListSizes } from '../../services/api/src/graphql/list-sizes.ts';
 import { dropRunResources } from '../../tests/support/cleanup.ts';
 import { runEnvironment } from '../../tests/setup/run-environment.ts';
-import { doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
+import { aliasedQuery, doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -52,6 +60,35 @@ const WORST_CANDIDATES: Record<string, string> = {
   'every unpaged list at once': `{ d: downloadSearchResults{ fileData } a: allFairsharingRecords{ id name abbreviation homepage description doi } b: browseSubjects{ data } }`,
 };
 
+/** Connections that each send one costly request after another in section 4. */
+const ATTACKERS = 4;
+/** Publications of 1 MB of authors added to the bench catalogue for the REST page case. */
+const BIG_PUBLICATIONS = 10;
+const BIG_AUTHORS_BYTES = 1_000_000;
+
+interface CostlyRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Sent as the bench user (the route needs a session). */
+  signedIn?: boolean;
+}
+
+const aliased = (selection: string, count: number) => ({ method: 'POST' as const, path: '/graphql', body: { query: aliasedQuery(selection, count) } });
+const COSTLY_REQUESTS: Record<string, CostlyRequest> = {
+  '5 aliased advanced searches': aliased(`advancedSearch(q: "a") { ${SEARCH_RESULT_FIELDS} }`, 5),
+  'one advanced search': aliased(`advancedSearch(q: "a") { ${SEARCH_RESULT_FIELDS} }`, 1),
+  'vocabulary lists without q': aliased('searchTags { id label iri definitions synonyms }', 5),
+  'one tag list without q': aliased('searchTags { id label iri definitions synonyms }', 1),
+  'REST page of 500 big publications': { method: 'GET', path: '/publications?page[size]=500' },
+  'saved search of 30,000 duplicate ids': {
+    method: 'POST',
+    path: '/saved_searches',
+    body: { saved_search: { name: 'bench', url: '/search?q=a', fairsharing_record_ids: Array.from({ length: 30_000 }, () => 1) } },
+    signedIn: true,
+  },
+};
+
 const SEARCH_WORDS = ['gene', 'ontology', 'protein', 'clinical', 'ecology', 'imaging', 'chemistry', 'metabolomics', 'climate', 'sequence', 'taxonomy', 'cell'];
 
 // ---- the server, in its own process ---------------------------------------------------------------
@@ -59,17 +96,28 @@ const SEARCH_WORDS = ['gene', 'ontology', 'protein', 'clinical', 'ecology', 'ima
 async function serve(): Promise<void> {
   const config = loadConfig({ ...process.env, ...environment, PORT: '0' });
   const { buildApp } = await import('../../services/api/src/app.ts');
+  const { signUserToken } = await import('../../services/api/src/plugins/auth.ts');
   const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+  // Kept from an earlier run when BENCH_KEEP=1.
+  const user = (await app.db('users').where({ username: 'bench-abuser' }).first('id'))
+    ?? (await app.db('users').insert({ username: 'bench-abuser', email: 'bench-abuser@example.org', role: 'user', confirmed_at: new Date() }).returning('id'))[0];
+  process.send!({ port: typeof address === 'object' && address ? address.port : 0, token: await signUserToken(app, Number(user.id)) });
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
+interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  /** A session of a plain user, for the routes that need one. */
+  token: string;
+}
+
+function startServer(): Promise<BenchServer> {
   const child = fork(process.argv[1], ['--serve'], { execArgv: process.execArgv, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve({ url: `http://127.0.0.1:${message.port}`, child }));
+    child.once('message', (message: { port: number; token: string }) => resolve({ url: `http://127.0.0.1:${message.port}`, child, token: message.token }));
     child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
   });
 }
@@ -226,6 +274,81 @@ async function underLoad(url: string, worst: string): Promise<void> {
   console.log(`   the loop ran "${worst}" ${worstFigures.count} times, p50 ${ms(worstFigures.p50)}`);
 }
 
+/** The server's resident memory in MB, from /proc (Linux). */
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Runs `work` while sampling the server's memory every 50 ms; the peak seen. */
+async function peakMemoryDuring(pid: number, work: () => Promise<void>): Promise<number> {
+  let peak = await residentMb(pid);
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await residentMb(pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await sampler;
+  }
+  return peak;
+}
+
+async function sendCostly(server: BenchServer, request: CostlyRequest): Promise<number> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (request.signedIn) headers.authorization = `Bearer ${server.token}`;
+  const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/**
+ * Each costly request from ATTACKERS connections at once, in slices alternating with a quiet
+ * baseline (as in section 3); the ordinary search is probed throughout.
+ */
+async function costlyRequests(server: BenchServer): Promise<void> {
+  const pid = server.child.pid!;
+  const slice = SECONDS / ROUNDS;
+  console.log(`\n4. costly requests from ${ATTACKERS} connections: ordinary-search p99 and the server's peak memory, ${SECONDS} s alone and ${SECONDS} s loaded per case`);
+  for (const [name, request] of Object.entries(COSTLY_REQUESTS)) {
+    const alone: Samples = { search: [], health: [] };
+    const busy: Samples = { search: [], health: [] };
+    const statuses = new Map<number, number>();
+    let idlePeak = 0;
+    let loadedPeak = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      idlePeak = Math.max(idlePeak, await peakMemoryDuring(pid, () => probe(server.url, slice, alone)));
+      let stop = false;
+      const attackers = Array.from({ length: ATTACKERS }, async () => {
+        while (!stop) {
+          // 0: no answer (the connection failed).
+          const status = await sendCostly(server, request).catch(() => 0);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      });
+      try {
+        loadedPeak = Math.max(loadedPeak, await peakMemoryDuring(pid, () => probe(server.url, slice, busy)));
+      } finally {
+        stop = true;
+        await Promise.all(attackers);
+      }
+    }
+    const baseline = summary(alone.search);
+    const loaded = summary(busy.search);
+    const ratio = loaded.p99 / baseline.p99;
+    const growth = loadedPeak - idlePeak;
+    const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count}×${status}`).join(' ');
+    console.log(`   ${name}: answered ${answered}`);
+    console.log(`      search p99 alone ${ms(baseline.p99)}, loaded ${ms(loaded.p99)} (× ${ratio.toFixed(2)} ${ratio <= 2 ? 'target ≤ 2: met' : 'target ≤ 2: NOT met'});`
+      + ` peak memory alone ${idlePeak.toFixed(0)} MB, loaded ${loadedPeak.toFixed(0)} MB (+${growth.toFixed(0)} MB ${growth <= 200 ? 'target ≤ +200: met' : 'target ≤ +200: NOT met'})`);
+  }
+}
+
 async function countCatalogue() {
   const db = createDatabase(environment.DATABASE_URL);
   try {
@@ -242,6 +365,8 @@ async function prepareCatalogue(): Promise<void> {
   try {
     await migrateLatest(db);
     await seedDemoCatalogue(db);
+    // Stored before text had a length limit: what a REST page of 500 publications had to carry.
+    await db('publications').insert(Array.from({ length: BIG_PUBLICATIONS }, (_, index) => ({ title: `A bench publication ${index}`, authors: 'x'.repeat(BIG_AUTHORS_BYTES) })));
     await reindexAll({ db, client, indexPrefix: environment.INDEX_PREFIX });
   } finally {
     await client.close();
@@ -252,11 +377,15 @@ async function prepareCatalogue(): Promise<void> {
 async function main(): Promise<void> {
   console.log(`abuse bench: ${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   await prepareCatalogue();
-  const { url, child } = await startServer();
+  const server = await startServer();
+  const { url, child } = server;
   try {
     for (let index = 0; index < 20; index += 1) await ordinarySearch(url, index);
-    await fragmentRejections(url);
-    await underLoad(url, await worstRequest(url));
+    if (!process.env.BENCH_ONLY_COST) {
+      await fragmentRejections(url);
+      await underLoad(url, await worstRequest(url));
+    }
+    await costlyRequests(server);
   } finally {
     child.removeAllListeners('exit');
     child.disconnect();
