@@ -199,10 +199,12 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
       .select('link.record_id', 'country.id', 'country.code', 'country.name')
       .orderBy([{ column: 'link.record_id' }, { column: 'country.id' }])
       .then((rows: Linked<{ id: number; code: string; name: string }>[]) => groupByRecord(rows)),
-    // A licence linked twice (different relations) is embedded once.
+    // A licence linked twice (different relations) is embedded once; one named inline by a
+    // non-curator waits for a curator's approval before it becomes a public facet value.
     db('licence_links as link')
       .join('licences as licence', 'licence.id', 'link.licence_id')
       .whereIn('link.record_id', found)
+      .where('licence.is_approved', true)
       .distinct('link.record_id', 'licence.id', 'licence.name', 'licence.url')
       .orderBy([{ column: 'link.record_id' }, { column: 'licence.id' }])
       .then((rows: Linked<{ id: number; name: string; url: string | null }>[]) => groupByRecord(rows)),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { loadIndexableRecords } from '@registry/indexer';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 
@@ -164,7 +165,9 @@ describe('a licence named inline by a maintainer', () => {
     return answer.json().data.searchLicences as { name: string }[];
   };
 
-  it('stays out of the CSV and JSON dumps and the public licence lists until a curator links it', async () => {
+  const indexedLicenceNames = async (recordId: number) => (await loadIndexableRecords(env.db, [recordId]))[0]!.licences.map((licence) => licence.name);
+
+  it('stays out of the CSV and JSON dumps, the public licence lists and the search facets until a curator links it', async () => {
     const named = await send('POST', '/licence_links', 'author', { licence_link: { fairsharing_record_id: own, relation: 'applies_to_content', licence_attributes: { name: NAME, url: 'https://licence.example/' } } });
     expect(named.statusCode, named.body).toBe(201);
     const licenceId = named.json().licence_id;
@@ -175,12 +178,17 @@ describe('a licence named inline by a maintainer', () => {
     expect(await licenceList()).toEqual([]);
     expect(await graphqlList(null)).toEqual([]);
     expect(await graphqlList('curator')).toEqual([{ name: NAME }]);
+    expect(await indexedLicenceNames(own)).not.toContain(NAME);
 
+    const beforeAdoption = await lastOutboxId();
     const adopted = await send('POST', '/licence_links', 'curator', { licence_link: { fairsharing_record_id: other, relation: 'applies_to_content', licence_id: licenceId } });
     expect(adopted.statusCode, adopted.body).toBe(201);
     expect(await csvDump()).toContain(NAME);
     expect(await jsonDump()).toContain(NAME);
     expect(await licenceList()).toHaveLength(1);
     expect(await graphqlList(null)).toEqual([{ name: NAME }]);
+    // The approval re-indexes every record linking the licence (fan-out of the licence intent).
+    expect(await indexedLicenceNames(own)).toContain(NAME);
+    expect(await env.db('index_outbox').where({ entity_type: 'licence', entity_id: licenceId }).where('id', '>', beforeAdoption).first('id')).toBeDefined();
   });
 });

@@ -37,8 +37,9 @@ export async function findOrInsertLicence(trx: Db, licence: { name: string; url:
   return Number((inserted as { id: number }).id);
 }
 
-export async function approveLicence(trx: Db, id: number): Promise<void> {
-  await trx('licences').where({ id, is_approved: false }).update({ is_approved: true });
+/** Approves a licence awaiting a curator; true when it was waiting. */
+export async function approveLicence(trx: Db, id: number): Promise<boolean> {
+  return (await trx('licences').where({ id, is_approved: false }).update({ is_approved: true })) > 0;
 }
 
 export async function findLicenceLink(db: Db, id: number): Promise<LicenceLinkRecordRow | null> {

@@ -6,7 +6,7 @@
  * who is not a curator stays unapproved (out of the public dumps and reference lists) until a
  * curator links it to a record.
  */
-import { saveWithIndexing, type Database, type IndexPublisher } from '@registry/platform';
+import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
 import { can, type Viewer } from '@registry/schemas';
 import type { Knex } from 'knex';
 import {
@@ -35,15 +35,16 @@ async function licenceOf(deps: ReferenceServiceDeps, input: LicenceLinkInput): P
 /**
  * The licence a link names: the one given by id, or the one named inline (found by name or added
  * with the viewer as its creator, approved only when a curator names it). A curator's link
- * approves the licence it names.
+ * approves the licence it names; the approval re-indexes every record linking it, whose search
+ * documents left the unapproved licence out.
  */
-async function linkedLicence(trx: Knex.Transaction, viewer: Viewer, input: LicenceLinkInput): Promise<number> {
+async function linkedLicence(trx: Knex.Transaction, viewer: Viewer, input: LicenceLinkInput): Promise<{ licenceId: number; intents: IndexIntent[] }> {
   const approves = can(viewer, 'sharedEntity.approve');
   const licenceId = input.licence_attributes
     ? await repository.findOrInsertLicence(trx, { name: input.licence_attributes.name, url: input.licence_attributes.url ?? null, created_by: viewer.userId, is_approved: approves })
     : input.licence_id!;
-  if (approves) await repository.approveLicence(trx, licenceId);
-  return licenceId;
+  const approved = approves && (await repository.approveLicence(trx, licenceId));
+  return { licenceId, intents: approved ? [{ entityType: 'licence', id: licenceId }] : [] };
 }
 
 export async function createLicenceLink(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.LicenceLinkRecordRow> {
@@ -51,10 +52,10 @@ export async function createLicenceLink(deps: ReferenceServiceDeps, viewer: View
   await requireEditableRecord(deps.db, viewer, input.fairsharing_record_id);
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const licenceId = await linkedLicence(trx, viewer, input);
+    const { licenceId, intents } = await linkedLicence(trx, viewer, input);
     const link = await repository.insertLicenceLink(trx, { record_id: input.fairsharing_record_id, licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkAdded: link });
-    return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
+    return { value: link, intents: [{ entityType: 'record', id: link.record_id }, ...intents] };
   });
   return value!;
 }
@@ -70,10 +71,10 @@ export async function updateLicenceLink(deps: ReferenceServiceDeps, viewer: View
   await requireEditableRecord(deps.db, viewer, existing.record_id);
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const licenceId = await linkedLicence(trx, viewer, input);
+    const { licenceId, intents } = await linkedLicence(trx, viewer, input);
     const link = await repository.updateLicenceLink(trx, id, { licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkChanged: { before: existing, after: link } });
-    return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
+    return { value: link, intents: [{ entityType: 'record', id: link.record_id }, ...intents] };
   });
   return value!;
 }
