@@ -276,9 +276,9 @@ async function prepareSection(db: Database, viewer: Viewer, record: RecordRow, s
     case 'dataAccess':
     case 'additionalInformation': {
       const metadata = input.metadata as Record<string, unknown>;
-      const { access_points: accessPoints, ...attributes } = metadata;
+      // access_points were checked by the section's form schema; the rest by the record type's.
+      const { access_points: _accessPoints, ...attributes } = metadata;
       const errors = additionalInformationErrors(await repository.registryName(db, record.registry_id) as RegistryName, attributes);
-      if (accessPoints !== undefined && !Array.isArray(accessPoints)) errors['metadata.access_points'] = 'Access points must be a list';
       if (Object.keys(errors).length > 0) throw invalidError(Object.values(errors).join('; '), { errors });
       return prepareMetadata(metadata);
     }
