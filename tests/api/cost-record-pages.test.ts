@@ -1,7 +1,7 @@
 /**
  * Record pages and their JSON-LD read Postgres, so they count against the per-client rate limit
  * like API calls (they were exempt as web files): past the limit they answer 429 with
- * retry-after, while a built file of the app stays exempt.
+ * retry-after, while a built file of the app, or a page that reads nothing, stays exempt.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,9 +46,10 @@ describe('the rate limit', () => {
     expect((await fromClient('10.0.0.9', '/10.25504/FAIRsharing.2mk2zb', headers)).statusCode).toBe(200);
   });
 
-  it('leaves the files of the app built exempt', async () => {
+  it('leaves the files of the app built, and pages that read nothing, exempt', async () => {
     for (let request = 0; request < RATE_LIMIT + 2; request += 1) {
       expect((await fromClient('10.0.0.3', '/assets/index-0a1b2c3d.js', {})).statusCode).toBe(200);
+      expect((await fromClient('10.0.0.3', '/some/page', BROWSER_NAVIGATION)).statusCode).not.toBe(429);
     }
   });
 });

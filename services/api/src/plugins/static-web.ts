@@ -88,8 +88,13 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept').send(page);
     };
 
+    // A record page or its JSON-LD reads Postgres, so it counts against the client's rate limit
+    // like an API call (429 past it); pages that read nothing stay exempt.
+    const countedByRateLimit = app.rateLimit();
+
     /** A record or DOI URL: its page (404 when no public record has that id), or its JSON-LD. */
     const answerRecordPath = async (request: FastifyRequest, reply: FastifyReply, identifier: string, mediaType: string) => {
+      await countedByRateLimit.call(app, request, reply);
       const wantsPage = mediaType === 'text/html';
       if (app.config.maintenanceMode) {
         return wantsPage && indexHtml ? sendApp(reply, request.url, request.method) : sendError(reply, 503, MAINTENANCE_MESSAGE);
@@ -139,9 +144,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       });
     }
 
-    // Pages are counted by the rate limit like API calls: a record page or its JSON-LD reads
-    // Postgres, a search page runs its search, so a flood of them costs what API calls cost.
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const path = pathOf(request.url);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && requestAudience(request.method, request.url, request.headers.accept) === 'web') {
