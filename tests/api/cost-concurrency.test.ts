@@ -1,5 +1,5 @@
 /**
- * Expensive requests (advanced search, whole vocabularies, aggregations, downloads, exports)
+ * Expensive requests (advanced search, whole vocabularies, downloads, exports)
  * are limited per client while in flight, with the counts in Redis: a client with two running
  * gets 429 with retry-after and a message for a third; others and cheap requests are not
  * affected; and a finished request gives its place back.
@@ -40,6 +40,9 @@ describe('expensive requests in flight', () => {
     // Cheap requests, the ordinary search page, and other clients are served meanwhile.
     expect((await graphql(client, '{ fairsharingRecord(id: 2) { name } }')).statusCode).toBe(200);
     expect((await graphql(client, '{ searchFairsharingRecords(q: "gene") { totalCount aggregations records { objectTypes { label } } } }')).statusCode).toBe(200);
+    // Aggregations are capped and cheap: the statistics page asks a dozen at once.
+    expect((await graphql(client, '{ recordAggregations(by: ["subjects"], size: 10) { totalCount } }')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/statistics/records?by=subjects', remoteAddress: client })).statusCode).toBe(200);
     // A root field reached through a fragment is counted like one written out.
     expect((await graphql(client, 'query { ...Everything } fragment Everything on Query { searchSubjects { id } }')).statusCode).toBe(429);
     expect((await send('10.1.0.99')).statusCode).toBe(200);

@@ -1,11 +1,12 @@
 /**
  * A per-client limit on expensive requests in flight: searches that answer up to 1,000 records,
- * whole vocabularies, aggregations, downloads and exports. Each costs the server seconds of
+ * whole vocabularies, downloads and exports. Each costs the server seconds of
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
  * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
- * is not counted.
+ * is not counted, nor are aggregations: their caps (100 buckets, two dimensions) keep each one
+ * cheap, and the statistics page asks a dozen at once.
  *
  * The counts live in Redis, so they hold across every API process behind one site. A count
  * expires a while after its last request started, so a process that dies holding one does not
@@ -25,13 +26,13 @@ export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 const RETRY_AFTER_SECONDS = 1;
 
 /**
- * REST routes that answer up to 1,000 records, aggregate, download or export, by the start of
- * their route URL. The paged search (here and in GraphQL) is the ordinary search: not counted.
+ * REST routes that answer up to 1,000 records, download or export, by the start of their route
+ * URL. The paged search (here and in GraphQL) is the ordinary search: not counted.
  */
-const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', '/export/', '/files/', '/statistics/'];
+const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', '/export/', '/files/'];
 
-/** Root fields of GraphQL that answer whole collections or aggregations. */
-const EXPENSIVE_GRAPHQL_FIELDS = new Set([...UNPAGED_ROOT_FIELDS, 'recordAggregations']);
+/** Root fields of GraphQL that answer whole collections. */
+const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS);
 
 /**
  * The root fields a GraphQL document asks for, by field name (so aliases do not hide them),
@@ -108,7 +109,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
         return reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
           statusCode: 429,
           error: 'Too Many Requests',
-          message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} searches, aggregations, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
+          message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
         });
       }
       // 'close' comes once whether the answer was sent, failed or the client went away.
