@@ -15,7 +15,9 @@
  *      while the worst request runs in a loop, in alternating slices. Target: p99 ≤ 2 × baseline.
  *   4. the costly requests of issue "Trust", each sent in a loop from 4 connections (aliased
  *      advanced searches, vocabulary lists without q, a 500-item REST page of 1 MB
- *      publications, a saved search of 30,000 copies of one id): the ordinary search's p99
+ *      publications, a saved search of 30,000 copies of one id; the attackers run in a process
+ *      of their own with the plain keep-alive client, so their event loop is not the probe's):
+ *      the ordinary search's p99
  *      beside its baseline, and the server's peak memory (RSS, sampled every 50 ms) beside its
  *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
  *      baseline, memory ≤ +200 MB.
@@ -37,6 +39,7 @@ import { dropRunResources } from '../../tests/support/cleanup.ts';
 import { runEnvironment } from '../../tests/setup/run-environment.ts';
 import { aliasedQuery, doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { HttpStatusError, keepAliveClient } from './keep-alive-http.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const REJECTIONS = Number(process.env.BENCH_REJECTIONS || 50);
@@ -299,12 +302,51 @@ async function peakMemoryDuring(pid: number, work: () => Promise<void>): Promise
   return peak;
 }
 
-async function sendCostly(server: BenchServer, request: CostlyRequest): Promise<number> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (request.signedIn) headers.authorization = `Bearer ${server.token}`;
-  const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
-  await response.arrayBuffer();
-  return response.status;
+interface AttackOrder {
+  url: string;
+  token: string;
+  request: CostlyRequest;
+}
+
+/**
+ * The attackers' process: ATTACKERS connections each send the costly request one after another
+ * until the bench disconnects, then it reports how often each status was answered (0: the
+ * connection failed).
+ */
+async function attack(): Promise<void> {
+  const order = JSON.parse(process.argv[process.argv.indexOf('--attack') + 1]!) as AttackOrder;
+  const client = keepAliveClient(order.url, ATTACKERS);
+  const headers: Record<string, string> = order.request.signedIn ? { authorization: `Bearer ${order.token}` } : {};
+  const body = order.request.body === undefined ? undefined : JSON.stringify(order.request.body);
+  const statuses: Record<number, number> = {};
+  let stop = false;
+  process.once('message', () => { stop = true; });
+  process.send!('ready');
+  await Promise.all(Array.from({ length: ATTACKERS }, async () => {
+    while (!stop) {
+      const status = await client.send(order.request.method, order.request.path, body, headers)
+        .then(() => 200, (error: unknown) => (error instanceof HttpStatusError ? error.status : 0));
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  }));
+  client.close();
+  process.send!(statuses, () => process.exit(0));
+}
+
+/** Runs the attackers' process while `during` runs; answers the statuses they were sent. */
+async function attackDuring<T>(server: BenchServer, request: CostlyRequest, during: () => Promise<T>): Promise<{ value: T; statuses: Record<number, number> }> {
+  const order: AttackOrder = { url: server.url, token: server.token, request };
+  const attackers = fork(process.argv[1], ['--attack', JSON.stringify(order)], { execArgv: process.execArgv, stdio: 'inherit' });
+  // Its first message says the attack runs and it listens for 'stop'; the second, what it was answered.
+  await new Promise((resolve) => attackers.once('message', resolve));
+  const statuses = new Promise<Record<number, number>>((resolve) => attackers.once('message', resolve));
+  try {
+    const value = await during();
+    attackers.send('stop');
+    return { value, statuses: await statuses };
+  } finally {
+    await new Promise((resolve) => (attackers.exitCode === null ? attackers.once('exit', resolve) : resolve(null)));
+  }
 }
 
 /**
@@ -323,20 +365,9 @@ async function costlyRequests(server: BenchServer): Promise<void> {
     let loadedPeak = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       idlePeak = Math.max(idlePeak, await peakMemoryDuring(pid, () => probe(server.url, slice, alone)));
-      let stop = false;
-      const attackers = Array.from({ length: ATTACKERS }, async () => {
-        while (!stop) {
-          // 0: no answer (the connection failed).
-          const status = await sendCostly(server, request).catch(() => 0);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        }
-      });
-      try {
-        loadedPeak = Math.max(loadedPeak, await peakMemoryDuring(pid, () => probe(server.url, slice, busy)));
-      } finally {
-        stop = true;
-        await Promise.all(attackers);
-      }
+      const attacked = await attackDuring(server, request, () => peakMemoryDuring(pid, () => probe(server.url, slice, busy)));
+      loadedPeak = Math.max(loadedPeak, attacked.value);
+      for (const [status, count] of Object.entries(attacked.statuses)) statuses.set(Number(status), (statuses.get(Number(status)) ?? 0) + count);
     }
     const baseline = summary(alone.search);
     const loaded = summary(busy.search);
@@ -399,4 +430,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--attack')) await attack();
 else await main();

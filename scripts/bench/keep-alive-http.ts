@@ -8,25 +8,32 @@
 import { Agent, request } from 'node:http';
 
 export interface KeepAliveClient {
-  /** The answer's body; rejects unless the status is 200. */
-  send(method: 'GET' | 'POST', path: string, body?: string): Promise<string>;
+  /** The answer's body; rejects with an HttpStatusError unless the status is 200. */
+  send(method: 'GET' | 'POST', path: string, body?: string, extraHeaders?: Record<string, string>): Promise<string>;
   close(): void;
+}
+
+/** An answer other than 200, with its status. */
+export class HttpStatusError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
 }
 
 export function keepAliveClient(origin: string, maxSockets = 64): KeepAliveClient {
   const { hostname, port } = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets });
   return {
-    send: (method, path, body) =>
+    send: (method, path, body, extraHeaders = {}) =>
       new Promise((resolve, reject) => {
-        const headers: Record<string, string | number> = { accept: 'application/json' };
+        const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
         if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         const outgoing = request({ host: hostname, port, method, path, agent, headers }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const text = Buffer.concat(chunks).toString();
-            if (response.statusCode !== 200) reject(new Error(`${method} ${path.slice(0, 100)} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+            if (response.statusCode !== 200) reject(new HttpStatusError(response.statusCode ?? 0, `${method} ${path.slice(0, 100)} answered ${response.statusCode}: ${text.slice(0, 200)}`));
             else resolve(text);
           });
           response.on('error', reject);
