@@ -16,10 +16,12 @@
  * For 1 and 16 concurrent clients it prints p50/p95/p99 and throughput of
  *   raw   the exact body `searchRecords` builds, sent with the OpenSearch client,
  *   api   `searchRecords` (argument parsing, query building, answer shaping),
+ *   hop   the same arguments through a bare node:http server (bare-search-hop.ts) that builds
+ *         the same body and forwards it: the floor of any Node.js API in between,
  *   http  GraphQL `searchFairsharingRecords` over a real loopback connection to the listening
  *         server (keep-alive, as a browser keeps its connection), sent as the search page sends
  *         it (one document, the values as variables), what users get,
- * and the ratios api/raw and http/raw, and CPU ms per query of this process (`cpu`: raw is the
+ * and the ratios api/raw, hop/raw, http/raw and http/hop (the framework's share beside the hop), and CPU ms per query of this process (`cpu`: raw is the
  * OpenSearch client's share, api adds argument parsing and shaping, http adds the server's HTTP
  * and GraphQL work and the loopback client's, all in this process) and of OpenSearch's process
  * (`os`, when it runs on this machine; anyone else's searches meanwhile included): on a shared
@@ -48,6 +50,7 @@ import { searchSuggestions } from '../../services/api/src/suggestions/suggestion
 import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
 import { keepAliveClient } from './keep-alive-http.ts';
+import { startBareSearchHop } from './bare-search-hop.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
 
@@ -333,6 +336,9 @@ async function benchCorpus(
   const raw = rawRunner(true);
   const api: Runner = (args) => searchRecords(deps, args, ANONYMOUS_VIEWER);
   const http = await httpRunners({ ...config, indexPrefix: index.alias.replace(/records$/, '') }, db);
+  const bareHop = await startBareSearchHop(config.opensearchUrl, index.alias);
+  const bareHopClient = keepAliveClient(bareHop.base);
+  const hop: Runner = (args) => bareHopClient.send('POST', '/', JSON.stringify(args));
   console.log(`\n== ${label}: ${index.alias}`);
   await warmUp(rawRunner(false), warmUpQueries);
   for (const mix of mixes) {
@@ -345,15 +351,22 @@ async function benchCorpus(
       console.log(`${mix.label}, ${clients} client(s)`);
       console.log(`  raw   ${format(rawFigures)}`);
       console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(apiFigures.p99 / rawFigures.p99).toFixed(2)}`);
+      const hopFigures = await measure(hop, mix.queries(), clients);
+      console.log(`  hop   ${format(hopFigures)}   hop/raw p50 ×${(hopFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(hopFigures.p99 / rawFigures.p99).toFixed(2)}   (bare node:http)`);
       if (typeof http === 'string') console.log(`  http  ${http}`);
       else {
         const httpFigures = await measure(http.search, mix.queries(), clients);
-        console.log(`  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}`);
+        console.log(
+          `  http  ${format(httpFigures)}   http/raw p50 ×${(httpFigures.p50 / rawFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / rawFigures.p99).toFixed(2)}` +
+            `   http/hop p50 ×${(httpFigures.p50 / hopFigures.p50).toFixed(2)}  p99 ×${(httpFigures.p99 / hopFigures.p99).toFixed(2)}`,
+        );
       }
     }
   }
   if (MIXES.includes('suggestions')) await benchSuggestions(client, index, db, http, suggestionTextSource);
   if (typeof http !== 'string') await http.close();
+  bareHopClient.close();
+  await bareHop.close();
 }
 
 async function benchSuggestions(
@@ -437,7 +450,7 @@ async function main(): Promise<void> {
       await client.indices.forcemerge({ index: largeIndex.index, max_num_segments: 1 }).catch(() => undefined);
       await benchCorpus(client, config, db, `varied corpus (${LARGE_CORPUS})`, largeIndex, mixes(), warmUpQueries, suggestionTextSource);
     }
-    console.log('\ntargets: api p50 ≤ 1.5× raw, http p50 ≤ 1.3× raw at 1 and 16 clients; p99 ≤ 50 ms at 16 clients on 100k;');
+    console.log('\ntargets: api p50 ≤ 1.5× raw, http p50 ≤ 1.3× raw and ≤ 1.1× the bare hop at 1 and 16 clients; p99 ≤ 50 ms at 16 clients on 100k;');
     console.log('         topical p99 at 16 clients ≤ 1.2× the distinct mix; suggestions p50 ≤ 10 ms at 1 client');
   } finally {
     if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();
