@@ -49,6 +49,29 @@ describe('suggestions while typing', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('closes the list when Enter submits the typed text, in the header and on the search page', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/');
+    for (const name of ['Search through all content', 'Search text']) {
+      const box = page.getByRole('combobox', { name });
+      await box.click();
+      await box.fill('');
+      await box.pressSequentially('metabolic', { delay: 40 });
+      const list = page.locator(`#${await box.getAttribute('aria-controls')}`);
+      await list.getByRole('option').first().waitFor({ timeout: 15_000 });
+      // No suggestion chosen: Enter searches the text, and the results are not covered.
+      await box.press('Enter');
+      await poll(() => new URL(page.url()).searchParams.get('q')).toBe('metabolic');
+      await waitForResults(page);
+      await poll(() => box.getAttribute('aria-expanded')).toBe('false');
+      expect(await list.isHidden()).toBe(true);
+      await saveScreenshot(page, `suggestions-closed-after-enter-${name === 'Search text' ? 'search-page' : 'header'}`);
+    }
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
   it('suggests a vocabulary term by its synonym and opens the search filtered by it; Escape closes the list', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/search');

@@ -1,7 +1,7 @@
 /**
  * A search box that suggests records and vocabulary terms while typing (ARIA 1.2 combobox with
  * a list box): Down/Up move through the suggestions, Enter opens the one chosen (or submits the
- * form when none is), Escape closes the list. The box is in the header of every page, so it is
+ * form when none is, closing the list), Escape closes the list. The box is in the header of every page, so it is
  * a plain input and a plain list styled once by their wrapper (COMBOBOX_STYLES: the look of
  * Chakra's outline input), not a styled component per element.
  */
@@ -95,6 +95,10 @@ export function SuggestionsCombobox({ value, onValueChange, size = 'md', ...inpu
     } else if (event.key === 'Enter' && expanded && active >= 0 && active < options.length) {
       event.preventDefault();
       choose(options[active]);
+    } else if (event.key === 'Enter') {
+      // The form submits the text: the list would otherwise stay open over the results it asked for.
+      setOpen(false);
+      setActive(-1);
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       setOpen(false);
