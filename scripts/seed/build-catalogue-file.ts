@@ -26,7 +26,9 @@ import {
   type OntologyTerm,
   type VocabularyAdditions,
 } from './catalogue-file.ts';
+import { LicenceOwnership, type LicenceHolder } from './legacy-licences.ts';
 import { defaultCatalogueFile, ontologyDirectory, sharedDataDirectory } from './paths.ts';
+import { supportLinkUrl } from './support-links.ts';
 
 // --- source shapes (only the fields we read) ---------------------------------------------
 
@@ -102,6 +104,8 @@ interface LegacyObject {
   admin_updated?: string | null;
 }
 
+const SUPPORT_EMAIL_TYPE = 'Support email';
+
 /** 2018 support-link types mapped onto the support link types of SPEC §3. */
 const SUPPORT_LINK_TYPES: Record<string, string> = {
   'online documentation': 'Help documentation',
@@ -110,7 +114,7 @@ const SUPPORT_LINK_TYPES: Record<string, string> = {
   'contact form': 'Contact form',
   training: 'Training documentation',
   'tess training': 'Training documentation',
-  email: 'Support email',
+  email: SUPPORT_EMAIL_TYPE,
   'mailing list': 'Mailing list',
   forum: 'Forum',
   twitter: 'Twitter',
@@ -255,17 +259,21 @@ function toLegacyMetadata(object: LegacyObject): CatalogueLegacyFields['metadata
   if (Number.isInteger(object.yearOfCreation) && (object.yearOfCreation ?? 0) > 0) metadata.year_creation = object.yearOfCreation as number;
   const contactName = blankToNull(object.contact);
   const contactEmail = blankToNull(object.contactEmail);
-  if (contactName || contactEmail) {
-    metadata.contacts = [{ contact_name: contactName ?? '', contact_email: contactEmail ?? '', contact_orcid: blankToNull(object.contactORCID) ?? '' }];
+  if (contactName && contactEmail) {
+    metadata.contacts = [{ contact_name: contactName, contact_email: contactEmail, contact_orcid: blankToNull(object.contactORCID) ?? '' }];
   }
   const supportLinks = (object.supportLinks ?? []).flatMap((link) => {
     const address = blankToNull(link.link);
     if (!address) return [];
-    // Mailing lists and support addresses come as bare e-mail addresses.
-    const url = /^[^\s@/:]+@[^\s@/]+$/.test(address) ? `mailto:${address}` : address;
     const type = SUPPORT_LINK_TYPES[(link.type ?? '').trim().toLowerCase()] ?? 'Other';
-    return [{ url, name: blankToNull(link.name) ?? '', type }];
+    return [{ url: supportLinkUrl(address, type), name: blankToNull(link.name) ?? '', type }];
   });
+  // The support section's schema asks a contact for a name and an address; an address without a name is still the
+  // record's support address, and a name without an address reaches nobody, so it is left out.
+  if (contactEmail && !contactName) {
+    const url = supportLinkUrl(contactEmail, SUPPORT_EMAIL_TYPE);
+    if (!supportLinks.some((link) => link.url === url)) supportLinks.push({ url, name: '', type: SUPPORT_EMAIL_TYPE });
+  }
   if (supportLinks.length) metadata.support_links = supportLinks;
   return metadata;
 }
@@ -292,19 +300,26 @@ function legacyDates(object: LegacyObject): Pick<CatalogueLegacyFields, 'created
   return { createdAt, updatedAt: updatedAt && createdAt && updatedAt < createdAt ? createdAt : updatedAt };
 }
 
-function toLegacyFields(object: LegacyObject, matchedBy: 'name' | 'abbreviation'): CatalogueLegacyFields {
+function toLegacyFields(
+  object: LegacyObject,
+  matchedBy: 'name' | 'abbreviation',
+  record: MergedRecord,
+  licenceOwnership: LicenceOwnership,
+): CatalogueLegacyFields {
+  const homepage = blankToNull(object.homepage);
   const licences: CatalogueLicence[] = [];
   for (const licence of object.licenses ?? []) {
     const name = blankToNull(licence.name);
     if (name && !licences.some((known) => known.name === name)) licences.push({ name, url: blankToNull(licence.url) });
   }
+  const holder: LicenceHolder = { id: record.id, name: record.name, abbreviation: record.abbreviation, homepage };
   return {
     matchedBy,
     legacyIds: [object.bsg_id, ...(object.biodbcore_id ? [object.biodbcore_id] : [])],
-    homepage: blankToNull(object.homepage),
+    homepage,
     countries: [...new Set((object.countries ?? []).map((c) => c.trim()).filter(Boolean))],
     publications: (object.publications ?? []).map(toPublication).filter((p): p is CataloguePublication => p !== null),
-    licences,
+    licences: licenceOwnership.ownLicences(licences, holder),
     metadata: toLegacyMetadata(object),
     ...legacyDates(object),
   };
@@ -326,17 +341,21 @@ function matchLegacy(records: MergedRecord[], legacy: Map<string, LegacyObject>)
   for (const object of legacy.values()) {
     if (object.shortname) shortnameCounts.set(key(object.shortname), (shortnameCounts.get(key(object.shortname)) ?? 0) + 1);
   }
+  const recordsById = new Map(records.map((record) => [record.id, record]));
+  const licenceOwnership = new LicenceOwnership(records);
   const matches = new Map<number, CatalogueLegacyFields>();
+  const match = (recordId: number, object: LegacyObject, matchedBy: 'name' | 'abbreviation') =>
+    matches.set(recordId, toLegacyFields(object, matchedBy, recordsById.get(recordId) as MergedRecord, licenceOwnership));
   for (const object of legacy.values()) {
     const named = byName.get(key(object.name));
     if (named?.length === 1 && !matches.has(named[0])) {
-      matches.set(named[0], toLegacyFields(object, 'name'));
+      match(named[0], object, 'name');
       continue;
     }
     const shortname = object.shortname ? key(object.shortname) : null;
     const abbreviated = shortname ? byAbbreviation.get(shortname) : undefined;
     if (shortname && abbreviated?.length === 1 && shortnameCounts.get(shortname) === 1 && !matches.has(abbreviated[0])) {
-      matches.set(abbreviated[0], toLegacyFields(object, 'abbreviation'));
+      match(abbreviated[0], object, 'abbreviation');
     }
   }
   return matches;
