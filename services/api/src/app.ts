@@ -16,6 +16,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
 import { expensiveRequestsPlugin } from './plugins/expensive-requests.ts';
+import { BACKOFF_MS, refusalBackoffPlugin } from './plugins/refusal-backoff.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -54,8 +55,12 @@ export interface BuildAppOptions {
   config: RegistryConfig;
   /** Fastify logger setting; tests pass false. Default: info level (LOG_LEVEL overrides). */
   logger?: FastifyServerOptions['logger'];
-  /** API requests per minute per IP; default RATE_LIMIT_MAX or 600. */
+  /** Standard API requests per window for one address or account; default RATE_LIMIT_MAX or 3000 (docs/security.md). */
   rateLimitMax?: number;
+  /** The rate limit's window in milliseconds; default a minute. */
+  rateLimitWindowMs?: number;
+  /** How long a client refused for cost is refused at the door (refusal-backoff.ts); default REFUSAL_BACKOFF_MS or 1 s. */
+  refusalBackoffMs?: number;
   /** Built web app to serve; default `web/dist` of this repository. */
   webDistDir?: string;
   /** Reuse a database handle the caller owns (not closed with the app). */
@@ -85,7 +90,13 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.
 
 function defaultRateLimitMax(): number {
   const fromEnv = Number(process.env.RATE_LIMIT_MAX);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 600;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 3000;
+}
+
+/** REFUSAL_BACKOFF_MS sets it (0: the door stays open; the test suites set that). */
+function defaultRefusalBackoffMs(): number {
+  const fromEnv = process.env.REFUSAL_BACKOFF_MS;
+  return fromEnv && /^\d+$/.test(fromEnv) ? Number(fromEnv) : BACKOFF_MS;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -102,7 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
-  await app.register(limitsPlugin, { rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax() });
+  await app.register(limitsPlugin, { rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(), rateLimitWindowMs: options.rateLimitWindowMs });
+  await app.register(refusalBackoffPlugin, { backoffMs: options.refusalBackoffMs ?? defaultRefusalBackoffMs() });
   await app.register(siteModePlugin, {
     maintenanceMode: config.maintenanceMode,
     readOnlyMode: config.readOnlyMode,

@@ -26,9 +26,12 @@ export class WebBuildMissingError extends Error {
  * `webDistDir` serves a copy of the build instead of web/dist, so a long suite is not broken by
  * a rebuild of web/dist while it runs (the server lists the build's files when it starts).
  * `port` is for a server whose own URL must be known before it starts (PUBLIC_URL, e.g. the
- * redirect address registered with a sign-in provider); see `freePort()`.
+ * redirect address registered with a sign-in provider); see `freePort()`. `rateLimit` gives the
+ * server a small rate limit (standard requests per window) instead of one no test reaches.
  */
-export async function startTestServer(options: { env?: Record<string, string>; webDistDir?: string; port?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; webDistDir?: string; port?: number; rateLimit?: { max: number; windowMs: number } } = {},
+): Promise<TestServer> {
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   if (!existsSync(join(webDistDir, 'index.html'))) {
     throw new WebBuildMissingError('web/dist is missing: run `npm run build:web` before the browser tests');
@@ -36,7 +39,13 @@ export async function startTestServer(options: { env?: Record<string, string>; w
   const port = options.port ?? 0;
   const config = loadConfig({ ...process.env, ...options.env, PORT: String(port) });
   const { buildApp } = await import('@registry/api/app.ts');
-  const app = await buildApp({ config, logger: false, webDistDir, rateLimitMax: 100_000 });
+  const app = await buildApp({
+    config,
+    logger: false,
+    webDistDir,
+    rateLimitMax: options.rateLimit?.max ?? 100_000,
+    rateLimitWindowMs: options.rateLimit?.windowMs,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,

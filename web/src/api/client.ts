@@ -2,8 +2,10 @@
  * The one HTTP client of the web app. Every call sends the JSON headers and client id of
  * SPEC §7, adds the bearer token when a session exists, and reports the mode headers
  * (`maintenance`, `read-only`) of every response, so any call can switch the app's mode.
+ * A 429 is waited out and asked again (rate-limit-wait.ts), never a failure.
  */
 import { toGraphqlRequest, type GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
+import { fetchWaitingOutRateLimit } from './rate-limit-wait.ts';
 
 export interface ResponseModes {
   status: number;
@@ -88,7 +90,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function send(method: string, path: string, body: unknown, options?: RequestOptions): Promise<unknown> {
-  const response = await fetch(path, {
+  const response = await fetchWaitingOutRateLimit(path, {
     method,
     headers: requestHeaders(options, body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -132,7 +134,7 @@ export async function restDelete<T>(path: string, options?: RequestOptions): Pro
 
 /** GET a REST path that answers a file (e.g. the curators' CSV downloads) and return its text. */
 export async function restGetText(path: string, options?: RequestOptions): Promise<string> {
-  const response = await fetch(path, { headers: requestHeaders(options, false), signal: options?.signal });
+  const response = await fetchWaitingOutRateLimit(path, { headers: requestHeaders(options, false), signal: options?.signal });
   reportModes(response);
   if (!response.ok) {
     const payload = await readJson(response).catch(() => null);

@@ -1,12 +1,14 @@
 /**
- * Everything shown between the header and the page: the read-only banner (SPEC §1), the app's
- * own notices (dismissable) and the public warning messages with their update date.
+ * Everything shown between the header and the page: the read-only banner (SPEC §1), the wait
+ * after a 429 (the app asks again by itself), the app's own notices (dismissable) and the public
+ * warning messages with their update date.
  */
 import type { ReactNode } from 'react';
 import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { noticeDismissed, type NoticeKind } from '../app/messagesSlice.ts';
 import { formatMessageDate } from './messageDate.ts';
+import { rateLimitWaitText, useRateLimitWait } from './useRateLimitWait.ts';
 
 export const READ_ONLY_BANNER_TEXT =
   'The site currently only allows viewing of records and editing is disabled. We hope to restore normal service as soon as possible. Please accept our apologies for any inconvenience.';
@@ -41,14 +43,20 @@ export function SiteMessages() {
   const readOnly = useAppSelector((state) => state.modes.readOnly);
   const notices = useAppSelector((state) => state.messages.notices);
   const publicMessages = useAppSelector((state) => state.messages.publicMessages);
+  const rateLimitSecondsLeft = useRateLimitWait();
 
-  if (!readOnly && notices.length === 0 && publicMessages.length === 0) return null;
+  if (!readOnly && rateLimitSecondsLeft === null && notices.length === 0 && publicMessages.length === 0) return null;
 
   return (
     <Stack gap="2" px={{ base: '3', md: '6' }} pt="3" maxW="7xl" mx="auto" w="full">
       {readOnly && (
         <Banner kind="info" testId="read-only-banner">
           <Text role="status">{READ_ONLY_BANNER_TEXT}</Text>
+        </Banner>
+      )}
+      {rateLimitSecondsLeft !== null && (
+        <Banner kind="info" testId="rate-limit-wait">
+          <Text role="status">{rateLimitWaitText(rateLimitSecondsLeft)}</Text>
         </Banner>
       )}
       {notices.map((notice) => (

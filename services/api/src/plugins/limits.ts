@@ -1,21 +1,35 @@
 /**
- * Protection at the edge: per-IP rate limit on API calls, CORS for API consumers on any origin
- * (no credentials), and security headers with a CSP under which the built web app runs.
+ * Protection at the edge: a rate limit on API calls (per signed-in account or API key's account,
+ * else per address, weighed by what a request costs: request-weight.ts), CORS for API consumers
+ * on any origin (no credentials), and security headers with a CSP under which the built web app
+ * runs. The numbers and why: docs/security.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
+import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { HEALTH_ROUTE, isApiPath } from '../routes/api-paths.ts';
+import { LIGHT_ALLOWANCE_FACTOR, requestWeight } from './request-weight.ts';
 
 export interface LimitsPluginOptions {
-  /** Requests per minute per IP on API paths. */
+  /** Standard requests per window for one client: an address (anonymous) or a signed-in account. */
   rateLimitMax: number;
+  /** Length of the rate limit's window in milliseconds; default a minute. */
+  rateLimitWindowMs?: number;
 }
 
-/** API consumers with a key (counted per user, not per IP) may ask this many times more. */
-export const API_KEY_RATE_FACTOR = 5;
+/** API consumers with a key (counted per account, not per address) may ask this many times more. */
+export const API_KEY_RATE_FACTOR = 2;
+
+const MINUTE_MS = 60_000;
+
+interface RateLimitBucket {
+  key: string;
+  max: number;
+}
 
 /** Headers a cross-origin client of the API may read (site modes, rate limit). */
 const EXPOSED_HEADERS = [
@@ -64,6 +78,21 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * Whose allowance a request spends and how large it is: an account's when signed in or sent
+ * with an API key (so people behind one address do not share it), else the address's; light
+ * requests (request-weight.ts) spend an allowance of their own.
+ */
+function rateLimitBucketFor(request: FastifyRequest, rateLimitMax: number): RateLimitBucket {
+  const viewer = request.viewer;
+  const byApiKey = viewer?.credential === 'api_key';
+  const client = viewer?.userId ? `account:${viewer.userId}` : `address:${request.ip}`;
+  const standardMax = byApiKey ? rateLimitMax * API_KEY_RATE_FACTOR : rateLimitMax;
+  return requestWeight(request) === 'light'
+    ? { key: `light:${client}`, max: standardMax * LIGHT_ALLOWANCE_FACTOR }
+    : { key: `standard:${client}`, max: standardMax };
+}
+
 export const limitsPlugin = fp<LimitsPluginOptions>(
   async (app, options) => {
     // The same headers on every answer, worked out once: @fastify/helmet built helmet's
@@ -86,20 +115,40 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
     // Static files and the health check are not API traffic worth limiting. Decided on the route
     // as it is registered (before the rate limit's own onRoute hook reads the setting), so every
     // spelling of a URL the router sends to a route (`/%67raphql`, `/graphql/`) is counted alike.
+    // GraphQL is weighed by its document, so it is counted once the body is read (below).
     app.addHook('onRoute', (route) => {
-      if (route.url === HEALTH_ROUTE || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
+      if (route.url === HEALTH_ROUTE || route.url === GRAPHQL_PATH || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
     });
+    const buckets = new WeakMap<FastifyRequest, RateLimitBucket>();
+    const bucketOf = (request: FastifyRequest) => {
+      let bucket = buckets.get(request);
+      if (!bucket) buckets.set(request, (bucket = rateLimitBucketFor(request, options.rateLimitMax)));
+      return bucket;
+    };
     await app.register(fastifyRateLimit, {
       global: true,
       // The auth plugin's onRequest hook (app-wide) has run before this route-level one.
-      max: (request) => (request.viewer?.credential === 'api_key' ? options.rateLimitMax * API_KEY_RATE_FACTOR : options.rateLimitMax),
-      keyGenerator: (request) => (request.viewer?.credential === 'api_key' ? `api-key-user:${request.viewer.userId}` : request.ip),
-      timeWindow: '1 minute',
+      max: (request) => bucketOf(request).max,
+      keyGenerator: (request) => bucketOf(request).key,
+      timeWindow: options.rateLimitWindowMs ?? MINUTE_MS,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
         message: `Rate limit exceeded: at most ${context.max} requests per ${context.after}. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
       }),
+    });
+
+    // GraphQL spends the allowance its document weighs, once the body is read; a request refused
+    // before that (not a document, bad JSON) still spends a standard one when it is answered.
+    const countedByRateLimit = app.rateLimit();
+    const countedGraphqlRequests = new WeakSet<FastifyRequest>();
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.routeOptions.url !== GRAPHQL_PATH) return;
+      countedGraphqlRequests.add(request);
+      await countedByRateLimit.call(app, request, reply);
+    });
+    app.addHook('onResponse', async (request) => {
+      if (request.routeOptions.url === GRAPHQL_PATH && !countedGraphqlRequests.has(request)) await app.createRateLimit()(request);
     });
   },
   { name: 'registry-limits' },
