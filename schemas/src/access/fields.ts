@@ -200,9 +200,9 @@ export function canReadField(viewer: Viewer, access: FieldAccess, resource: Acce
   return access.read(viewer, resource);
 }
 
-/** Writes need a sign-in session, as for actions: API keys read only. */
+/** Writes need a sign-in session and a site that is not read-only, as for actions: API keys read only. */
 export function canWriteField(viewer: Viewer, access: FieldAccess, resource: AccessResource): boolean {
-  return viewer.credential === 'session' && access.write !== undefined && access.write(viewer, resource);
+  return viewer.credential === 'session' && !viewer.siteReadOnly && access.write !== undefined && access.write(viewer, resource);
 }
 
 /** Deep enough for an edit event ({changes: {metadata: {before: {...}}}}), bounded for odd JSON. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, can, type Action } from './policy.ts';
-import { ANONYMOUS_VIEWER, viewerForUser } from './viewer.ts';
+import { ANONYMOUS_VIEWER, viewerForUser, viewerInSiteMode } from './viewer.ts';
 
 const user = viewerForUser({ id: 10, username: 'user', role: 'user' }, 'session');
 const developer = viewerForUser({ id: 11, username: 'dev', role: 'developer' }, 'session');
@@ -42,6 +42,21 @@ describe('can', () => {
     expect(can(curator, 'record.edit', { record: publicRecord })).toBe(true);
     expect(can(curator, 'record.delete', { record: publicRecord })).toBe(false);
     expect(can(superCurator, 'record.delete', { record: publicRecord })).toBe(true);
+  });
+
+  it('lets a creator edit their approved record as one of its maintainers (approval makes them one)', () => {
+    const approvedMaintainedByCreator = { ...publicRecord, createdById: 10, maintainerIds: [10], ownerIds: [10, 10] };
+    expect(can(user, 'record.edit', { record: approvedMaintainedByCreator })).toBe(true);
+  });
+
+  it('refuses every write while the site is read-only, except switching the modes and one’s own session', () => {
+    const resource = { record: publicRecord, userId: 30 };
+    const readOnlySuper = viewerInSiteMode(superCurator, true);
+    for (const action of Object.keys(ACTIONS) as Action[]) {
+      const open = !ACTIONS[action].write || action === 'site.switchModes' || action === 'user.session';
+      expect(can(readOnlySuper, action, resource), action).toBe(open && can(superCurator, action, resource));
+    }
+    expect(can(viewerInSiteMode(readOnlySuper, false), 'record.edit', resource)).toBe(true);
   });
 
   it('keeps private user data to the user and super curators', () => {

@@ -2,7 +2,14 @@
  * Every permission decision: `can(viewer, action, resource)`. The table below is the whole
  * policy (the authorisation-matrix tests enumerate it); routes, resolvers and services ask it
  * and never test roles themselves. API keys are for reading: every action marked `write`
- * needs a sign-in session.
+ * needs a sign-in session, and none runs while the site is read-only unless it is marked
+ * `openWhenReadOnly` (the viewer's `siteReadOnly`).
+ *
+ * A record's creator keeps it: while it awaits approval they edit it as its creator
+ * (`createdUnapproved`), and approving it makes them one of its maintainers (`approveRecord`
+ * in the records service), so the usual maintainer rules apply from then on — a curator may
+ * remove them, and they may stop maintaining it, as with any maintainer. Creation alone never
+ * grants an approved record: a creator removed as maintainer does not get it back.
  */
 import { canViewRecord, type RecordVisibilityFacts } from './record-visibility.ts';
 import type { Viewer } from './viewer.ts';
@@ -30,6 +37,8 @@ export type Rule = (viewer: Viewer, resource: AccessResource) => boolean;
 interface ActionDefinition {
   /** Changes something: refused to API keys and anonymous viewers whatever the rule says. */
   write: boolean;
+  /** A write that stays open in read-only mode (the API lets its routes through too). */
+  openWhenReadOnly?: true;
   rule: Rule;
   description: string;
 }
@@ -81,12 +90,14 @@ export const ACTIONS = {
   'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
   'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },
   // A write so that API keys are refused: a key is no sign-in session to check or end.
-  'user.session': { write: true, rule: self, description: 'check or end one’s own sign-in session' },
+  'user.session': { write: true, openWhenReadOnly: true, rule: self, description: 'check or end one’s own sign-in session' },
   'user.admin': { write: false, rule: superCurator, description: 'list users and their e-mail' },
   'user.manage': { write: true, rule: superCurator, description: 'set a role, deactivate or delete a user, edit a public profile' },
   'curation.dashboard': { write: false, rule: curator, description: 'read the curator dashboard' },
   'curation.annotate': { write: true, rule: curator, description: 'assign a record to a curator or add a processing note (neither approves it)' },
-  'site.manage': { write: true, rule: superCurator, description: 'public messages and site modes' },
+  'site.manage': { write: true, rule: superCurator, description: 'publish, change or delete public messages' },
+  // Open in read-only mode, so that the mode can always be switched off again.
+  'site.switchModes': { write: true, openWhenReadOnly: true, rule: superCurator, description: 'switch maintenance and read-only mode' },
   'timeline.manage': { write: true, rule: superCurator, description: 'add, change or delete the notable events of /timeline' },
   // What a write route without an action of its own needs before its body is read (its service then decides on the resource).
   'session.write': { write: true, rule: signedIn, description: 'call a write route that names no action of its own' },
@@ -97,5 +108,6 @@ export type Action = keyof typeof ACTIONS;
 export function can(viewer: Viewer, action: Action, resource: AccessResource = {}): boolean {
   const definition: ActionDefinition = ACTIONS[action];
   if (definition.write && viewer.credential !== 'session') return false;
+  if (definition.write && viewer.siteReadOnly && !definition.openWhenReadOnly) return false;
   return definition.rule(viewer, resource);
 }

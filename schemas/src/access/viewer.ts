@@ -18,6 +18,13 @@ export interface Viewer {
   isCurator: boolean;
   isSuperCurator: boolean;
   credential: ViewerCredential;
+  /**
+   * The site is in read-only mode (SPEC §1): every write refuses, whoever asks, except those
+   * marked `openWhenReadOnly`. The web app sets it from the modes the server reports, so each
+   * button and form that asks `can()` follows the mode; the API's site-mode hook answers 423
+   * before any rule runs, so its viewers leave it unset.
+   */
+  siteReadOnly?: boolean;
 }
 
 export const ANONYMOUS_VIEWER: Viewer = Object.freeze({
@@ -47,4 +54,10 @@ export function viewerForUser(user: { id: number; username: string; role: UserRo
     isSuperCurator: user.role === 'super_curator',
     credential,
   });
+}
+
+/** The same viewer as seen while the site is, or is not, in read-only mode. */
+export function viewerInSiteMode(viewer: Viewer, siteReadOnly: boolean): Viewer {
+  if ((viewer.siteReadOnly ?? false) === siteReadOnly) return viewer;
+  return Object.freeze({ ...viewer, siteReadOnly });
 }

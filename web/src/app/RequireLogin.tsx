@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { can, type Action } from '@registry/schemas/access/policy.ts';
+import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useSession } from './hooks.ts';
 import { useViewer } from './sessionViewer.ts';
 
@@ -27,7 +28,8 @@ export function RequireLogin({ action, children }: { action?: Action; children: 
   const session = useSession();
   const viewer = useViewer();
   const location = useLocation();
-  const allowed = session.isLoggedIn && (action === undefined || can(viewer, action));
+  // Read-only mode does not close a page: its forms show the mode themselves.
+  const allowed = session.isLoggedIn && (action === undefined || can(viewerInSiteMode(viewer, false), action));
   if (!allowed) {
     const state: LoginRedirectState | undefined = session.isLoggedIn ? { notAllowed: true } : undefined;
     return <Navigate to={loginPathFor(location.pathname + location.search)} replace state={state} />;

@@ -25,4 +25,14 @@ describe('sessionViewer', () => {
     expect(can(user, 'savedSearch.linkPeople')).toBe(false);
     expect(can(sessionViewer(session({ role: 'super_curator' })), 'savedSearch.manage', { userId: 6 })).toBe(true);
   });
+
+  it('carries read-only mode, so every write the app offers is refused until it ends', () => {
+    const readOnly = sessionViewer(session({ role: 'super_curator' }), { readOnly: true });
+    expect(readOnly.siteReadOnly).toBe(true);
+    expect(can(readOnly, 'savedSearch.manage', { userId: 5 })).toBe(false);
+    expect(can(readOnly, 'record.create')).toBe(false);
+    expect(can(readOnly, 'site.switchModes')).toBe(true);
+    expect(can(readOnly, 'curation.dashboard')).toBe(true);
+    expect(can(sessionViewer(session({ role: 'super_curator' }), { readOnly: false }), 'record.create')).toBe(true);
+  });
 });

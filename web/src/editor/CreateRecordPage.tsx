@@ -3,23 +3,34 @@
  * abbreviation, homepage), then fill in the general information. A curator's record is
  * approved at once; anyone else's awaits a curator, which the answer says.
  */
-import { Alert, Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Formik } from 'formik';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useViewer } from '../app/sessionViewer.ts';
+import { WriteControl, WritesOffNotice } from '../app/WritesOff.tsx';
 import { failureText } from '../api/client.ts';
+import { recordTypeLabel } from '../record/record-type-label.ts';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
 
 type Step = 'type' | 'duplicates' | 'details';
 
+/** What the duplicate check compares, each a labelled field (a placeholder alone vanishes as one types). */
+const IDENTITY_FIELDS = [
+  { key: 'name', label: 'Name', hint: 'e.g. Gene Ontology' },
+  { key: 'abbreviation', label: 'Abbreviation', hint: 'e.g. GO' },
+  { key: 'homepage', label: 'Homepage', hint: 'https://' },
+] as const;
+
 export function CreateRecordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const viewer = useViewer();
-  const rights = useMemo(() => generalFieldRights(viewer), [viewer]);
+  // Rights as they are once writes are on: in read-only mode only the final Create is disabled.
+  const rights = useMemo(() => generalFieldRights(viewerInSiteMode(viewer, false)), [viewer]);
   const fairassist = location.pathname === '/create-fairassist';
   const [recordTypes, setRecordTypes] = useState<RecordType[] | null>(null);
   const [step, setStep] = useState<Step>('type');
@@ -54,30 +65,47 @@ export function CreateRecordPage() {
   return (
     <Stack maxW="4xl" mx="auto" px={{ base: '3', md: '6' }} py="8" gap="6">
       <Heading as="h1" size="xl">Add a record</Heading>
+      <WritesOffNotice what="Adding a record" />
       {step === 'type' && (
         <Stack gap="4" data-testid="type-chooser">
           <Text>What are you describing?</Text>
           {byRegistry.map(([registry, types]) => (
-            <Box key={registry}>
-              <Text fontWeight="semibold" mb="2">{registry}</Text>
-              <HStack wrap="wrap" gap="2">
+            <Stack key={registry} as="section" gap="2" aria-label={registry}>
+              <Text fontWeight="semibold">{registry}</Text>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
                 {types.map((type) => (
-                  <Button key={type.id} variant="outline" onClick={() => { setTypeId(type.id); setStep('duplicates'); }}>
-                    {type.name.replace(/_/g, ' ')}
+                  <Button
+                    key={type.id}
+                    variant="outline"
+                    h="auto"
+                    py="2"
+                    whiteSpace="normal"
+                    textAlign="start"
+                    justifyContent="start"
+                    onClick={() => { setTypeId(type.id); setStep('duplicates'); }}
+                    data-testid={`record-type-${type.name}`}
+                  >
+                    <Stack gap="0.5" align="start">
+                      <Text fontWeight="semibold">{recordTypeLabel(type.name)}</Text>
+                      {type.description && <Text fontSize="sm" fontWeight="normal" color="fg.muted">{type.description}</Text>}
+                    </Stack>
                   </Button>
                 ))}
-              </HStack>
-            </Box>
+              </SimpleGrid>
+            </Stack>
           ))}
         </Stack>
       )}
       {step === 'duplicates' && (
         <Stack gap="3" data-testid="duplicate-check">
           <Text>
-            New {chosenType?.name.replace(/_/g, ' ')}. First, check it is not in the registry already.
+            New {recordTypeLabel(chosenType?.name).toLowerCase()} record. First, check it is not in the registry already.
           </Text>
-          {(['name', 'abbreviation', 'homepage'] as const).map((key) => (
-            <Input key={key} aria-label={key[0]!.toUpperCase() + key.slice(1)} placeholder={key[0]!.toUpperCase() + key.slice(1)} value={identity[key]} onChange={(event) => setIdentity({ ...identity, [key]: event.target.value })} />
+          {IDENTITY_FIELDS.map(({ key, label, hint }) => (
+            <Field.Root key={key}>
+              <Field.Label>{label}</Field.Label>
+              <Input name={key} placeholder={hint} value={identity[key]} onChange={(event) => setIdentity({ ...identity, [key]: event.target.value })} />
+            </Field.Root>
           ))}
           <HStack>
             <Button disabled={!identity.name.trim()} onClick={async () => setDuplicates(await duplicateCandidates([identity.name, identity.abbreviation, identity.homepage]))}>
@@ -133,7 +161,9 @@ export function CreateRecordPage() {
                 </Alert.Root>
               )}
               <HStack>
-                <Button type="submit" colorPalette="blue" loading={form.isSubmitting} data-testid="create-record">Create the record</Button>
+                <WriteControl>
+                  <Button type="submit" colorPalette="blue" loading={form.isSubmitting} data-testid="create-record">Create the record</Button>
+                </WriteControl>
                 <Button variant="ghost" onClick={() => setStep('duplicates')}>Back</Button>
               </HStack>
             </Stack>

@@ -2,17 +2,22 @@
  * /{id}/edit (SPEC §2): the record's sections, each with its change count, its own save and its
  * own message. Every save carries the revision the page holds, so a save over someone else's
  * newer change is refused with who changed it and when. Leaving with unsaved changes asks first.
+ * The forms render only for someone the access module lets edit the record; while the site is
+ * read-only they stay in place, disabled, under the reason.
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Formik } from 'formik';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useBlocker, useParams } from 'react-router';
+import { can } from '@registry/schemas/access/policy.ts';
+import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useViewer } from '../app/sessionViewer.ts';
+import { useWritesOff, WritesOffNotice } from '../app/WritesOff.tsx';
 import { PageLoading } from '../shell/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { DataAccessSection } from './DataAccessSection.tsx';
-import { loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
+import { editAccessResource, loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import {
   countChanges, GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralFieldRights, type GeneralValues,
@@ -67,7 +72,9 @@ function ChangeReporter({ changes, onChanged, children }: { changes: number; onC
 export function EditRecordPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
-  const rights = useMemo(() => generalFieldRights(viewer), [viewer]);
+  const writesOff = useWritesOff();
+  // Rights as they are once writes are on: read-only mode disables the forms, it does not remove them.
+  const rights = useMemo(() => generalFieldRights(viewerInSiteMode(viewer, false)), [viewer]);
   const [record, setRecord] = useState<EditableRecord | null>(null);
   const [recordTypes, setRecordTypes] = useState<RecordType[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -120,6 +127,19 @@ export function EditRecordPage() {
     );
   }
   if (!record) return <PageLoading label="Loading the record…" />;
+  if (!can(viewerInSiteMode(viewer, false), 'record.edit', editAccessResource(record))) {
+    return (
+      <Stack maxW="4xl" mx="auto" px="4" py="10" gap="4">
+        <Alert.Root status="warning" data-testid="may-not-edit">
+          <Alert.Indicator />
+          <Alert.Title>You cannot edit {record.name}: only its maintainers and the curators can. To maintain it, claim it on its page.</Alert.Title>
+        </Alert.Root>
+        <Button asChild variant="outline" alignSelf="start">
+          <RouterLink to={`/${record.id}`}>View the record</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
   const holder: RevisionHolder = { revision, setRevision };
 
   return (
@@ -136,14 +156,20 @@ export function EditRecordPage() {
           <Alert.Title>This record awaits approval by a curator: only you and curators see it until then.</Alert.Title>
         </Alert.Root>
       )}
+      <WritesOffNotice what="Editing a record" />
       <Text color="fg.muted">Each section saves on its own. Licences, publications and organisations are saved at once, link by link.</Text>
-      <GeneralInformationSection record={record} recordTypes={recordTypes} rights={rights} holder={holder} onChanged={reporters.general} />
-      <SupportSection record={record} holder={holder} onChanged={reporters.support} />
-      <DataAccessSection record={record} holder={holder} onChanged={reporters.dataAccess} />
-      <PublicationsSection record={record} holder={holder} />
-      <OrganisationsSection record={record} holder={holder} />
-      <AdditionalInformationSection record={record} holder={holder} onChanged={reporters.additional} />
-      <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => void reload()} />
+      {/* A disabled fieldset disables every field and button of every section at once, keeping what was typed. */}
+      <Stack asChild gap="6" minW="0">
+        <fieldset disabled={writesOff !== null} title={writesOff ?? undefined} data-testid="editor-sections">
+          <GeneralInformationSection record={record} recordTypes={recordTypes} rights={rights} holder={holder} onChanged={reporters.general} />
+          <SupportSection record={record} holder={holder} onChanged={reporters.support} />
+          <DataAccessSection record={record} holder={holder} onChanged={reporters.dataAccess} />
+          <PublicationsSection record={record} holder={holder} />
+          <OrganisationsSection record={record} holder={holder} />
+          <AdditionalInformationSection record={record} holder={holder} onChanged={reporters.additional} />
+          <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => void reload()} />
+        </fieldset>
+      </Stack>
     </Stack>
   );
 }

@@ -7,12 +7,11 @@ import { Box, Button, Checkbox, Field, Grid, HStack, Input, NativeSelect, Stack,
 import { useState } from 'react';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { grantSchema, ORGANISATION_RELATIONS, organisationSchema } from '@registry/schemas/forms/linked-entities.ts';
+import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { linkApi, type EditableRecord, type OrganisationLink, type Term } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import { TermPicker } from './TermPicker.tsx';
 import { useLinkAction, type RevisionHolder } from './useSectionSave.ts';
-
-const relationLabel = (relation: string) => relation.replace(/_/g, ' ');
 
 /** The first message of a shared schema's check, or null when the value passes. */
 export function firstProblem<T extends AnyObject>(schema: ObjectSchema<T>, value: unknown): string | null {
@@ -29,13 +28,13 @@ function RelationSelect({ label, value, onChange }: { label: string; value: stri
   return (
     <NativeSelect.Root w="56" maxW="full">
       <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-        {ORGANISATION_RELATIONS.map((relation) => <option key={relation} value={relation}>{relationLabel(relation)}</option>)}
+        {ORGANISATION_RELATIONS.map((relation) => <option key={relation} value={relation}>{linkRelationLabel(relation)}</option>)}
       </NativeSelect.Field>
     </NativeSelect.Root>
   );
 }
 
-function NewOrganisationForm({ onCreated, run }: { onCreated(organisation: Term): void; run(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
+function NewOrganisationForm({ recordId, onCreated, run }: { recordId: string; onCreated(organisation: Term): void; run(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
   const [name, setName] = useState('');
   const [homepage, setHomepage] = useState('');
   const [rorLink, setRorLink] = useState('');
@@ -55,7 +54,7 @@ function NewOrganisationForm({ onCreated, run }: { onCreated(organisation: Term)
     if (found) return;
     const answer: { created?: Term } = {};
     await run(async () => {
-      const created = await linkApi.createOrganisation(organisation);
+      const created = await linkApi.createOrganisation(recordId, organisation);
       answer.created = { id: created.id, label: created.name };
     }, `Organisation ${name.trim()} created: choose its relation and add the link.`);
     if (answer.created) onCreated(answer.created);
@@ -87,7 +86,7 @@ function NewOrganisationForm({ onCreated, run }: { onCreated(organisation: Term)
   );
 }
 
-function NewGrantForm({ onCreated, run }: { onCreated(grant: Term): void; run(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
+function NewGrantForm({ recordId, onCreated, run }: { recordId: string; onCreated(grant: Term): void; run(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const create = async () => {
@@ -96,7 +95,7 @@ function NewGrantForm({ onCreated, run }: { onCreated(grant: Term): void; run(ac
     if (found) return;
     const answer: { created?: Term } = {};
     await run(async () => {
-      const created = await linkApi.createGrant({ name });
+      const created = await linkApi.createGrant(recordId, { name });
       answer.created = { id: created.id, label: created.name };
     }, `Grant ${name.trim()} created.`);
     if (answer.created) {
@@ -194,6 +193,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
         </HStack>
         {creating && (
           <NewOrganisationForm
+            recordId={record.id}
             run={run}
             onCreated={(created) => {
               setOrganisation([created]);
@@ -212,7 +212,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
         {relation === 'funds' ? (
           <Box>
             <TermPicker list="grants" label="Grant" value={grant} onChange={setGrant} minLength={2} single />
-            <NewGrantForm run={run} onCreated={(created) => setGrant([created])} />
+            <NewGrantForm recordId={record.id} run={run} onCreated={(created) => setGrant([created])} />
           </Box>
         ) : (
           <Text color="fg.muted" fontSize="sm">A grant can be added with the relation “funds”.</Text>

@@ -105,7 +105,7 @@ export function PublicationsSection({ record, holder }: { record: EditableRecord
     setOutcome(null);
     const created: { id?: string } = {};
     const ok = await run(async () => {
-      created.id = String((await linkApi.createPublication(publication)).id);
+      created.id = String((await linkApi.createPublication(record.id, publication)).id);
     }, 'Publication created.');
     if (!ok || !created.id) return;
     const cited = new Set(citations);

@@ -4,6 +4,7 @@
  * of SPEC §7. A save carries the revision it started from, so a stale one is refused (409) with
  * who changed the record and when, instead of overwriting their work.
  */
+import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
@@ -27,6 +28,9 @@ export interface EditableRecord {
   curatorNotes: string | null;
   isHidden: boolean;
   isApproved: boolean;
+  /** Who may edit it: the access module's record facts. */
+  creator: { id: string } | null;
+  maintainers: { id: string }[];
   metadata: Record<string, unknown> | null;
   countries: Term[];
   subjects: Term[];
@@ -68,9 +72,17 @@ const LINK_FIELDS = `revision organisationLinks{id relation isLead organisation{
   publications{id title doi pubmedId journal year}`;
 export type RecordLinks = Pick<EditableRecord, 'revision' | 'organisationLinks' | 'licenceLinks' | 'publications'>;
 
-const EDIT_FIELDS = `id registry type name abbreviation description homepage status urlForLogo revision curatorNotes isHidden isApproved metadata
+const EDIT_FIELDS = `id registry type name abbreviation description homepage status urlForLogo revision curatorNotes isHidden isApproved creator{id} maintainers{id} metadata
   countries{id label:name} subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
   recordAssociations{id recordAssocLabel recordAssocLabelId linkedRecord{id name registry}} ${LINK_FIELDS}`;
+
+/** The record as the access module's rules see it, so the editor asks `can('record.edit')` as the API does. */
+export function editAccessResource(record: Pick<EditableRecord, 'isHidden' | 'isApproved' | 'creator' | 'maintainers'>): AccessResource {
+  const createdById = record.creator ? Number(record.creator.id) : null;
+  const maintainerIds = record.maintainers.map((maintainer) => Number(maintainer.id));
+  const ownerIds = createdById === null ? maintainerIds : [...maintainerIds, createdById];
+  return { record: { isHidden: record.isHidden, isApproved: record.isApproved, ownerIds, maintainerIds, createdById } };
+}
 
 export async function loadRecordForEdit(id: string): Promise<EditableRecord | null> {
   const data = await graphqlQuery<{ fairsharingRecord: EditableRecord | null }>(`{fairsharingRecord${graphqlArguments({ id })}{${EDIT_FIELDS}}}`);
@@ -85,11 +97,13 @@ export async function loadRecordLinks(id: string): Promise<RecordLinks | null> {
 export interface RecordType {
   id: string;
   name: string;
+  /** One line on what records of the type describe ('' when the reference data has none). */
+  description: string | null;
   fairsharingRegistry: { name: string } | null;
 }
 
 export async function loadRecordTypes(): Promise<RecordType[]> {
-  return (await graphqlQuery<{ recordTypes: { records: RecordType[] } }>('{recordTypes{records{id name fairsharingRegistry{name}}}}')).recordTypes.records;
+  return (await graphqlQuery<{ recordTypes: { records: RecordType[] } }>('{recordTypes{records{id name description fairsharingRegistry{name}}}}')).recordTypes.records;
 }
 
 /** The pick-lists a record editor searches as the user types. */
@@ -170,16 +184,19 @@ export function saveSection(id: string, section: RecordSection, record: Record<s
   return restPut<SaveAnswer>(`/fairsharing_records/${id}`, { section, revision, fairsharing_record: record });
 }
 
+/** A shared entity added from the editor names the record being edited: the API creates it only if the viewer may save that record. */
+const forRecord = (path: string, recordId: string) => `${path}?${new URLSearchParams({ fairsharing_record_id: recordId }).toString()}`;
+
 /** The linked-entity writes of SPEC §7: each saved at once, outside the section saves. */
 export const linkApi = {
-  createOrganisation: (organisation: Record<string, unknown>) => restPost<{ id: number; name: string }>('/organisations', { organisation }),
-  createGrant: (grant: Record<string, unknown>) => restPost<{ id: number; name: string }>('/grants', { grant }),
+  createOrganisation: (recordId: string, organisation: Record<string, unknown>) => restPost<{ id: number; name: string }>(forRecord('/organisations', recordId), { organisation }),
+  createGrant: (recordId: string, grant: Record<string, unknown>) => restPost<{ id: number; name: string }>(forRecord('/grants', recordId), { grant }),
   createOrganisationLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/organisation_links', { organisation_link: link }),
   updateOrganisationLink: (id: string, link: Record<string, unknown>) => restPut<{ id: number }>(`/organisation_links/${id}`, { organisation_link: link }),
   deleteOrganisationLink: (id: string) => restDelete<{ message: string }>(`/organisation_links/${id}`),
   createLicenceLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/licence_links', { licence_link: link }),
   deleteLicenceLink: (id: string) => restDelete<{ message: string }>(`/licence_links/${id}`),
-  createPublication: (publication: Record<string, unknown>) => restPost<{ id: number; title: string }>('/publications', { publication }),
+  createPublication: (recordId: string, publication: Record<string, unknown>) => restPost<{ id: number; title: string }>(forRecord('/publications', recordId), { publication }),
 };
 
 export interface FoundPublication {

@@ -11,7 +11,7 @@ import { PageContainer } from '../shell/Layout.tsx';
  */
 export function MaintenancePage() {
   const { siteName } = useSiteConfig();
-  const managesSite = can(useViewer(), 'site.manage');
+  const managesSite = can(useViewer(), 'site.switchModes');
   return (
     <PageContainer>
       <Heading as="h1" size="3xl" color="brand.800" data-testid="maintenance">

@@ -4,6 +4,7 @@
  * of the viewer's claim, Withdraw and Stop maintaining; for curators a "needs review" badge and
  * Mark reviewed. The server decides every answer: what may be claimed, who reviews (the record's
  * `needsReview` is null for anyone who may not). Anonymous visitors get a sign-in hint instead.
+ * While the site is read-only each of these buttons is disabled with the reason (`WriteControl`).
  */
 import { Badge, Box, Button, Field, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,6 +15,7 @@ import { failureText } from '../api/client.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { useSession } from '../app/hooks.ts';
 import { loginPathFor } from '../app/RequireLogin.tsx';
+import { WriteControl } from '../app/WritesOff.tsx';
 import { claimRecord, loadClaimState, loadViewerState, markReviewed, stopMaintaining, watchRecord, type ViewerRecordState } from './community-api.ts';
 import { claimView, type ClaimStateAnswer } from './community.ts';
 import type { FormAnswerState } from '../pages/account/FormFields.tsx';
@@ -95,32 +97,40 @@ export function RecordCommunity({ record, onChanged, children }: { record: { id:
       <HStack gap="2" wrap="wrap" data-testid="record-actions">
         {children}
         {viewer && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void act(async () => {
-              const answer = await watchRecord(record.id, !viewer.watching);
-              setViewer({ ...viewer, watching: answer.watching });
-              return answer;
-            }, 'state')}
-          >
-            {viewer.watching ? 'Unwatch' : 'Watch'}
-          </Button>
+          <WriteControl>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void act(async () => {
+                const answer = await watchRecord(record.id, !viewer.watching);
+                setViewer({ ...viewer, watching: answer.watching });
+                return answer;
+              }, 'state')}
+            >
+              {viewer.watching ? 'Unwatch' : 'Watch'}
+            </Button>
+          </WriteControl>
         )}
         {view?.kind === 'can-claim' && (
-          <Button size="sm" variant="outline" onClick={() => setDialog('claim')}>
-            Claim
-          </Button>
+          <WriteControl>
+            <Button size="sm" variant="outline" onClick={() => setDialog('claim')}>
+              Claim
+            </Button>
+          </WriteControl>
         )}
         {view?.kind === 'pending' && (
-          <Button size="sm" variant="outline" onClick={() => setDialog('withdraw')}>
-            Withdraw request
-          </Button>
+          <WriteControl>
+            <Button size="sm" variant="outline" onClick={() => setDialog('withdraw')}>
+              Withdraw request
+            </Button>
+          </WriteControl>
         )}
         {view?.kind === 'maintainer' && (
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('stop')}>
-            Stop maintaining
-          </Button>
+          <WriteControl>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('stop')}>
+              Stop maintaining
+            </Button>
+          </WriteControl>
         )}
         {viewer?.needsReview && (
           <Badge bg="orange.100" color="orange.900" size="lg" data-testid="needs-review" title="Not reviewed by a curator for a year">
@@ -128,9 +138,11 @@ export function RecordCommunity({ record, onChanged, children }: { record: { id:
           </Badge>
         )}
         {viewer && viewer.needsReview !== null && (
-          <Button size="sm" variant="outline" onClick={() => void act(() => markReviewed(record.id), 'page')}>
-            Mark reviewed
-          </Button>
+          <WriteControl>
+            <Button size="sm" variant="outline" onClick={() => void act(() => markReviewed(record.id), 'page')}>
+              Mark reviewed
+            </Button>
+          </WriteControl>
         )}
       </HStack>
       <Box data-testid="claim-state" fontSize="sm" aria-live="polite">

@@ -4,7 +4,7 @@
  * (processing notes, the assigned curator), kept beside the records.
  */
 import type { Knex } from 'knex';
-import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
+import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { ProcessingNoteRow } from '../graphql/rows.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
@@ -212,4 +212,10 @@ export async function isActiveCurator(db: Knex, userId: number): Promise<boolean
 
 export async function recordExists(db: Knex, recordId: number): Promise<boolean> {
   return (await db('records').where({ id: recordId }).first('id')) !== undefined;
+}
+
+/** A record's creator, to be told of a curator's decision: null when the account is gone or deactivated. */
+export async function activeRecordCreator(db: Knex | Knex.Transaction, userId: number): Promise<{ id: number; username: string; email: string; role: UserRole } | null> {
+  const row = await db('users as u').modify(activeUsersOnly('u')).where('u.id', userId).first('u.id', 'u.username', 'u.email', 'u.role');
+  return row ? { id: Number(row.id), username: row.username, email: row.email, role: row.role } : null;
 }

@@ -21,7 +21,7 @@ export async function siteModeRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { maintenance?: boolean; read_only?: boolean } }>(
     SITE_MODES_ROUTE,
     {
-      config: { access: 'site.manage' },
+      config: { access: 'site.switchModes' },
       schema: {
         summary: 'Switch maintenance or read-only mode (super curators); every server process follows within seconds',
         tags: ['site'],

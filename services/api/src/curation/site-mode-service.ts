@@ -11,7 +11,7 @@ export async function storedSiteModes(db: Database): Promise<repository.StoredSi
 }
 
 export async function switchSiteModes(db: Database, viewer: Viewer, modes: { maintenance?: boolean; readOnly?: boolean }): Promise<repository.StoredSiteModes> {
-  requireAllowed(viewer, 'site.manage');
+  requireAllowed(viewer, 'site.switchModes');
   await repository.writeSiteModes(db, modes, viewer.userId!);
   return repository.readSiteModes(db);
 }

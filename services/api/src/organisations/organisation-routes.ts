@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import * as organisations from './organisation-service.ts';
+import { EditedRecordQuery } from '../records/edited-record-query.ts';
 
 const body = (key: string, description: string) =>
   Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
@@ -14,10 +15,10 @@ const Deleted = Type.Object({ message: Type.String() });
 export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): organisations.OrganisationServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
 
-  app.post<{ Body: { organisation: Record<string, unknown> } }>(
+  app.post<{ Body: { organisation: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/organisations',
-    { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
-    async (request, reply) => reply.code(201).send(await organisations.createOrganisation(deps(), request.viewer, request.body.organisation)),
+    { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], querystring: EditedRecordQuery, body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
+    async (request, reply) => reply.code(201).send(await organisations.createOrganisation(deps(), request.viewer, request.body.organisation, request.query.fairsharing_record_id)),
   );
 
   app.put<{ Params: { id: number }; Body: { organisation: Record<string, unknown> } }>(
@@ -35,10 +36,10 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { grant: Record<string, unknown> } }>(
+  app.post<{ Body: { grant: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/grants',
-    { config: { access: 'reference.create' }, schema: { summary: 'Add a grant', tags: ['organisations'], body: body('grant', 'name, description') } },
-    async (request, reply) => reply.code(201).send(await organisations.createGrant(deps(), request.viewer, request.body.grant)),
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a grant', tags: ['organisations'], querystring: EditedRecordQuery, body: body('grant', 'name, description') } },
+    async (request, reply) => reply.code(201).send(await organisations.createGrant(deps(), request.viewer, request.body.grant, request.query.fairsharing_record_id)),
   );
 
   app.post<{ Body: { organisation_link: Record<string, unknown> } }>(

@@ -14,7 +14,7 @@ import {
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { missingIds } from '../records/record-repository.ts';
-import { recordEditedThroughLink, requireAllowed, requireEditableRecord } from '../records/record-service.ts';
+import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-service.ts';
 import { changeSharedEntity } from '../references/shared-entity-service.ts';
 import * as repository from './organisation-repository.ts';
 
@@ -33,8 +33,10 @@ async function checkOrganisation(db: Database, input: OrganisationInput): Promis
   await requireKnown(db, 'countries', input.country_ids, 'country');
 }
 
-export async function createOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.OrganisationRecordRow> {
+/** `editedRecordId`: the record being edited, which the viewer must be able to save (checked first). */
+export async function createOrganisation(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number): Promise<repository.OrganisationRecordRow> {
   requireAllowed(viewer, 'reference.create');
+  await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<OrganisationInput>(organisationSchema, payload);
   await checkOrganisation(deps.db, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
@@ -78,8 +80,9 @@ export async function deleteOrganisation(deps: OrganisationServiceDeps, viewer: 
   });
 }
 
-export async function createGrant(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown) {
+export async function createGrant(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number) {
   requireAllowed(viewer, 'reference.create');
+  await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<GrantInput>(grantSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const grant = await repository.insertGrant(trx, { name: input.name, description: input.description, created_by: viewer.userId });

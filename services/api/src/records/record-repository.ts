@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
-import { visibleRecordsOnly, type Viewer } from '@registry/schemas';
+import { activeUsersOnly, visibleRecordsOnly, type Viewer } from '@registry/schemas';
 import type { RecordRow } from '../graphql/rows.ts';
 
 type Db = Database | Knex.Transaction;
@@ -72,6 +72,10 @@ export async function replaceLinkedIds(trx: Db, key: RecordLinkKey, recordId: nu
   const link = RECORD_LINKS[key];
   await trx(link.table).where({ record_id: recordId }).delete();
   if (ids.length > 0) await trx(link.table).insert([...new Set(ids)].map((id) => ({ record_id: recordId, [link.column]: id })));
+}
+
+export async function isActiveUserId(db: Db, userId: number): Promise<boolean> {
+  return (await db('users').modify(activeUsersOnly()).where('users.id', userId).first('users.id')) !== undefined;
 }
 
 /** The ids among `ids` that do not exist in `table` (unknown vocabulary terms, users...). */

@@ -418,6 +418,15 @@ export async function requireEditableRecord(db: Database, viewer: Viewer, id: nu
   return record;
 }
 
+/**
+ * A shared entity added from the record editor names the record being edited: the viewer must be
+ * able to save that record before anything is created, so a refused editor leaves no orphan.
+ * Without a record (an organisation added on its own) only the action's rule applies.
+ */
+export async function requireEditableRecordIfNamed(db: Database, viewer: Viewer, recordId: number | undefined): Promise<void> {
+  if (recordId !== undefined) await requireEditableRecord(db, viewer, recordId);
+}
+
 /** The record as the viewer may see it, or 404. */
 export async function requireVisibleRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
   return (await visibleRecord(db, viewer, id)).record;
@@ -471,8 +480,9 @@ export async function recordLogo(deps: RecordServiceDeps, viewer: Viewer, id: nu
   return logo;
 }
 
-export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<void> {
-  const { resource } = await visibleRecord(deps.db, viewer, id);
+/** Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a removal. */
+export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { record: deleted, resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.delete', resource);
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const record = await repository.findRecordById(trx, id, { forUpdate: true });
@@ -487,17 +497,39 @@ export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: 
     await repository.deleteRecordRow(trx, id);
     return recordIntents([id], related);
   });
+  return deleted;
 }
 
-export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+/** What approving a record did: the record, and whether this approval made it public (a repeat changes nothing). */
+export interface ApprovedRecord {
+  record: RecordRow;
+  newlyApproved: boolean;
+}
+
+/**
+ * Approves a record. Its creator becomes one of its maintainers in the same transaction, so they
+ * keep editing it (see the access module's policy); a creator whose account is deactivated does not.
+ */
+export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<ApprovedRecord> {
   const { resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.approve', resource);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+  const { value: newlyApproved } = await saveWithIndexing<boolean>(deps.db, deps.publisher, async (trx) => {
+    const locked = await repository.findRecordById(trx, id, { forUpdate: true });
+    if (!locked) throw notFoundError('Record');
+    if (locked.is_approved) return { value: false, intents: [] };
+    const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
     await repository.updateRecordRow(trx, id, { is_approved: true });
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes: { is_approved: { before: false, after: true } } } });
-    return recordIntents([id], await repository.relatedRecordIds(trx, id));
+    const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);
+    const creator = locked.created_by_id;
+    if (creator !== null && !maintainers.includes(creator) && (await repository.isActiveUserId(trx, creator))) {
+      const after = [...maintainers, creator].sort((a, b) => a - b);
+      await repository.replaceLinkedIds(trx, 'maintainer_ids', id, after);
+      changes.maintainer_ids = { before: maintainers, after };
+    }
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
+    return { value: true, intents: recordIntents([id], await repository.relatedRecordIds(trx, id)) };
   });
-  return (await repository.findRecordById(deps.db, id))!;
+  return { record: (await repository.findRecordById(deps.db, id))!, newlyApproved: newlyApproved! };
 }
 
 /** Hides a record from everyone but curators, or shows it again (curators; the dashboard's Hide). */

@@ -2,10 +2,10 @@
  * REST writes of SPEC §7 Records, bodies as the public client sends them:
  *   POST   /fairsharing_records {fairsharing_record}            create (approved at once for curators)
  *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section (If-Match: the ETag read)
- *   DELETE /fairsharing_records/{id}                            delete (super curators)
+ *   DELETE /fairsharing_records/{id}                            delete (super curators; a record awaiting approval: rejected, its creator told)
  *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
  *   POST   /fairsharing_records/metadata_fields {type}          JSON Schema of a record type's additional information
- *   POST   /fairsharing_records/{id}/approve                    approve (curators)
+ *   POST   /fairsharing_records/{id}/approve                    approve (curators; its creator becomes a maintainer and is told)
  *   POST   /fairsharing_records/{id}/merge {into}              merge a duplicate into its canonical record (curators)
  *   GET    /fairsharing_records/{id}/logo                       the uploaded logo
  * Thin: parse, call the records service, shape the answer.
@@ -17,6 +17,7 @@ import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@regist
 import { RECORD_TYPE } from '../records-api/record-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import * as records from './record-service.ts';
+import { approveRecordForCreator, deleteRecordForCreator, type RecordDecisionDeps } from '../curation/record-decisions.ts';
 
 const RecordBody = Type.Object(
   {
@@ -52,6 +53,12 @@ function expectedRevision(request: FastifyRequest, body: RecordBody): { revision
 
 export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): records.RecordServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
+  const decisionDeps = (): RecordDecisionDeps => ({
+    ...deps(),
+    mailer: app.communityMail.mailer,
+    mailContext: app.communityMail.context,
+    warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
+  });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, saved: records.SavedRecord, message: string) {
     const attributes = await records.recordAttributesAfterSave(deps(), request.viewer, saved.record.id, app.config.publicUrl);
@@ -98,7 +105,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records/:id',
     { config: { access: 'record.delete' }, schema: { summary: 'Delete a record (super curators)', tags: ['records'], params: IdParams } },
     async (request) => {
-      await records.deleteRecord(deps(), request.viewer, request.params.id);
+      await deleteRecordForCreator(decisionDeps(), request.viewer, request.params.id);
       return { message: 'Delete successful !' };
     },
   );
@@ -125,7 +132,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records/:id/approve',
     { config: { access: 'record.approve' }, schema: { summary: 'Approve a record (curators)', tags: ['records'], params: IdParams, response: { 200: WriteAnswer } } },
     async (request, reply) => {
-      const record = await records.approveRecord(deps(), request.viewer, request.params.id);
+      const record = await approveRecordForCreator(decisionDeps(), request.viewer, request.params.id);
       return answer(request, reply, { record, suspectedDuplicates: [] }, 'Record approved.');
     },
   );

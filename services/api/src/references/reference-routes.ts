@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { EditedRecordQuery } from '../records/edited-record-query.ts';
 import * as references from './reference-service.ts';
 
 const body = (key: string, description: string) =>
@@ -36,10 +37,10 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { publication: Record<string, unknown> } }>(
+  app.post<{ Body: { publication: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/publications',
-    { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year') } },
-    async (request, reply) => reply.code(201).send(await references.createPublication(deps(), request.viewer, request.body.publication)),
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], querystring: EditedRecordQuery, body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year') } },
+    async (request, reply) => reply.code(201).send(await references.createPublication(deps(), request.viewer, request.body.publication, request.query.fairsharing_record_id)),
   );
 
   app.put<{ Params: { id: number }; Body: { publication: Record<string, unknown> } }>(
@@ -61,9 +62,9 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => references.lookUp(deps(), request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
   );
 
-  app.post<{ Body: { user_defined_tag: Record<string, unknown> } }>(
+  app.post<{ Body: { user_defined_tag: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/user_defined_tags',
-    { config: { access: 'reference.create' }, schema: { summary: 'Add a tag (stored lower-case; an existing tag is answered as it is)', tags: ['vocabularies'], body: body('user_defined_tag', 'label') } },
-    async (request, reply) => reply.code(201).send(await references.createTag(deps(), request.viewer, request.body.user_defined_tag)),
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a tag (stored lower-case; an existing tag is answered as it is)', tags: ['vocabularies'], querystring: EditedRecordQuery, body: body('user_defined_tag', 'label') } },
+    async (request, reply) => reply.code(201).send(await references.createTag(deps(), request.viewer, request.body.user_defined_tag, request.query.fairsharing_record_id)),
   );
 }

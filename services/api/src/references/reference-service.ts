@@ -15,7 +15,7 @@ import {
 } from '@registry/schemas/forms/linked-entities.ts';
 import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
-import { recordEditedThroughLink, requireAllowed, requireEditableRecord } from '../records/record-service.ts';
+import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-service.ts';
 import { lookUpPublication, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
 import * as repository from './reference-repository.ts';
@@ -104,8 +104,10 @@ function publicationColumns(input: PublicationInput) {
   };
 }
 
-export async function createPublication(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.PublicationRecordRow> {
+/** `editedRecordId`: the record being edited, which the viewer must be able to save (checked first). */
+export async function createPublication(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number): Promise<repository.PublicationRecordRow> {
   requireAllowed(viewer, 'reference.create');
+  await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<PublicationInput>(publicationSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const publication = await repository.insertPublication(trx, { ...publicationColumns(input), created_by: viewer.userId });
@@ -142,8 +144,9 @@ export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identif
 
 // ---- tags -------------------------------------------------------------------------------------
 
-export async function createTag(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown): Promise<{ id: number; label: string }> {
+export async function createTag(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number): Promise<{ id: number; label: string }> {
   requireAllowed(viewer, 'reference.create');
+  await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<{ label: string }>(userDefinedTagSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const tag = await repository.findOrInsertTag(trx, input.label, viewer.userId);

@@ -4,6 +4,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { Box, Button, Link, Stack } from '@chakra-ui/react';
 import { signUpFormSchema, type SignUpForm } from '@registry/schemas/forms/account.ts';
 import { useSession } from '../../app/hooks.ts';
+import { WriteControl, WritesOffNotice } from '../../app/WritesOff.tsx';
 import { AccountCard } from './AccountPage.tsx';
 import { signUp } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
@@ -34,6 +35,7 @@ export function SignupPage() {
   return (
     <AccountCard title="Create an account">
       <Stack gap="4">
+        <WritesOffNotice what="Creating an account" />
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
         {answer?.kind !== 'success' && (
           <Formik<SignUpForm>
@@ -50,9 +52,11 @@ export function SignupPage() {
                   <PasswordField name="password" label="Password" autoComplete="new-password" required />
                   <PasswordField name="password_confirmation" label="Repeat password" autoComplete="new-password" required />
                   <Box textAlign="center">
-                    <Button type="submit" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
-                      REGISTER
-                    </Button>
+                    <WriteControl>
+                      <Button type="submit" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                        REGISTER
+                      </Button>
+                    </WriteControl>
                   </Box>
                 </Stack>
               </Form>

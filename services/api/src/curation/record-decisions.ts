@@ -1,0 +1,52 @@
+/**
+ * A curator's decision on a record, and the creator told of it: approving makes the record public
+ * and its creator a maintainer; deleting a record that still awaited approval is its rejection
+ * (SPEC names no other way to refuse one). The mail goes after the commit, as claim decisions'
+ * do: one that cannot be sent is logged and does not undo the decision. Deleting an approved
+ * record is no rejection and tells nobody.
+ */
+import type { AccessResource, Viewer } from '@registry/schemas';
+import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
+import type { RecordRow } from '../graphql/rows.ts';
+import { approveRecord, deleteRecord, type RecordServiceDeps } from '../records/record-service.ts';
+import { activeRecordCreator } from './curation-repository.ts';
+import { recordApprovedMail, recordRejectedMail, type RecordCreator } from './record-decision-mails.ts';
+
+export interface RecordDecisionDeps extends RecordServiceDeps {
+  mailer: Mailer;
+  mailContext: MailContext;
+  warn(message: string, error: unknown): void;
+}
+
+/** The record as its creator owns it, for the field table's read rules. */
+function ownedBy(creator: RecordCreator, record: RecordRow): AccessResource {
+  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [creator.id], maintainerIds: [creator.id], createdById: creator.id } };
+}
+
+async function tellCreator(deps: RecordDecisionDeps, record: RecordRow, mail: (creator: RecordCreator, resource: AccessResource) => Mail): Promise<void> {
+  if (record.created_by_id === null) return;
+  const creator = await activeRecordCreator(deps.db, record.created_by_id);
+  if (!creator) return;
+  try {
+    await deps.mailer.send(mail(creator, ownedBy(creator, record)));
+  } catch (error) {
+    deps.warn('record decision mail not sent', error);
+  }
+}
+
+/** Approves a record and tells its creator (once: approving it again tells nobody). */
+export async function approveRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { record, newlyApproved } = await approveRecord(deps, viewer, id);
+  // A curator approving their own record needs no mail.
+  if (newlyApproved && record.created_by_id !== viewer.userId) {
+    await tellCreator(deps, record, (creator, resource) => recordApprovedMail(deps.mailContext, creator, { id: record.id, name: record.name, resource }));
+  }
+  return record;
+}
+
+/** Deletes a record; when it still awaited approval, tells its creator it was rejected. */
+export async function deleteRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number): Promise<void> {
+  const deleted = await deleteRecord(deps, viewer, id);
+  if (deleted.is_approved || deleted.created_by_id === viewer.userId) return;
+  await tellCreator(deps, deleted, (creator, resource) => recordRejectedMail(deps.mailContext, creator, { id: deleted.id, name: deleted.name, resource }));
+}
