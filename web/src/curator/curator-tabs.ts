@@ -31,7 +31,7 @@ export const CURATOR_TABS: readonly CuratorTab[] = [
   { id: 'downloads', label: 'Downloads', action: 'curation.dashboard', component: DownloadsTab },
   { id: 'messages', label: 'Messages', action: 'site.manage', component: MessagesTab },
   { id: 'notable-events', label: 'Notable events', action: 'timeline.manage', component: NotableEventsTab },
-  { id: 'site-modes', label: 'Site modes', action: 'site.manage', component: SiteModesTab },
+  { id: 'site-modes', label: 'Site modes', action: 'site.switchModes', component: SiteModesTab },
 ];
 
 /** The tabs this viewer may open. */
