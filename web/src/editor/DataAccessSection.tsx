@@ -6,6 +6,7 @@
 import { Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LICENCE_RELATIONS, licenceLinkSchema } from '@registry/schemas/forms/linked-entities.ts';
+import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { linkApi, type EditableRecord, type Term } from './editor-api.ts';
 import { EditSection, SectionMessage } from './EditSection.tsx';
 import { countChanges } from './GeneralInformationFields.tsx';
@@ -68,7 +69,7 @@ function LicenceLinks({ record, holder }: { record: EditableRecord; holder: Revi
       {links.map((link) => (
         <HStack key={link.id} justify="space-between" wrap="wrap" borderBottomWidth="1px" pb="2" data-testid="licence-link">
           <Text>
-            {link.licence?.name ?? 'a licence'} <Text as="span" color="fg.muted">({link.relation.replace(/_/g, ' ')})</Text>
+            {link.licence?.name ?? 'a licence'} <Text as="span" color="fg.muted">({linkRelationLabel(link.relation)})</Text>
           </Text>
           <Button size="sm" variant="outline" disabled={busy} aria-label={`Remove ${link.licence?.name ?? 'the licence'}`} onClick={() => void run(() => linkApi.deleteLicenceLink(link.id))}>
             Remove
@@ -91,7 +92,7 @@ function LicenceLinks({ record, holder }: { record: EditableRecord; holder: Revi
       <HStack gap="2" wrap="wrap">
         <NativeSelect.Root w="56" maxW="full">
           <NativeSelect.Field aria-label="Licence relation" value={relation} onChange={(event) => setRelation(event.target.value)}>
-            {LICENCE_RELATIONS.map((value) => <option key={value} value={value}>{value.replace(/_/g, ' ')}</option>)}
+            {LICENCE_RELATIONS.map((value) => <option key={value} value={value}>{linkRelationLabel(value)}</option>)}
           </NativeSelect.Field>
         </NativeSelect.Root>
         <Button colorPalette="blue" loading={busy} disabled={licence.length === 0 && newName.trim() === ''} onClick={() => void add()} data-testid="add-licence-link">

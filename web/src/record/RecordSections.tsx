@@ -1,10 +1,12 @@
 /** The record page's sections after general information; each renders nothing when it has nothing. */
 import { Badge, Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { Link as RouterLink } from 'react-router';
 import { labelOf } from '../search/RecordBadges.tsx';
 import { TermChips, type TermChipGroup } from '../search/TermChips.tsx';
 import { BADGE_STYLES } from '../search/badge-styles.ts';
+import { browserLinksOf } from '../browse/vocabularies.ts';
 import { accessPoints, additionalFields, dataAccessConditions, supportLinksByType } from './record-metadata.ts';
 import type { RecordSummary, RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
@@ -12,6 +14,11 @@ import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx
 /** The association label by which a collection includes its members. */
 export const COLLECTION_LABEL = 'collects';
 
+/**
+ * A record's terms. A chip of a vocabulary the ontology browser shows opens the browser at that
+ * term: its definition, its place among broader and narrower terms, and its records, with a link
+ * to the same search the chip opened before. Object types have no browser: their chips search.
+ */
 export function KeywordsSection({ record }: { record: RegistryRecord }) {
   const allGroups: (TermChipGroup & { title: string })[] = [
     { argument: 'subjects', kind: 'Subject', title: 'Subjects', terms: record.subjects, colorPalette: 'teal' },
@@ -20,7 +27,9 @@ export function KeywordsSection({ record }: { record: RegistryRecord }) {
     { argument: 'objectTypes', kind: 'Object type', title: 'Object types', terms: record.objectTypes, colorPalette: 'cyan' },
     { argument: 'userDefinedTags', kind: 'Tag', title: 'User defined tags', terms: record.userDefinedTags, colorPalette: 'gray' },
   ];
-  const groups = allGroups.filter((group) => (group.terms ?? []).length > 0);
+  const groups = allGroups
+    .filter((group) => (group.terms ?? []).length > 0)
+    .map((group) => ({ ...group, linkFor: browserLinksOf(group.argument) }));
   if (groups.length === 0) return null;
   return (
     <RecordSection id="keywords" title="Keywords">
@@ -106,7 +115,7 @@ export function OrganisationsSection({ record }: { record: RegistryRecord }) {
               <RouterLink to={`/organisations/${link.organisation?.id}`}>{link.organisation?.name}</RouterLink>
             </Link>{' '}
             <Text as="span" color="fg.muted">
-              {humanise(link.relation && link.relation !== 'undefined' ? link.relation : 'associated_with')}
+              {linkRelationLabel(link.relation)}
             </Text>
             {link.isLead ? (
               <Badge ms="2" colorPalette="green" size="sm">
@@ -168,12 +177,10 @@ export function LicencesSection({ record }: { record: RegistryRecord }) {
         {links.map((link) => (
           <Box as="li" key={link.id}>
             {link.licence?.url ? <ExternalLink href={link.licence.url}>{link.licence.name}</ExternalLink> : <Text as="span">{link.licence?.name}</Text>}
-            {link.relation && link.relation !== 'undefined' ? (
-              <Text as="span" color="fg.muted">
-                {' '}
-                ({humanise(link.relation)})
-              </Text>
-            ) : null}
+            <Text as="span" color="fg.muted">
+              {' '}
+              ({linkRelationLabel(link.relation)})
+            </Text>
           </Box>
         ))}
       </Stack>

@@ -7,7 +7,8 @@ import { PageLoading } from '../../shell/PageLoading.tsx';
 import { usePageTitle } from '../../shell/usePageTitle.ts';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';
-import { loadOrganisation, organisationTypeNames, relationLabel, type LinkedRecord, type OrganisationDetail } from './organisationQueries.ts';
+import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
+import { loadOrganisation, organisationTypeNames, type LinkedRecord, type OrganisationDetail } from './organisationQueries.ts';
 
 type DetailState = { status: 'loading' } | { status: 'loaded'; organisation: OrganisationDetail } | { status: 'missing' } | { status: 'failed' };
 
@@ -15,7 +16,7 @@ function recordsByRelation(organisation: OrganisationDetail): Array<[string, Lin
   const groups = new Map<string, LinkedRecord[]>();
   for (const link of organisation.organisationLinks ?? []) {
     if (!link.fairsharingRecord) continue;
-    const label = relationLabel(link.relation);
+    const label = linkRelationLabel(link.relation);
     const list = groups.get(label) ?? [];
     if (!list.some((record) => record.id === link.fairsharingRecord?.id)) list.push(link.fairsharingRecord);
     groups.set(label, list);

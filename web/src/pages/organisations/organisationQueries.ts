@@ -65,9 +65,3 @@ export function organisationTypeNames(types: unknown): string[] {
     .map((type: unknown) => (typeof type === 'string' ? type : type && typeof type === 'object' && 'name' in type ? String((type as { name: unknown }).name) : ''))
     .filter(Boolean);
 }
-
-/** Relation names as people read them: "collaborates_on" → "Collaborates on". */
-export function relationLabel(relation: string | null | undefined): string {
-  const text = (relation ?? 'undefined').replace(/_/g, ' ');
-  return text === 'undefined' ? 'Other relation' : text.charAt(0).toUpperCase() + text.slice(1);
-}
