@@ -98,6 +98,66 @@ describe('ontology browser and relation graph', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('a direct visit to a term shows its records styled as in the search; the menu and record chips lead to the browser', async () => {
+    const leaf = busiestLeaf(subjects)!;
+    const page = await openPage(suite.browser, suite.server.url);
+    const errors = collectConsoleErrors(page);
+    // Straight to the browser: no search page was visited first in this context.
+    await page.goto(`/browse/subject?term=${leaf.id}&perPage=10`);
+    const records = page.getByTestId('term-records');
+    const firstRow = records.getByTestId('search-result').first();
+    await firstRow.waitFor({ timeout: 45_000 });
+    const look = await firstRow.evaluate((row) => {
+      const badges = [...row.querySelectorAll('[data-row-badges] [data-badge]')];
+      const style = (element: Element) => getComputedStyle(element);
+      const boxes = badges.map((badge) => badge.getBoundingClientRect());
+      return {
+        listStyle: style(row).listStyleType,
+        rowBorder: style(row).borderTopWidth,
+        badgeCount: badges.length,
+        badges: badges.map((badge) => ({ display: style(badge).display, padding: style(badge).paddingLeft, radius: style(badge).borderTopLeftRadius, background: style(badge).backgroundColor })),
+        // Space between neighbouring badges on one line.
+        gaps: boxes.slice(1).map((box, index) => box.left - boxes[index].right),
+      };
+    });
+    expect(look.listStyle).toBe('none');
+    expect(look.rowBorder).toBe('1px');
+    expect(look.badgeCount).toBeGreaterThanOrEqual(2);
+    for (const badge of look.badges) {
+      // inline-flex, computed as flex in the badges' flex row.
+      expect(badge.display).toMatch(/^(inline-)?flex$/);
+      expect(parseFloat(badge.padding)).toBeGreaterThan(0);
+      expect(parseFloat(badge.radius)).toBeGreaterThan(0);
+      expect(badge.background).not.toBe('rgba(0, 0, 0, 0)');
+    }
+    for (const gap of look.gaps) expect(gap).toBeGreaterThanOrEqual(4);
+    await saveScreenshot(page, 'browse-direct-visit');
+    const recordPath = await firstRow.locator('h3 a').getAttribute('href');
+
+    // The header's menu links the browser.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subjects', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/browse/subject');
+    await page.getByRole('tree', { name: 'Subject terms' }).waitFor({ timeout: 45_000 });
+
+    // A record's subject and domain chips open the browser at their term, which still links the search by it.
+    await page.goto(recordPath!);
+    const keywords = page.getByTestId('record-section-keywords');
+    await keywords.waitFor({ timeout: 45_000 });
+    const chipLinks = await keywords.locator('a[data-badge]').evaluateAll((links) =>
+      links.map((link) => ({ title: link.getAttribute('title') ?? '', href: link.getAttribute('href') ?? '' })),
+    );
+    for (const chip of chipLinks.filter((link) => link.title.startsWith('Subject:'))) expect(chip.href).toMatch(/^\/browse\/subject\?term=/);
+    for (const chip of chipLinks.filter((link) => link.title.startsWith('Domain:'))) expect(chip.href).toMatch(/^\/browse\/domain\?term=/);
+    await keywords.getByRole('link', { name: leaf.name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/browse/subject' && url.searchParams.get('term') === leaf.name);
+    await poll(() => page.getByTestId('term-records').getByRole('heading', { level: 2 }).textContent()).toBe(`Records: ${leaf.name}`);
+    const searchLink = page.getByTestId('term-records').getByRole('link', { name: 'Open these records in the search page' });
+    expect(new URL((await searchLink.getAttribute('href'))!, suite.server.url).searchParams.get('subjects')).toBe(leaf.name);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
   it('/browse/<unknown> links to the four vocabularies', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/browse/nonsense');

@@ -12,7 +12,7 @@ import { graphqlArguments } from '@registry/schemas/search/client/graphql-litera
 import { Pagination } from '../search/Pagination.tsx';
 import { PerPageSelect } from '../search/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
-import { SearchResultRow } from '../search/SearchResultRow.tsx';
+import { SearchResultList } from '../search/SearchResultRow.tsx';
 import type { SearchAnswer } from '../search/search-types.ts';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
@@ -81,10 +81,9 @@ export function TermRecords({ term, searchArgument, narrower, onNarrower, page, 
       {result.status === 'loading' && !answer ? <PageLoading label="Loading records…" /> : null}
       {answer ? (
         <>
-          <Box as="ul" mt="4" display="flex" flexDirection="column" gap="3" p="0" m="0">
-            {(answer.records ?? []).map((record) => (
-              <SearchResultRow key={record.id} record={record} />
-            ))}
+          {/* The search page's list: its rows are plain elements that only the list styles. */}
+          <Box mt="4">
+            <SearchResultList records={answer.records ?? []} label={`Records: ${term.name}`} />
           </Box>
           <Pagination page={answer.currentPage ?? page} totalPages={totalPages} onPage={onPage} />
         </>

@@ -21,3 +21,13 @@ export const BROWSABLE_VOCABULARIES: readonly BrowsableVocabulary[] = [
 export function vocabularyById(id: string): BrowsableVocabulary | undefined {
   return BROWSABLE_VOCABULARIES.find((vocabulary) => vocabulary.id === id.toLowerCase());
 }
+
+/**
+ * Links to the browser at a term (by its label) of the vocabulary searched by `searchArgument`;
+ * undefined when no browsable vocabulary is searched by it.
+ */
+export function browserLinksOf(searchArgument: string): ((label: string) => string) | undefined {
+  const vocabulary = BROWSABLE_VOCABULARIES.find((candidate) => candidate.searchArgument === searchArgument);
+  if (!vocabulary) return undefined;
+  return (label) => `/browse/${vocabulary.id}?${new URLSearchParams({ term: label }).toString()}`;
+}

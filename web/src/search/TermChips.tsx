@@ -1,6 +1,7 @@
 /**
- * Subject/domain/species/tag chips; each links to a search filtered on that term. Plain
- * elements: the container applies BADGE_STYLES.
+ * Subject/domain/species/tag chips; each links to a search filtered on that term, or where its
+ * group says (the record page's go to the term in the ontology browser). Plain elements: the
+ * container applies BADGE_STYLES.
  */
 import { Link as RouterLink } from 'react-router';
 import { badgeAttributes, type BadgePalette } from './badge-styles.ts';
@@ -13,6 +14,8 @@ export interface TermChipGroup {
   kind: string;
   terms: TermLabel[] | null | undefined;
   colorPalette: BadgePalette;
+  /** Where a chip of this group goes; the search filtered on the term when absent. */
+  linkFor?: (label: string) => string;
 }
 
 export function searchLinkFor(argument: string, value: string): string {
@@ -31,7 +34,7 @@ export function TermChips({ groups, limit }: { groups: TermChipGroup[]; limit?: 
         <li key={chip.key}>
           <RouterLink
             {...badgeAttributes(chip.group.colorPalette)}
-            to={searchLinkFor(chip.group.argument, chip.label)}
+            to={chip.group.linkFor?.(chip.label) ?? searchLinkFor(chip.group.argument, chip.label)}
             title={`${chip.group.kind}: ${chip.label}`}
           >
             {chip.label}
