@@ -39,7 +39,32 @@ async function canvasPixels(page: Page): Promise<Buffer> {
   return page.getByTestId('relation-graph').screenshot();
 }
 
+/** The canvas's own account of its last full drawing: nodes wholly in view, and nodes named. */
+async function drawnCounts(page: Page): Promise<{ inView: number; labelled: number }> {
+  const graph = page.getByTestId('relation-graph');
+  return {
+    inView: Number((await graph.getAttribute('data-nodes-in-view')) ?? -1),
+    labelled: Number((await graph.getAttribute('data-labelled-nodes')) ?? -1),
+  };
+}
+
 describe('relation graph', { timeout: 420_000 }, () => {
+  it('first draws the whole graph in view (a 700-node collection at depth 2 too), and names every node of a small one', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/graph/2');
+    const small = await shownCounts(page);
+    await poll(async () => (await drawnCounts(page)).inView).toBe(small.nodes);
+    expect((await drawnCounts(page)).labelled).toBe(small.nodes);
+
+    await page.goto(`/graph/${biggestCollection}?depth=2`);
+    const big = await shownCounts(page);
+    expect(big.nodes).toBeGreaterThan(300);
+    await poll(async () => (await drawnCounts(page)).inView, { timeout: 30_000 }).toBe(big.nodes);
+    await saveScreenshot(page, 'graph-biggest-collection-first-draw');
+    await page.context().close();
+  });
+
+
   it('/graph/2: the record at the centre, depth, filters, keyboard zoom and pan, the relations table', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);

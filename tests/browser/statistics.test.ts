@@ -119,6 +119,48 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
     await page.context().close();
   });
 
+  it('shortens a label too long for its column after a whole word with "…"; its tooltip, link and table hold it whole', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/summary-statistics');
+    const charts = await chartsOf(page, 'all');
+    await poll(() => charts.count()).toBe(TABS[0].charts);
+    await poll(() => page.locator('[data-chart-id^="all-"] [data-testid="statistics-chart"]').count()).toBeGreaterThanOrEqual(10);
+    const labels = await page.locator('[data-chart-id^="all-"] [data-testid="statistics-chart"] [data-bar-label]').evaluateAll((texts) =>
+      texts.map((text) => {
+        const svgText = text as SVGTextElement;
+        const bar = text.closest('a');
+        return {
+          chart: text.closest('[data-chart-id]')?.getAttribute('data-chart-id') ?? '',
+          shown: text.textContent ?? '',
+          whole: text.parentElement?.querySelector('title')?.textContent ?? '',
+          name: bar?.getAttribute('aria-label') ?? '',
+          left: svgText.getBBox().x,
+        };
+      }),
+    );
+    const shortened = labels.filter((label) => label.shown !== label.whole);
+    expect(shortened.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      // Nothing is drawn outside the chart's left edge.
+      expect(label.left, label.whole).toBeGreaterThanOrEqual(0);
+      if (label.name) expect(label.name.startsWith(`${label.whole} `), label.whole).toBe(true);
+    }
+    for (const label of shortened) {
+      expect(label.shown.endsWith('…'), label.whole).toBe(true);
+      const kept = label.shown.slice(0, -1);
+      expect(label.whole.startsWith(kept), label.whole).toBe(true);
+      // Cut after a whole word: what follows the kept text starts a new word (or the kept text is one word, cut).
+      const rest = label.whole.slice(kept.length);
+      expect(/^[\s,;:.(-]/.test(rest) || !/\s/.test(kept), `${label.whole} → ${label.shown}`).toBe(true);
+    }
+    const first = shortened[0];
+    const card = page.locator(`[data-chart-id="${first.chart}"]`);
+    await card.getByRole('button', { name: 'Show as table' }).click();
+    await card.getByRole('table').getByRole('cell', { name: first.whole, exact: true }).first().waitFor();
+    await saveScreenshot(page, 'statistics-shortened-labels');
+    await page.context().close();
+  });
+
   it('offers each chart as a table and as CSV', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/summary-statistics');

@@ -1,11 +1,13 @@
 /**
  * The relation graph drawn on a canvas (a collection's hundreds of members stay smooth where
  * an SVG of as many elements did not), with d3-zoom for zoom and pan by mouse, touch (pinch,
- * drag) and keyboard (arrows pan, + and - zoom, 0 fits the graph again). The record sits at
- * the centre, larger and outlined. Labels are drawn at a fixed screen size whatever the zoom,
- * record first, then its neighbours, then the rest, each only where it does not cover one
- * already drawn, so zooming in reveals more names instead of scaling them. A record is opened
- * by clicking or tapping it; the relations table below the graph offers the same links.
+ * drag) and keyboard (arrows pan, + and - zoom, 0 fits the graph again). It first shows the
+ * whole graph (zoomed to its bounds); the record is larger and outlined. Labels are drawn at a
+ * fixed screen size whatever the zoom, record first, then its neighbours, then the rest, each
+ * right, left, below or above its node where it covers no label already drawn, so zooming in
+ * reveals more names instead of scaling them. After each full drawing the canvas says how many
+ * nodes are wholly in view and how many are named (`data-nodes-in-view`, `data-labelled-nodes`).
+ * A record is opened by clicking or tapping it; the relations table below offers the same links.
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { quadtree, type Quadtree } from 'd3-quadtree';
@@ -13,6 +15,7 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, ZoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../statistics/useElementWidth.ts';
+import { fitToBounds, insideView, labelPlaces } from './graph-fit.ts';
 import { registryColour, shortLabel, type LaidOutNode } from './graph-layout.ts';
 import type { VisibleGraph } from './graph-view.ts';
 
@@ -22,6 +25,9 @@ const EDGE_LABEL_FONT = '11px system-ui, -apple-system, "Segoe UI", Helvetica, A
 /** Occupancy grid for label placement, in CSS pixels. */
 const CELL = 8;
 const PAN_STEP = 60;
+const LABEL_HEIGHT = 18;
+/** The zoom-out limit, lower still when the whole graph needs it. */
+const MIN_ZOOM = 0.05;
 /** Above this many records, labels other than the record's are left out while the graph moves. */
 const BIG_GRAPH = 200;
 
@@ -93,12 +99,14 @@ function paintSnapshot(
 }
 
 function fitTransform(nodes: readonly LaidOutNode[], width: number, height: number): ZoomTransform {
-  if (nodes.length === 0) return zoomIdentity.translate(width / 2, height / 2);
-  // The record stays at the centre: fit the farthest node on either side of it (labels need room on the right).
-  const reachX = Math.max(1, ...nodes.map((node) => Math.abs(node.x)));
-  const reachY = Math.max(1, ...nodes.map((node) => Math.abs(node.y)));
-  const scale = Math.min(1.6, Math.max(0.05, Math.min((width / 2 - 90) / reachX, (height / 2 - 24) / reachY)));
-  return zoomIdentity.translate(width / 2, height / 2).scale(scale);
+  const fit = fitToBounds(nodes, width, height);
+  return zoomIdentity.translate(fit.x, fit.y).scale(fit.k);
+}
+
+/** What one drawing showed: nodes wholly inside the surface, and nodes named. */
+interface PaintCounts {
+  inView: number;
+  labelled: number;
 }
 
 export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name: string; onOpen: (recordId: number) => void }) {
@@ -122,7 +130,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
   const orderedNodes = useMemo(() => [...graph.nodes].sort((a, b) => nodePriority(a) - nodePriority(b)), [graph.nodes]);
 
   /** Draws the whole scene under transform `t` on a `width` × `height` (CSS pixels) surface. */
-  const paint = useCallback((context: CanvasRenderingContext2D, t: ZoomTransform, width: number, height: number, reduced: boolean) => {
+  const paint = useCallback((context: CanvasRenderingContext2D, t: ZoomTransform, width: number, height: number, reduced: boolean): PaintCounts => {
     const ratio = window.devicePixelRatio || 1;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
@@ -147,6 +155,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       else byColour.set(colour, [node]);
     }
     const visible = (x: number, y: number, margin: number) => x >= -margin && y >= -margin && x <= width + margin && y <= height + margin;
+    let inView = 0;
     context.lineWidth = 1.5;
     context.strokeStyle = '#ffffff';
     for (const [colour, group] of byColour) {
@@ -155,6 +164,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
         const x = t.applyX(node.x);
         const y = t.applyY(node.y);
         const radius = node.radius * radiusScale;
+        if (visible(x, y, -radius)) inView += 1;
         if (!visible(x, y, radius)) continue;
         context.moveTo(x + radius, y);
         context.arc(x, y, radius, 0, Math.PI * 2);
@@ -173,22 +183,27 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
 
     context.textBaseline = 'middle';
     context.lineJoin = 'round';
-    const labelled = reduced ? orderedNodes.filter((node) => node.isRoot) : orderedNodes;
-    for (const node of labelled) {
+    const toLabel = reduced ? orderedNodes.filter((node) => node.isRoot) : orderedNodes;
+    let labelled = 0;
+    for (const node of toLabel) {
       const x = t.applyX(node.x);
       const y = t.applyY(node.y);
       if (x < 0 || y < 0 || x > width || y > height) continue;
       const text = shortLabel(node.label);
       context.font = node.isRoot ? ROOT_LABEL_FONT : LABEL_FONT;
-      const textWidth = measure(context, context.font, text);
-      const left = x + node.radius * radiusScale + 4;
-      const box = { x: left, y: y - 9, width: textWidth, height: 18 };
-      if (!node.isRoot && node !== hovered && !space.place(box)) continue;
+      const places = labelPlaces(x, y, node.radius * radiusScale, measure(context, context.font, text), LABEL_HEIGHT);
+      // The record's label and the hovered one are always drawn; the others take the first free place in view.
+      const forced = node.isRoot || node === hovered;
+      const box = forced ? places[0] : places.find((place) => insideView(place, width, height) && space.place(place));
+      if (!box) continue;
+      if (forced) space.place(box);
+      labelled += 1;
+      const baseline = box.y + LABEL_HEIGHT / 2;
       context.lineWidth = 4;
       context.strokeStyle = 'rgba(255,255,255,0.9)';
-      context.strokeText(text, left, y);
+      context.strokeText(text, box.x, baseline);
       context.fillStyle = '#111827';
-      context.fillText(text, left, y);
+      context.fillText(text, box.x, baseline);
     }
 
     // Relation names where there is room: always near the record, elsewhere once zoomed in.
@@ -209,6 +224,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       context.fillText(text, x, y);
     }
     context.textAlign = 'start';
+    return { inView, labelled };
   }, [graph.edges, orderedNodes, hovered]);
 
   const snapshotRef = useRef<Snapshot | null>(null);
@@ -223,7 +239,9 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     const t = transformRef.current;
     if (!movingRef.current || orderedNodes.length <= BIG_GRAPH) {
       snapshotRef.current = null;
-      paint(context, t, width, height, false);
+      const counts = paint(context, t, width, height, false);
+      canvas.dataset.nodesInView = String(counts.inView);
+      canvas.dataset.labelledNodes = String(counts.labelled);
       return;
     }
     // A big graph on the move. While it zooms only the record is named (labels cost more than
@@ -256,8 +274,9 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return undefined;
+    const fit = fitTransform(graph.nodes, width, height);
     const behaviour = zoom<HTMLCanvasElement, unknown>()
-      .scaleExtent([0.05, 12])
+      .scaleExtent([Math.min(MIN_ZOOM, fit.k), 12])
       .on('start', () => {
         movingRef.current = true;
         gestureScaleRef.current = transformRef.current.k;
@@ -273,7 +292,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     zoomRef.current = behaviour;
     const selection = select(canvas);
     selection.call(behaviour);
-    selection.call(behaviour.transform, fitTransform(graph.nodes, width, height));
+    selection.call(behaviour.transform, fit);
     return () => {
       selection.on('.zoom', null);
     };

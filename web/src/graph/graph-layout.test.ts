@@ -33,6 +33,7 @@ describe('graph layout', () => {
   it('labels and colours', () => {
     expect(shortLabel('LOINC: Logical Observation')).toBe('LOINC');
     expect(shortLabel('x'.repeat(40))).toHaveLength(28);
+    expect(shortLabel(' : Gene Ontology')).toBe('Gene Ontology');
     expect(registryColour('Database')).toBe(registryColour('database'));
     expect(registryColour('unknown')).not.toBe(registryColour('standard'));
   });

@@ -75,9 +75,9 @@ export function registryColour(registry: string): string {
   return REGISTRY_COLOURS[registry.toLowerCase()] ?? OTHER_COLOUR;
 }
 
-/** The short name drawn beside a node: the abbreviation part of "ABBR: Name", else the name. */
+/** The short name drawn beside a node: the abbreviation part of "ABBR: Name", else the name (also when the abbreviation is blank). */
 export function shortLabel(label: string, max = 28): string {
-  const head = label.includes(': ') ? label.slice(0, label.indexOf(': ')) : label;
+  const head = (label.includes(': ') ? label.slice(0, label.indexOf(': ')) : label).trim() || label.slice(label.indexOf(': ') + 2).trim();
   return head.length > max ? `${head.slice(0, max - 1)}…` : head;
 }
 

@@ -1,12 +1,13 @@
 /**
  * Horizontal bars with d3 scales, drawn by React as SVG. Each bar is a link to the search that
- * lists its records (keyboard-focusable, named by its text: "Genomics 120"); a label too long
- * for its column is clipped on screen, whole in the link's name and in the table alternative.
+ * lists its records (keyboard-focusable, named by its label and count: "Genomics 120"); a label
+ * too long for its column ends with "…" after its last whole word that fits, and is whole in
+ * the bar's tooltip, in the link's name and in the table alternative.
  */
 import { Box } from '@chakra-ui/react';
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useId } from 'react';
 import { useNavigate } from 'react-router';
+import { fittedLabel } from './statistics-charts.ts';
 import { useElementWidth } from './useElementWidth.ts';
 
 export interface BarRow {
@@ -52,8 +53,7 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
   const navigate = useNavigate();
   const labelWidth = Math.min(220, Math.round(width * 0.38));
   const height = rows.length * BAR_HEIGHT;
-  const clipId = useId().replace(/:/g, '');
-  const fits = rows.map((row) => textWidth(row.label) <= labelWidth - 10);
+  const shownLabels = rows.map((row) => fittedLabel(row.label, labelWidth - 10, textWidth));
   const x = scaleLinear()
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([0, Math.max(10, width - labelWidth - VALUE_SPACE)]);
@@ -65,30 +65,18 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
   return (
     <Box ref={ref} width="100%" css={BAR_LINK_STYLES}>
       <svg width={width} height={height} aria-labelledby={titleId} data-testid="statistics-chart">
-        <defs>
-          <clipPath id={clipId}>
-            <rect x="0" y="-4" width={labelWidth - 8} height={BAR_HEIGHT} />
-          </clipPath>
-        </defs>
         {rows.map((row, index) => {
           const top = y(index) ?? 0;
+          const count = row.count.toLocaleString('en-GB');
           const bar = (
             <g transform={`translate(0, ${top})`}>
-              {/* A long label starts at the left edge and is clipped, not cut: the link's name is its whole text. */}
-              <text
-                x={fits[index] ? labelWidth - 8 : 0}
-                y={y.bandwidth() / 2}
-                dy="0.35em"
-                textAnchor={fits[index] ? 'end' : 'start'}
-                fontSize={FONT_SIZE}
-                fill="currentColor"
-                clipPath={fits[index] ? undefined : `url(#${clipId})`}
-              >
-                {row.label}
+              <title>{row.label}</title>
+              <text x={labelWidth - 8} y={y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={FONT_SIZE} fill="currentColor" data-bar-label="">
+                {shownLabels[index]}
               </text>
               <rect x={labelWidth} width={Math.max(1, x(row.count))} height={y.bandwidth()} rx="2" fill="var(--chakra-colors-brand-600)" />
               <text x={labelWidth + x(row.count) + 6} y={y.bandwidth() / 2} dy="0.35em" fontSize={FONT_SIZE} fill="currentColor">
-                {row.count.toLocaleString('en-GB')}
+                {count}
               </text>
             </g>
           );
@@ -99,6 +87,7 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
               key={index}
               href={href}
               className="statistics-bar"
+              aria-label={`${row.label} ${count}`}
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();

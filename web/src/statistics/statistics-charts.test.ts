@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartCsv, displayLabel, knownDateNote } from './statistics-charts.ts';
+import { chartCsv, displayLabel, fittedLabel, knownDateNote } from './statistics-charts.ts';
 
 describe('displayLabel', () => {
   it('humanises bare keys and keeps the labels the API gives as written', () => {
@@ -28,5 +28,30 @@ describe('chartCsv', () => {
     expect(chartCsv(['Organisation', 'Records'], [['=HYPERLINK("https://evil.example")', 3], ['Gene Ontology', 2]])).toBe(
       'Organisation,Records\n"\'=HYPERLINK(""https://evil.example"")",3\nGene Ontology,2\r\n',
     );
+  });
+});
+
+describe('fittedLabel', () => {
+  // One unit per character, so the room is a number of characters.
+  const widthOf = (text: string) => text.length;
+
+  it('keeps a label that fits', () => {
+    expect(fittedLabel('Genomics', 8, widthOf)).toBe('Genomics');
+  });
+
+  it('cuts after the last whole word that fits, with an ellipsis and without trailing punctuation', () => {
+    expect(fittedLabel('Minimum Information About a Microarray Experiment', 24, widthOf)).toBe('Minimum Information…');
+    expect(fittedLabel('Minimum Information, About a Microarray Experiment', 24, widthOf)).toBe('Minimum Information…');
+    expect(fittedLabel('Minimum Information About', 21, widthOf)).toBe('Minimum Information…');
+    expect(fittedLabel('Genetic polymorphism', 18, widthOf)).toBe('Genetic…');
+  });
+
+  it('cuts within a word only when the first word alone is longer than the room', () => {
+    expect(fittedLabel('Pharmacogenomicsknowledgebase resource', 12, widthOf)).toBe('Pharmacogen…');
+  });
+
+  it('every result fits the room', () => {
+    const label = 'Standards recommended by the most journal policies and databases';
+    for (let room = 1; room <= label.length; room += 1) expect(fittedLabel(label, room, widthOf).length).toBeLessThanOrEqual(room);
   });
 });

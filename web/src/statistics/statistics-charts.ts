@@ -201,3 +201,26 @@ export function displayLabel(bucket: ChartBucket): string {
 export function chartCsv(header: [string, string], rows: [string, number][]): string {
   return `${csvFormatRows([header, ...rows.map(([label, count]) => [neutralisedCell(label), String(count)])])}\r\n`;
 }
+
+/**
+ * A label shortened to fit `maxWidth` (as `widthOf` measures it) with "…": cut after the last
+ * whole word that fits, or within a single word longer than the room; the label itself when it
+ * fits. The chart shows the whole label on hover and in its table.
+ */
+export function fittedLabel(label: string, maxWidth: number, widthOf: (text: string) => number): string {
+  if (widthOf(label) <= maxWidth) return label;
+  const shortened = (length: number) => `${label.slice(0, length).trimEnd()}…`;
+  // The longest prefix that fits with its ellipsis (widths grow with length).
+  let low = 0;
+  let high = label.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (widthOf(shortened(middle)) <= maxWidth) low = middle;
+    else high = middle - 1;
+  }
+  // Back to the end of the last whole word (the space before the first word that does not fit
+  // whole); within the first word only when that word alone is too long.
+  const wordEnd = label.slice(0, low + 1).search(/\s\S*$/);
+  const length = wordEnd > 0 ? wordEnd : low;
+  return length > 0 ? shortened(length).replace(/[\s,;:.(-]+…$/, '…') : '…';
+}
