@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { buildTestApp, BROWSER_NAVIGATION, JSON_CLIENT } from './support.ts';
+import { pageDataBlock, withoutStartupData } from './page-data-blocks.ts';
 import type { GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';
-import { searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
+import { EARLY_ANSWERS_ELEMENT_ID, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>registry test build</title></head><body><div id="root"></div></body></html>';
 const GRAPHIQL_HTML = '<!doctype html><html><head><title>GraphiQL</title></head><body><div id="graphiql"></div></body></html>';
@@ -33,7 +34,7 @@ describe('static files', () => {
   it('serves / as the app, never cached', async () => {
     const response = await app.inject({ url: '/', headers: BROWSER_NAVIGATION });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(withoutStartupData(response.body)).toBe(INDEX_HTML);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
@@ -60,7 +61,7 @@ describe('SPA fallback', () => {
     const response = await app.inject({ url, headers: BROWSER_NAVIGATION });
     expect(response.statusCode).toBe(statusCode);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(withoutStartupData(response.body)).toBe(INDEX_HTML);
   });
 
   it.each(['/search?q=genomics', '/standards'])('a browser navigating to %s gets the app with the answer to its search', async (url) => {
@@ -68,7 +69,7 @@ describe('SPA fallback', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toMatch(/<script type="application\/json" id="early-answers">.*<\/script>\s*<\/head>/s);
-    expect(response.body.replace(/\s*<script type="application\/json" id="early-answers">.*?<\/script>\s*/s, '')).toBe(INDEX_HTML);
+    expect(withoutStartupData(response.body).replace(/\s*<script type="application\/json" id="early-answers">.*?<\/script>\s*/s, '')).toBe(INDEX_HTML);
   });
 
   it('answers API clients on unknown paths with the JSON 404', async () => {
@@ -104,10 +105,10 @@ describe('SPA fallback', () => {
       const page = await maintenance.inject({ url: '/maintenance', headers: BROWSER_NAVIGATION });
       expect(page.statusCode).toBe(200);
       expect(page.headers.maintenance).toBe('true');
-      expect(page.body).toBe(INDEX_HTML);
+      expect(withoutStartupData(page.body)).toBe(INDEX_HTML);
       // No search answer in the page either: the app shows the maintenance page.
       const search = await maintenance.inject({ url: '/search?q=gene', headers: BROWSER_NAVIGATION });
-      expect(search.body).toBe(INDEX_HTML);
+      expect(withoutStartupData(search.body)).toBe(INDEX_HTML);
     } finally {
       await maintenance.close();
     }
@@ -147,7 +148,7 @@ describe('screen code preloads', () => {
   it('sends the plain page where no screen is listed', async () => {
     for (const url of ['/organisations', '/searches', '/no/such/page']) {
       const response = await preloadApp.inject({ url, headers: BROWSER_NAVIGATION });
-      expect(response.body).toBe(INDEX_HTML);
+      expect(withoutStartupData(response.body)).toBe(INDEX_HTML);
     }
   });
 
@@ -165,10 +166,7 @@ describe('screen code preloads', () => {
 
 describe('the answer to a search page\'s search, inside the page', () => {
   type PageAnswer = GraphqlRequest & { data: unknown };
-  const pageAnswer = (html: string): PageAnswer | null => {
-    const block = html.match(/<script type="application\/json" id="early-answers">(.*?)<\/script>/s);
-    return block ? (JSON.parse(block[1]) as PageAnswer) : null;
-  };
+  const pageAnswer = (html: string) => pageDataBlock(html, EARLY_ANSWERS_ELEMENT_ID) as PageAnswer | null;
 
   it('is the answer the API gives to the request the page sends, for an anonymous visitor', async () => {
     const url = '/databases?q=gene%20expression&subjects=Life%20Science&page=2&perPage=10';
@@ -200,7 +198,7 @@ describe('the answer to a search page\'s search, inside the page', () => {
     try {
       const response = await offline.inject({ url: '/search?q=gene', headers: BROWSER_NAVIGATION });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(withoutStartupData(response.body)).toBe(INDEX_HTML);
     } finally {
       await offline.close();
     }

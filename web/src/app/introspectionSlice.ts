@@ -1,10 +1,12 @@
 /**
  * Argument types of `searchFairsharingRecords`, read from the API's introspection at start-up
- * and cached in localStorage for 24 hours (SPEC §9). The search page and the start-up prefetch
- * type URL parameters with them (`searchQueryForUrl`): Int and Boolean unquoted, lists as lists.
+ * (the answer the server put into the page, else asked) and cached in localStorage for 24 hours
+ * (SPEC §9). The search page and the start-up prefetch type URL parameters with them
+ * (`searchQueryForUrl`): Int and Boolean unquoted, lists as lists.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SearchArgumentTypes } from '@registry/schemas/search/client/search-query.ts';
+import { INTROSPECTION_QUERY, type IntrospectedType, type IntrospectionAnswer } from '@registry/schemas/web/startup-data.ts';
 
 export type { SearchArgumentTypes };
 
@@ -17,17 +19,7 @@ export const INTROSPECTION_STORAGE_KEY = 'registry.introspection';
 export const INTROSPECTION_CACHE_MS = 24 * 60 * 60 * 1000;
 export const SEARCH_QUERY_NAME = 'searchFairsharingRecords';
 
-export const INTROSPECTION_QUERY = `{__type(name:"Query"){fields{name args{name type{name kind ofType{name kind ofType{name kind ofType{name kind}}}}}}}}`;
-
-export interface IntrospectedType {
-  name: string | null;
-  kind: string;
-  ofType?: IntrospectedType | null;
-}
-
-export interface IntrospectionAnswer {
-  __type: { fields: Array<{ name: string; args: Array<{ name: string; type: IntrospectedType }> }> } | null;
-}
+export { INTROSPECTION_QUERY, type IntrospectedType, type IntrospectionAnswer };
 
 export function describeType(type: IntrospectedType): string {
   if (type.kind === 'NON_NULL' && type.ofType) return describeType(type.ofType);

@@ -3,13 +3,9 @@
  * under the header, and the app's own notices (session expired, start-up failure, saves).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PublicMessage } from '@registry/schemas/web/startup-data.ts';
 
-export interface PublicMessage {
-  id: string | number;
-  message: string;
-  updatedAt: string;
-  createdAt: string;
-}
+export type { PublicMessage };
 
 export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
 

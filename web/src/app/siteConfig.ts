@@ -1,8 +1,10 @@
 /**
- * Site-wide settings the browser needs. The site name is the server's SITE_NAME: the server
- * may inject it as `<meta name="site-name" content="...">` into index.html; otherwise the
- * build-time VITE_SITE_NAME is used, and FAIRsharing by default.
+ * Site-wide settings the browser needs. The site name is the server's SITE_NAME, which the
+ * server puts into every page with the start-up data; otherwise the build-time VITE_SITE_NAME
+ * is used, and FAIRsharing by default.
  */
+import { pageStartupData } from './pageStartupData.ts';
+
 export interface SiteConfig {
   siteName: string;
   graphiqlPath: string;
@@ -13,8 +15,7 @@ export interface SiteConfig {
 }
 
 function readSiteName(): string {
-  const fromServer = typeof document === 'undefined' ? null : document.querySelector('meta[name="site-name"]');
-  const injected = fromServer?.getAttribute('content')?.trim();
+  const injected = pageStartupData()?.siteName.trim();
   if (injected) return injected;
   const fromBuild = (import.meta.env.VITE_SITE_NAME as string | undefined)?.trim();
   return fromBuild || 'FAIRsharing';

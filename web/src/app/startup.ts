@@ -4,7 +4,10 @@
  * public messages. A 503 (or the maintenance header) anywhere means maintenance mode; an
  * introspection failure shows "Can't initialize application." and sends the user to
  * /error/500. A failure to load messages alone is not fatal: the site works without them.
+ * The server puts the introspection answer, the messages and the modes in force into the page
+ * (pageStartupData): start-up takes them from there and asks the API only for a page without them.
  */
+import { MESSAGES_QUERY, type StartupData } from '@registry/schemas/web/startup-data.ts';
 import { ApiError, graphqlQuery } from '../api/client.ts';
 import {
   INTROSPECTION_QUERY,
@@ -15,7 +18,8 @@ import {
   type IntrospectionAnswer,
 } from './introspectionSlice.ts';
 import { noticeAdded, publicMessagesLoaded, type PublicMessage } from './messagesSlice.ts';
-import { maintenanceDetected, startupFinished } from './modesSlice.ts';
+import { maintenanceDetected, modesRead, startupFinished } from './modesSlice.ts';
+import { pageStartupData } from './pageStartupData.ts';
 import { buildSearchFilters, searchFiltersBuilt } from './searchFiltersSlice.ts';
 import { sessionViewer } from './sessionViewer.ts';
 import {
@@ -28,7 +32,7 @@ import {
 import type { AppStore } from './store.ts';
 
 export const STARTUP_FAILURE_MESSAGE = "Can't initialize application.";
-export const MESSAGES_QUERY = '{messages{id message updatedAt createdAt}}';
+export { MESSAGES_QUERY };
 
 export type StartupOutcome = 'ready' | 'maintenance' | 'failed';
 
@@ -47,32 +51,35 @@ export function restoreSession(store: AppStore): void {
   store.dispatch(noticeAdded('warning', SESSION_EXPIRED_MESSAGE));
 }
 
-async function loadSearchArgumentTypes(store: AppStore): Promise<void> {
-  const cached = readCachedIntrospection();
+/** `inPage`: the answer the server put into the page, fresher than the cache. */
+async function loadSearchArgumentTypes(store: AppStore, inPage: IntrospectionAnswer | undefined): Promise<void> {
+  const cached = inPage ? null : readCachedIntrospection();
   if (cached) {
     store.dispatch(searchArgumentTypesLoaded(cached));
     return;
   }
-  const answer = await graphqlQuery<IntrospectionAnswer>(INTROSPECTION_QUERY);
+  const answer = inPage ?? (await graphqlQuery<IntrospectionAnswer>(INTROSPECTION_QUERY));
   const types = searchArgumentTypesFrom(answer);
   if (!types) throw new Error('The API does not offer the search query');
   writeCachedIntrospection(types);
   store.dispatch(searchArgumentTypesLoaded(types));
 }
 
-async function loadPublicMessages(store: AppStore): Promise<void> {
-  const data = await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY);
-  store.dispatch(publicMessagesLoaded(data.messages ?? []));
+async function loadPublicMessages(store: AppStore, inPage: PublicMessage[] | undefined): Promise<void> {
+  const messages = inPage ?? (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages;
+  store.dispatch(publicMessagesLoaded(messages ?? []));
 }
 
-export async function runStartup(store: AppStore): Promise<StartupOutcome> {
+export async function runStartup(store: AppStore, inPage: StartupData | null = pageStartupData()): Promise<StartupOutcome> {
   restoreSession(store);
+  // The modes the page was served in (otherwise the first answers' headers tell).
+  if (inPage) store.dispatch(modesRead(inPage.modes));
   // Introspection and messages are independent requests: ask both at once, apply in order.
-  const introspection = loadSearchArgumentTypes(store).then(
+  const introspection = loadSearchArgumentTypes(store, inPage?.introspection).then(
     () => null,
     (error: unknown) => error,
   );
-  const messages = loadPublicMessages(store).then(
+  const messages = loadPublicMessages(store, inPage?.messages).then(
     () => null,
     (error: unknown) => error,
   );

@@ -20,6 +20,7 @@ import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement } from './early-search-answer.ts';
 import { findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
+import { startupDataElement, startupDataSource } from './startup-data.ts';
 import { recordPageUrl } from '../linked-data/record-json-ld.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
 import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
@@ -80,11 +81,20 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     }
 
     const pages = indexHtml ? loadWebPageHtml(options.webDistDir, indexHtml) : undefined;
-    /** The app's page for a URL; a search page's comes with the answer to its search. */
+    const startupData = startupDataSource(app);
+    /**
+     * The app's page for a URL, with what its start-up needs; a search page's comes with the
+     * answer to its search.
+     */
     const sendApp = async (reply: FastifyReply, url: string, method: string, statusCode = 200, head: PageHead = {}) => {
       const path = pathOf(url);
-      const answer = method === 'GET' && statusCode === 200 ? await earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1)) : null;
-      const page = pages?.forPath(path, answer ? { ...head, extraHead: earlyAnswerElement(answer) } : head);
+      const isGet = method === 'GET';
+      const [startup, answer] = await Promise.all([
+        isGet ? startupData.read() : null,
+        isGet && statusCode === 200 ? earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1)) : null,
+      ]);
+      const extraHead = [head.extraHead, startup && startupDataElement(startup), answer && earlyAnswerElement(answer)].filter(Boolean).join('\n    ');
+      const page = pages?.forPath(path, { ...head, extraHead });
       return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept').send(page);
     };
 

@@ -1,0 +1,77 @@
+/**
+ * The start-up data sent inside every page of the app (@registry/schemas/web/startup-data.ts):
+ * the answers to the app's own start-up queries, run through the GraphQL schema as an anonymous
+ * visitor (messages are the same for everyone), the site name and the modes in force. With it a
+ * first visit renders without two round trips after the script has run.
+ *
+ * The introspection answer cannot change while the process lives, so it is asked once. Messages
+ * are re-read at most every MESSAGES_REFRESH_MS: pages are not counted by the rate limit, so a
+ * flood of them must not become a flood of queries. Anything failing sends the page without the
+ * block (the app then asks itself, and reports what fails as it always did).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import {
+  INTROSPECTION_QUERY,
+  MESSAGES_QUERY,
+  STARTUP_DATA_ELEMENT_ID,
+  type IntrospectionAnswer,
+  type PublicMessage,
+  type StartupData,
+} from '@registry/schemas/web/startup-data.ts';
+import { graphqlContextFor } from '../graphql/plugin.ts';
+import { jsonDataElement } from './early-search-answer.ts';
+
+/** As often as the site modes are re-read: a new message shows on pages within seconds. */
+export const MESSAGES_REFRESH_MS = 2000;
+
+export interface StartupDataSource {
+  /** The data for a page served now, or null when it cannot be read. */
+  read(): Promise<StartupData | null>;
+}
+
+async function anonymousAnswer<T extends object>(app: FastifyInstance, query: string): Promise<T> {
+  const result = await app.graphql<T>(query, graphqlContextFor(app, ANONYMOUS_VIEWER));
+  if (result.errors?.length || !result.data) throw new Error(result.errors?.[0]?.message ?? `no data for ${query}`);
+  return result.data;
+}
+
+/** The last read of `read`, reused for `maxAgeMs`; a failed read is forgotten at once. */
+function reusedFor<T>(maxAgeMs: number, read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (last && Date.now() - last.at <= maxAgeMs) return last.value;
+    const current = { at: Date.now(), value: read() };
+    current.value.catch(() => {
+      if (last === current) last = undefined;
+    });
+    last = current;
+    return current.value;
+  };
+}
+
+export function startupDataSource(app: FastifyInstance): StartupDataSource {
+  const introspection = reusedFor(Infinity, () => anonymousAnswer<IntrospectionAnswer>(app, INTROSPECTION_QUERY));
+  const messages = reusedFor(MESSAGES_REFRESH_MS, async () => (await anonymousAnswer<{ messages: PublicMessage[] | null }>(app, MESSAGES_QUERY)).messages ?? []);
+  return {
+    async read() {
+      const modes = app.siteModes.current();
+      try {
+        return {
+          introspection: await introspection(),
+          // In maintenance the app's own call would be refused: it shows none.
+          messages: modes.maintenance ? [] : await messages(),
+          siteName: app.config.siteName,
+          modes: { maintenance: modes.maintenance, readOnly: modes.readOnly },
+        };
+      } catch (error) {
+        app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'page sent without its start-up data');
+        return null;
+      }
+    },
+  };
+}
+
+export function startupDataElement(data: StartupData): string {
+  return jsonDataElement(STARTUP_DATA_ELEMENT_ID, data);
+}
