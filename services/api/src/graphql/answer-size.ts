@@ -4,6 +4,7 @@
  * An answer over the cap is replaced by a 400 that says why.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { markRefusedForCost } from '../plugins/refusal-backoff.ts';
 
 /** The largest answer of the client's own queries is a few hundred KB; a full download about 700 KB. */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
@@ -24,6 +25,7 @@ export function answerSizeCap(path: string, maxBytes: number = MAX_ANSWER_BYTES)
     if (request.routeOptions.url !== path) return payload;
     const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
     if (bytes <= maxBytes) return payload;
+    markRefusedForCost(request);
     reply.code(400).header('content-type', 'application/json; charset=utf-8');
     return answerTooLargeBody(bytes, maxBytes);
   };

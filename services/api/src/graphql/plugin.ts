@@ -13,7 +13,8 @@ import { formatGraphqlErrors } from './error-formatter.ts';
 import { createLoaders } from './loaders/index.ts';
 import { answerSizeCap } from './answer-size.ts';
 import { countListSizes, FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
-import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS } from './query-cost.ts';
+import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES } from './query-cost.ts';
+import { markRefusedForCost } from '../plugins/refusal-backoff.ts';
 import { resolvers } from './resolvers/index.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
 import { storableTextRule } from './storable-text-rule.ts';
@@ -47,6 +48,7 @@ export const graphqlPlugin = fp(
       if (request.routeOptions.url !== GRAPHQL_PATH) return;
       const text = queryText(request);
       if (text !== undefined && text.length > MAX_QUERY_LENGTH) {
+        markRefusedForCost(request);
         return reply.code(400).send({
           data: null,
           errors: [{ message: `query is too long: ${text.length} characters, the limit is ${MAX_QUERY_LENGTH}`, extensions: { code: 'QUERY_TOO_LONG' } }],
@@ -83,7 +85,12 @@ export const graphqlPlugin = fp(
         storableTextRule,
       ],
       context: (request: FastifyRequest): RegistryGraphqlContext => graphqlContextFor(app, request.viewer ?? ANONYMOUS_VIEWER),
-      errorFormatter: (execution, context) => formatGraphqlErrors(execution, context.reply?.log ?? app.log),
+      errorFormatter: (execution, context) => {
+        const formatted = formatGraphqlErrors(execution, context.reply?.log ?? app.log);
+        const refusedForCost = formatted.response.errors?.some((error) => QUERY_LIMIT_CODES.has(String(error.extensions?.code)) || error.extensions?.code === 'MER_ERR_GQL_QUERY_DEPTH');
+        if (refusedForCost && context.reply) markRefusedForCost(context.reply.request);
+        return formatted;
+      },
     });
   },
   {

@@ -393,6 +393,9 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
   }
 }
 
+/** The codes of the errors this rule reports: a query refused for what it would cost. */
+export const QUERY_LIMIT_CODES: ReadonlySet<string> = new Set(['FRAGMENTS_TOO_DEEP', 'UNPAGED_FIELD_REPEATED', 'UNPAGED_FIELDS_COMBINED', 'TOO_MANY_ROOT_FIELDS', 'QUERY_TOO_EXPENSIVE']);
+
 const fieldName = (coordinate: string) => (coordinate.startsWith('Query.') ? coordinate.slice('Query.'.length) : coordinate);
 
 /** The first limit the operation breaks, as the error to report, or null. */

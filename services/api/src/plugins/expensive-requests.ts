@@ -12,6 +12,13 @@
  * expires a while after its last request started, so a process that dies holding one does not
  * lock its client out. While Redis cannot be reached the limit is not applied (the request is
  * served): the rate limit still bounds every client.
+ *
+ * Within one process they also take turns: at most EXPENSIVE_RUNNING_PER_PROCESS run at once
+ * and the others wait, first come first served. Parts of such a request (decoding a thousand
+ * search hits, building the answer) hold the event loop for tens of milliseconds; two or more
+ * at once left ordinary requests waiting behind each in turn. A client waits behind at most the
+ * requests in flight of the others, each of whom has at most MAX_EXPENSIVE_IN_FLIGHT. A refusal
+ * here closes the client's door for a moment (refusal-backoff.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,17 +26,21 @@ import type { DocumentNode, FragmentDefinitionNode, SelectionSetNode } from 'gra
 import { graphqlRuntime } from '../graphql/graphql-runtime.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
+import { markRefusedForCost } from './refusal-backoff.ts';
+import { Turns } from './turns.ts';
 
 const { Kind, parse } = graphqlRuntime;
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
+export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
 const RETRY_AFTER_SECONDS = 1;
 
 /**
  * REST routes that answer up to 1,000 records, download or export, by the start of their route
  * URL. The paged search (here and in GraphQL) is the ordinary search: not counted.
  */
-const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', '/export/', '/files/'];
+const STREAMED_ROUTE_PREFIXES = ['/export/', '/files/'];
+const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES];
 
 /** Root fields of GraphQL that answer whole collections. */
 const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS);
@@ -92,10 +103,14 @@ export function expensiveRequestClient(request: FastifyRequest): string {
 
 export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
   async (app, options) => {
+    const turns = new Turns(EXPENSIVE_RUNNING_PER_PROCESS);
     const keyOf = (request: FastifyRequest) => `${options.keyPrefix}:expensive-in-flight:${expensiveRequestClient(request)}`;
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isExpensiveRequest(request) || app.redis.status !== 'ready') return;
+    /** Ends the turn of a request that has one; its answer is built once onSend sees it. */
+    const endTurn = new WeakMap<FastifyRequest, () => void>();
+
+    /** Null when the client may run one more; else the refusal, sent. */
+    const countInFlight = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
       const key = keyOf(request);
       const [[, inFlight]] = (await app.redis.multi().incr(key).pexpire(key, options.countTtlMs).exec()) as [[unknown, number], unknown];
       let released = false;
@@ -106,6 +121,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
       };
       if (inFlight > MAX_EXPENSIVE_IN_FLIGHT) {
         release();
+        markRefusedForCost(request);
         return reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
           statusCode: 429,
           error: 'Too Many Requests',
@@ -114,6 +130,25 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
       }
       // 'close' comes once whether the answer was sent, failed or the client went away.
       reply.raw.once('close', release);
+      return null;
+    };
+
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isExpensiveRequest(request)) return;
+      if (app.redis.status === 'ready' && (await countInFlight(request, reply))) return reply;
+      // Downloads and exports stream batch by batch, giving the event loop back between batches,
+      // and may take as long as their reader: they take no turn.
+      if (STREAMED_ROUTE_PREFIXES.some((prefix) => (request.routeOptions.url ?? '').startsWith(prefix))) return;
+      const turn = turns.take();
+      endTurn.set(request, turn.end);
+      reply.raw.once('close', turn.end);
+      await turn.started;
+    });
+
+    // The answer is built: the next request's turn need not wait for a slow reader.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      endTurn.get(request)?.();
+      return payload;
     });
   },
   { name: 'registry-expensive-requests', dependencies: ['registry-index-queue', 'registry-auth'] },

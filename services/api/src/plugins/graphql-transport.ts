@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { inputProblem } from './input-checks.ts';
+import { markRefusedForCost } from './refusal-backoff.ts';
 
 export interface GraphqlTransportPluginOptions {
   bodyLimit: number;
@@ -89,6 +90,7 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
       }
       const problem = inputProblem(parsed, 'body');
       if (problem !== undefined) {
+        markRefusedForCost(request);
         sendGraphqlError(reply, 400, problem, 'BAD_REQUEST');
         return Readable.from([]);
       }

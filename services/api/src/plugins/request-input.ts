@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
 import { sendGraphqlError } from './graphql-transport.ts';
 import { inputProblem, isStorableText, unstorableTextMessage } from './input-checks.ts';
+import { markRefusedForCost } from './refusal-backoff.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { decodedPathOf } from '../routes/api-paths.ts';
 
@@ -46,6 +47,7 @@ export const requestInputPlugin = fp(
     app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
       const problem = requestProblem(request);
       if (problem === undefined) return;
+      markRefusedForCost(request);
       if (request.routeOptions.url === GRAPHQL_PATH) return sendGraphqlError(reply, 400, problem, 'BAD_USER_INPUT');
       return sendError(reply, 400, problem);
     });

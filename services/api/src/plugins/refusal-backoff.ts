@@ -1,0 +1,83 @@
+/**
+ * A client that keeps sending what the server refuses as too costly is refused at the door.
+ *
+ * Refusing costs work too: a 30,000-id body is read and decoded, a document of aliases is parsed
+ * and validated, before the answer can say no. Four connections sending such requests one after
+ * another kept the server's one event loop busy with refusals, and everyone's search waited
+ * behind them. So when a request is refused for what it costs (a GraphQL query over a limit, a
+ * list over its bound, a body over the size limit, an expensive request over the client's
+ * allowance in flight), its client is answered 429 for a moment (BACKOFF_MS), before its next request's
+ * body is read; the refusal says when to come back (`retry-after`), and a client that waits for
+ * it never meets the door. The door is not pushed further by the requests it turns away, so a
+ * client gets one real attempt per period.
+ *
+ * Whose door: the address together with the credentials the request carries (the token is not
+ * verified here: that would cost what the door saves), so a signed-in user is not held back by
+ * another person behind the same address. Only requests that can carry a costly body or document
+ * are held (any method but GET and HEAD, and GraphQL over GET); pages, files and REST reads pass.
+ * The memory is per process, like the event loop it protects, and bounded.
+ */
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+
+export const BACKOFF_MS = 1_000;
+
+export interface RefusalBackoffOptions {
+  /** How long the door stays closed; 0 leaves it open (the test suites, as they lift the rate limit). */
+  backoffMs: number;
+}
+/** Clients remembered at once; the oldest is forgotten first. */
+const MAX_CLIENTS = 10_000;
+
+const refusedForCost = new WeakSet<FastifyRequest>();
+
+/** Called where a request is refused for what it costs; its client meets the door for a while. */
+export function markRefusedForCost(request: FastifyRequest): void {
+  refusedForCost.add(request);
+}
+
+function doorKey(request: FastifyRequest): string {
+  const credentials = request.headers.authorization ?? request.headers.cookie ?? '';
+  return credentials ? `${request.ip} ${createHash('sha1').update(credentials).digest('base64url')}` : request.ip;
+}
+
+function canCarryCostlyInput(request: FastifyRequest): boolean {
+  return (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url === GRAPHQL_PATH;
+}
+
+export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
+  async (app, options) => {
+    if (options.backoffMs <= 0) return;
+    /** Door key → when it opens again (ms since 1970); a Map keeps insertion order for forgetting. */
+    const closedUntil = new Map<string, number>();
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!closedUntil.size || !canCarryCostlyInput(request)) return;
+      const key = doorKey(request);
+      const until = closedUntil.get(key);
+      if (until === undefined) return;
+      const waitMs = until - Date.now();
+      if (waitMs <= 0) {
+        closedUntil.delete(key);
+        return;
+      }
+      const seconds = Math.ceil(waitMs / 1000);
+      return reply.code(429).header('retry-after', String(seconds)).send({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Your last request was refused as too costly; send the next one in ${seconds} s (retry-after).`,
+      });
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      if (!refusedForCost.has(request) && reply.statusCode !== 413) return;
+      const key = doorKey(request);
+      closedUntil.delete(key);
+      closedUntil.set(key, Date.now() + options.backoffMs);
+      if (closedUntil.size > MAX_CLIENTS) closedUntil.delete(closedUntil.keys().next().value!);
+    });
+  },
+  { name: 'registry-refusal-backoff' },
+);
