@@ -17,7 +17,6 @@ import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
 import { expensiveRequestsPlugin } from './plugins/expensive-requests.ts';
 import { BACKOFF_MS, refusalBackoffPlugin } from './plugins/refusal-backoff.ts';
-import { BACKOFF_MS, refusalBackoffPlugin } from './plugins/refusal-backoff.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -62,8 +61,6 @@ export interface BuildAppOptions {
   rateLimitWindowMs?: number;
   /** How long a client refused for cost is refused at the door (refusal-backoff.ts); default REFUSAL_BACKOFF_MS or 1 s. */
   refusalBackoffMs?: number;
-  /** How long a client refused for cost is refused at the door (refusal-backoff.ts); default REFUSAL_BACKOFF_MS or 1 s. */
-  refusalBackoffMs?: number;
   /** Built web app to serve; default `web/dist` of this repository. */
   webDistDir?: string;
   /** Reuse a database handle the caller owns (not closed with the app). */
@@ -102,12 +99,6 @@ function defaultRefusalBackoffMs(): number {
   return fromEnv && /^\d+$/.test(fromEnv) ? Number(fromEnv) : BACKOFF_MS;
 }
 
-/** REFUSAL_BACKOFF_MS sets it (0: the door stays open; the test suites set that). */
-function defaultRefusalBackoffMs(): number {
-  const fromEnv = process.env.REFUSAL_BACKOFF_MS;
-  return fromEnv && /^\d+$/.test(fromEnv) ? Number(fromEnv) : BACKOFF_MS;
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -123,7 +114,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(limitsPlugin, { rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(), rateLimitWindowMs: options.rateLimitWindowMs });
-  await app.register(refusalBackoffPlugin, { backoffMs: options.refusalBackoffMs ?? defaultRefusalBackoffMs() });
   await app.register(refusalBackoffPlugin, { backoffMs: options.refusalBackoffMs ?? defaultRefusalBackoffMs() });
   await app.register(siteModePlugin, {
     maintenanceMode: config.maintenanceMode,
