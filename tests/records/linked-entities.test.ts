@@ -32,7 +32,7 @@ beforeAll(async () => {
     ids[name] = row.id;
   }
   await env.db('record_maintainers').insert({ record_id: LOINC, user_id: ids.maintainer });
-  app = await buildTestApp({ ...env.config, publicationResolvers: { crossrefUrl: services.crossrefUrl, ncbiUrl: services.ncbiUrl } }, { db: env.db });
+  app = await buildTestApp({ ...env.config, publicationResolvers: { crossrefUrl: services.crossrefUrl, ncbiUrl: services.ncbiUrl, zenodoUrl: services.zenodoUrl } }, { db: env.db });
   for (const name of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[name] = await signUserToken(app, ids[name]!);
 });
 

@@ -1,7 +1,8 @@
 /**
- * A local stand-in for Crossref's REST API and NCBI's E-utilities, answering in their real
- * shapes (`GET /works/{doi}` → `{status, message}`; `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`
- * → `{result: {uids, <id>: {...}}}`) with the real publications of the vendored catalogue.
+ * A local stand-in for Crossref's REST API, NCBI's E-utilities and Zenodo's REST API, answering
+ * in their real shapes (`GET /works/{doi}` → `{status, message}`; `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`
+ * → `{result: {uids, <id>: {...}}}`; `GET /records?q=doi:"…"` → `{hits: {hits: [record], total}}`)
+ * with the real publications of the vendored catalogue.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ export function cataloguePublications(): CataloguePublication[] {
 export interface PublicationServices {
   crossrefUrl: string;
   ncbiUrl: string;
+  zenodoUrl: string;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,25 @@ export async function startPublicationServices(): Promise<PublicationServices> {
         },
       });
     }
+    if (url.pathname === '/zenodo/records') {
+      const doi = /^doi:"(.+)"$/.exec(url.searchParams.get('q') ?? '')?.[1]?.toLowerCase();
+      const found = publications.filter((publication) => doi !== undefined && publication.doi?.toLowerCase() === doi).slice(0, 1);
+      return send(200, {
+        hits: {
+          hits: found.map((publication) => ({
+            doi: publication.doi,
+            metadata: {
+              title: publication.title,
+              doi: publication.doi,
+              publication_date: publication.year ? String(publication.year) : undefined,
+              creators: (publication.authors ?? '').split(',').map((name) => ({ name: name.trim() })).filter((creator) => creator.name !== ''),
+              journal: publication.journal ? { title: publication.journal } : undefined,
+            },
+          })),
+          total: found.length,
+        },
+      });
+    }
     return send(404, { error: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +97,7 @@ export async function startPublicationServices(): Promise<PublicationServices> {
   return {
     crossrefUrl: `http://127.0.0.1:${port}/crossref`,
     ncbiUrl: `http://127.0.0.1:${port}/ncbi`,
+    zenodoUrl: `http://127.0.0.1:${port}/zenodo`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -15,6 +15,7 @@ export const LINK_MESSAGES = {
   relation: (allowed: readonly string[]) => `Relation must be one of ${allowed.join(', ')}`,
   ror: 'A ROR id looks like https://ror.org/02catss52',
   doiOrPubmed: 'Give a DOI (10.xxxx/...) or a PubMed id (digits)',
+  doi: 'Give a DOI (10.xxxx/...)',
 } as const;
 
 const id = idNumber;

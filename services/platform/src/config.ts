@@ -33,7 +33,7 @@ export interface RegistryConfig {
   orcid: OAuthClientConfig | null;
   github: OAuthClientConfig | null;
   /** Where publication look-ups go: Crossref's REST API (DOIs) and NCBI E-utilities (PubMed ids). */
-  publicationResolvers: { crossrefUrl: string; ncbiUrl: string };
+  publicationResolvers: { crossrefUrl: string; ncbiUrl: string; zenodoUrl: string };
   /** DOI registration through DataCite's REST API; off (no DOIs minted) without a repository id. */
   datacite: DataciteConfig | null;
 }
@@ -201,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     publicationResolvers: {
       crossrefUrl: parseUrl('CROSSREF_URL', env.CROSSREF_URL || 'https://api.crossref.org', ['http:', 'https:']).replace(/\/$/, ''),
       ncbiUrl: parseUrl('NCBI_EUTILS_URL', env.NCBI_EUTILS_URL || 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils', ['http:', 'https:']).replace(/\/$/, ''),
+      zenodoUrl: parseUrl('ZENODO_API_URL', env.ZENODO_API_URL || 'https://zenodo.org/api', ['http:', 'https:']).replace(/\/$/, ''),
     },
     datacite: datacite(env),
   };

@@ -16,6 +16,7 @@ export const ACCOUNT_TEXT = {
   passwordChanged: 'Password change successful. Please log back in.',
   currentPasswordInvalid: 'Current password is invalid.',
   updated: 'Update successful !',
+  ownerOnlySetting: "Only the account's owner changes this",
   emailChangePending: 'You updated your account successfully, but we need to verify your new email address. Please check your email and follow the confirmation link to confirm your new email address.',
   deleted: 'Delete successful !',
   needSignIn: 'You need to sign in or sign up before continuing.',

@@ -71,6 +71,11 @@ export type ProfileChanges = Partial<Pick<AccountRow,
   'username' | 'email' | 'first_name' | 'last_name' | 'homepage' | 'orcid' | 'twitter' | 'mastodon' | 'bluesky' | 'profile_type'
 >>;
 
+export interface AccountOrganisation {
+  id: number;
+  name: string;
+}
+
 export interface ApiKeyRow {
   id: number;
   name: string;
@@ -199,6 +204,35 @@ export function createAccountRepository(db: Database) {
     },
     async updateProfile(id: number, changes: ProfileChanges): Promise<void> {
       await users().where({ id }).update({ ...changes, updated_at: db.fn.now() });
+    },
+    /** The organisations a user says they belong to, by name. */
+    accountOrganisations(userId: number): Promise<AccountOrganisation[]> {
+      return db('user_organisations')
+        .join('organisations', 'organisations.id', 'user_organisations.organisation_id')
+        .where('user_organisations.user_id', userId)
+        .orderBy('organisations.name')
+        .select('organisations.id', 'organisations.name');
+    },
+    async unknownOrganisationIds(ids: readonly number[]): Promise<number[]> {
+      const known = new Set(((await db('organisations').whereIn('id', ids).select('id')) as { id: number }[]).map((row) => row.id));
+      return ids.filter((id) => !known.has(id));
+    },
+    /** Preferences are merged into the stored ones; the organisation list replaces the user's. One transaction. */
+    async saveProfileSettings(userId: number, settings: { preferences?: Record<string, boolean>; organisationIds?: readonly number[] }): Promise<void> {
+      await db.transaction(async (trx) => {
+        if (settings.preferences && Object.keys(settings.preferences).length > 0) {
+          await trx('users').where({ id: userId }).update({ preferences: trx.raw('preferences || ?::jsonb', [JSON.stringify(settings.preferences)]), updated_at: trx.fn.now() });
+        }
+        if (settings.organisationIds) {
+          await trx('user_organisations').where({ user_id: userId }).whereNotIn('organisation_id', settings.organisationIds).delete();
+          if (settings.organisationIds.length > 0) {
+            await trx('user_organisations')
+              .insert(settings.organisationIds.map((organisation_id) => ({ user_id: userId, organisation_id })))
+              .onConflict(['user_id', 'organisation_id'])
+              .ignore();
+          }
+        }
+      });
     },
     /**
      * Deleting an account removes the person, not the history: the row stays so the records they

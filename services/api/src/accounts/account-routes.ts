@@ -7,8 +7,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
+import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
+import { PROFILE_PREFERENCES } from '@registry/schemas/forms/profile-settings.ts';
 import { AccountError, accountFailureBody } from './account-errors.ts';
 import { TooManyAttempts } from './attempt-limits.ts';
+import { signInMethodsFor } from './sign-in-methods.ts';
 import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
 
 const short = (description?: string) => Type.String({ maxLength: 320, ...(description ? { description } : {}) });
@@ -35,6 +38,16 @@ const UserFields = Type.Object(
     profile_type: optional(short()),
     role: optional(Type.Union(USER_ROLES.map((role) => Type.Literal(role)))),
     deactivated: optional(Type.Boolean()),
+    // A record, not a closed object: the validator would drop an unknown key silently, the service refuses it.
+    preferences: optional(Type.Record(Type.String({ maxLength: 100 }), Type.Boolean(), {
+      maxProperties: 20,
+      description: `own account only: preferences to change (the others stay): ${Object.entries(PROFILE_PREFERENCES).map(([key, meaning]) => `${key} (${meaning})`).join('; ')}`,
+    })),
+    organisation_ids: optional(Type.Array(Type.Integer(ID_RANGE), {
+      maxItems: MAX_IDS_PER_LIST,
+      uniqueItems: true,
+      description: 'own account only: every organisation the user belongs to (replaces the list)',
+    })),
   },
   { additionalProperties: false },
 );
@@ -42,6 +55,10 @@ const UserBody = Type.Object({ user: UserFields });
 type UserBody = Static<typeof UserBody>;
 const SignInBody = Type.Object({ user: Type.Object({ login: short('username or e-mail'), password: password() }) });
 type SignInBody = Static<typeof SignInBody>;
+const IdentifyBody = Type.Object({ user: Type.Object({ login: short('username, e-mail or ORCID iD') }) });
+type IdentifyBody = Static<typeof IdentifyBody>;
+const SignInMethodName = Type.Union([Type.Literal('password'), ...THIRD_PARTY_PROVIDERS.map((provider) => Type.Literal(provider))]);
+const IdentifyAnswer = Type.Object({ methods: Type.Array(SignInMethodName), suggested: SignInMethodName });
 const EmailBody = Type.Object({ user: Type.Object({ email: short() }) });
 type EmailBody = Static<typeof EmailBody>;
 const ConfirmationQuery = Type.Object({ confirmation_token: Type.String({ maxLength: 200 }) });
@@ -100,6 +117,7 @@ const Account = Type.Object({
   is_super_curator: Type.Boolean(),
   confirmed: Type.Boolean(),
   created_at: Type.String(),
+  organisations: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: 'own account: the organisations the user belongs to' })),
 });
 const AccountAnswer = Type.Object({ success: Type.Literal(true), user: Account });
 /** The own account: its fields at the top level (FAIRsharing's client reads them there) and under `user`. */
@@ -298,6 +316,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'Which third-party sign-ins are configured', tags, response: { 200: Type.Object({ orcid: Type.Boolean(), github: Type.Boolean() }) } },
     },
     async () => thirdParty.enabled,
+  );
+  app.post<{ Body: IdentifyBody }>(
+    '/users/auth/identify_user',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        summary: 'Which ways the sign-in page offers for a login: the same answer whether or not the account exists (docs/security.md)',
+        tags,
+        body: IdentifyBody,
+        response: { 200: IdentifyAnswer },
+      },
+    },
+    async (request) => signInMethodsFor(request.body.user.login, thirdParty.enabled),
   );
   for (const provider of THIRD_PARTY_PROVIDERS) {
     app.get(

@@ -9,16 +9,20 @@ import {
   can, isUserRole, profileFormSchema, signUpFormSchema, emailFormSchema, passwordResetFormSchema, passwordChangeFormSchema,
   USER_ROLES, viewerForUser, type Action, type UserRole, type Viewer,
 } from '@registry/schemas';
+import { PROFILE_SETTINGS_MESSAGES, profileSettingsSchema, type ProfileSettings } from '@registry/schemas/forms/profile-settings.ts';
 import type { RegistryConfig } from '@registry/platform';
 import { AccountError, ACCOUNT_TEXT, invalidFields } from './account-errors.ts';
 import {
-  takenField, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type PublicProfileRow, type ViewerRow,
+  takenField, type AccountOrganisation, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type PublicProfileRow, type ViewerRow,
 } from './account-repository.ts';
 import type { AttemptLimiter } from './attempt-limits.ts';
 import {
   addressInUseMail, confirmationMail, emailChangeMail, emailChangeNoticeMail, passwordResetMail, type Mail, type Mailer,
 } from './mailer.ts';
 import { apiKeyHasher, hashPassword, looksLikeApiKey, newApiKey, randomToken, tokenDigest, verifyPassword } from './secrets.ts';
+
+/** Settings only the account's owner changes (PUT /users), never a super curator's user edit. */
+const OWNER_SETTINGS = ['preferences', 'organisation_ids'] as const;
 
 /** Confirmation links work this long; reset links much shorter (they grant the account). */
 const CONFIRMATION_LIFETIME_MS = 3 * 24 * 3600 * 1000;
@@ -49,6 +53,8 @@ export interface SignInAnswer {
 
 /** A user as the REST API writes one: snake_case, as FAIRsharing clients read it. */
 export type AccountAnswer = Omit<AccountRow, 'confirmed_at' | 'created_at'> & { confirmed: boolean; created_at: string };
+/** The own account as its owner reads it: with the organisations they belong to. */
+export type OwnAccountAnswer = AccountAnswer & { organisations: AccountOrganisation[] };
 
 export interface ApiKeyAnswer {
   id: number;
@@ -82,9 +88,9 @@ export interface AccountServiceDependencies {
 type Body = Record<string, unknown>;
 
 /** Runs a shared form schema; every failing rule comes back under its field with its SPEC §5 message. */
-async function validated<S extends AnyObjectSchema>(schema: S, input: Body): Promise<InferType<S>> {
+async function validated<S extends AnyObjectSchema>(schema: S, input: Body, stripUnknown = true): Promise<InferType<S>> {
   try {
-    return (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    return (await schema.validate(input, { abortEarly: false, stripUnknown })) as InferType<S>;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const fieldErrors: Record<string, string[]> = {};
@@ -235,6 +241,19 @@ export function createAccountService(deps: AccountServiceDependencies) {
   }
 
   /** Applies a profile edit over the current values, with the shared rules and unique names; answers whether a new e-mail awaits its link. */
+  async function ownAccountAnswer(userId: number): Promise<OwnAccountAnswer> {
+    return { ...accountAnswer(await requireAccount(userId)), organisations: await repository.accountOrganisations(userId) };
+  }
+
+  /** Preferences and organisations of PUT /users; an unknown preference or organisation is refused (422). */
+  async function validatedProfileSettings(input: Body): Promise<ProfileSettings> {
+    // Unknown preference keys are refused, not stripped: a client's typo must not pass as saved.
+    const settings = await validated(profileSettingsSchema, input, false);
+    const unknown = settings.organisation_ids ? await repository.unknownOrganisationIds(settings.organisation_ids) : [];
+    if (unknown.length > 0) throw invalidFields({ organisation_ids: [PROFILE_SETTINGS_MESSAGES.unknownOrganisation(unknown)] });
+    return settings;
+  }
+
   async function editProfile(account: AccountRow, input: Body): Promise<boolean> {
     const form = await validated(profileFormSchema, { ...profileForm(account), ...input });
     const taken = await repository.takenFields(form.username, null, account.id);
@@ -436,9 +455,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
     // --- own account ------------------------------------------------------------------------------
     /** GET /users/edit: the account's fields at the top level, as FAIRsharing's client reads them, and under `user`. */
-    async ownAccount(viewer: Viewer): Promise<AccountAnswer & { success: true; user: AccountAnswer }> {
+    async ownAccount(viewer: Viewer): Promise<OwnAccountAnswer & { success: true; user: OwnAccountAnswer }> {
       authorise(viewer, 'user.viewPrivate');
-      const user = accountAnswer(await requireAccount(viewer.userId));
+      const user = await ownAccountAnswer(viewer.userId);
       return { ...user, success: true, user };
     },
 
@@ -449,7 +468,8 @@ export function createAccountService(deps: AccountServiceDependencies) {
     async updateOwnAccount(viewer: Viewer, input: Body, ip: string): Promise<{ success: true; message: string; user: AccountAnswer }> {
       authorise(viewer, 'user.editOwn');
       const account = await requireAccount(viewer.userId);
-      const { current_password: _current, password, password_confirmation: _repeat, ...profile } = input;
+      const { current_password: _current, password, password_confirmation: _repeat, preferences, organisation_ids, ...profile } = input;
+      const settings = await validatedProfileSettings({ preferences, organisation_ids });
       const emailChanges = typeof profile.email === 'string' && profile.email.trim().toLowerCase() !== (account.email ?? '').toLowerCase();
       // Every rule is checked before anything is written.
       const newPassword = password === undefined ? null : (await validated(passwordResetFormSchema, input)).password;
@@ -461,9 +481,10 @@ export function createAccountService(deps: AccountServiceDependencies) {
         }
       }
       const emailPending = await editProfile(account, profile);
+      await repository.saveProfileSettings(viewer.userId, { preferences: settings.preferences, organisationIds: settings.organisation_ids });
       if (newPassword !== null) await replacePassword(viewer.userId, newPassword);
       const message = newPassword !== null ? ACCOUNT_TEXT.passwordChanged : emailPending ? ACCOUNT_TEXT.emailChangePending : ACCOUNT_TEXT.updated;
-      return { success: true, message, user: accountAnswer(await requireAccount(viewer.userId)) };
+      return { success: true, message, user: await ownAccountAnswer(viewer.userId) };
     },
 
     async deleteOwnAccount(viewer: Viewer): Promise<{ success: true; message: string }> {
@@ -541,6 +562,8 @@ export function createAccountService(deps: AccountServiceDependencies) {
       authorise(viewer, 'user.manage', id);
       const account = await requireAccount(id);
       const { role, deactivated, ...profile } = input;
+      const ownersOnly = OWNER_SETTINGS.filter((key) => key in input);
+      if (ownersOnly.length > 0) throw invalidFields(Object.fromEntries(ownersOnly.map((key) => [key, [ACCOUNT_TEXT.ownerOnlySetting]])));
       if (role !== undefined && !isUserRole(role)) throw invalidFields({ role: [`Role must be one of ${USER_ROLES.join(', ')}`] });
       if (deactivated !== undefined && typeof deactivated !== 'boolean') throw invalidFields({ deactivated: ['Must be true or false'] });
       const profileKeys = Object.keys(profile).filter((key) => key in profileForm(account));

@@ -1,6 +1,7 @@
 /**
- * Looks a publication up by DOI (Crossref's REST API, `GET /works/{doi}`) or by PubMed id (NCBI
- * E-utilities, `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`), at the configured base URLs,
+ * Looks a publication up by DOI (Crossref's REST API, `GET /works/{doi}`), by PubMed id (NCBI
+ * E-utilities, `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`) or by DOI in Zenodo (its REST
+ * API's record search, `GET /records?q=doi:"…"`), at the configured base URLs,
  * and reads their answers into the publication fields. Tests point both at a local server that
  * answers in the same shapes. A look-up that fails says so; it never invents fields.
  */
@@ -9,6 +10,7 @@ import type { PublicationInput } from '@registry/schemas/forms/linked-entities.t
 export interface PublicationResolverConfig {
   crossrefUrl: string;
   ncbiUrl: string;
+  zenodoUrl: string;
 }
 
 export class PublicationLookupError extends Error {
@@ -90,4 +92,41 @@ export async function lookUpPublication(config: PublicationResolverConfig, ident
   const summary = answer.result?.[pubmedId];
   if (!summary || Array.isArray(summary) || 'error' in summary) throw new PublicationLookupError('No publication has this identifier.', true);
   return publicationFromPubmed(pubmedId, summary);
+}
+
+/** A record of Zenodo's REST API, the fields a publication takes. */
+interface ZenodoRecord {
+  doi?: string;
+  links?: { html?: string; self_html?: string };
+  metadata?: {
+    title?: string;
+    doi?: string;
+    publication_date?: string;
+    creators?: { name?: string }[];
+    journal?: { title?: string };
+  };
+}
+
+export function publicationFromZenodo(record: ZenodoRecord): PublicationInput {
+  const metadata = record.metadata ?? {};
+  const doi = record.doi ?? metadata.doi ?? null;
+  const year = Number(/^\d{4}/.exec(metadata.publication_date ?? '')?.[0]);
+  return {
+    title: metadata.title ?? '',
+    doi,
+    pubmed_id: null,
+    authors: (metadata.creators ?? []).map((creator) => creator.name).filter(Boolean).join('; ') || null,
+    journal: metadata.journal?.title ?? null,
+    url: record.links?.html ?? record.links?.self_html ?? (doi ? `https://doi.org/${doi}` : null),
+    year: Number.isInteger(year) ? year : null,
+  };
+}
+
+/** POST /zenodo: the Zenodo record with this DOI (Zenodo's own DOIs and the DOIs of works deposited there). */
+export async function lookUpZenodoRecord(config: PublicationResolverConfig, doi: string): Promise<PublicationInput> {
+  const query = new URLSearchParams({ q: `doi:"${doi}"`, size: '1' });
+  const answer = (await fetchJson(`${config.zenodoUrl}/records?${query}`)) as { hits?: { hits?: ZenodoRecord[] } };
+  const record = answer.hits?.hits?.[0];
+  if (!record) throw new PublicationLookupError('No Zenodo record has this DOI.', true);
+  return publicationFromZenodo(record);
 }

@@ -1,7 +1,7 @@
 /**
  * REST writes of SPEC §7 for licence links, publications and user-defined tags, bodies as the
  * public client sends them ({licence_link}, {publication}, {user_defined_tag}), plus the
- * publication look-up the editor offers. Thin: parse, call the service.
+ * publication look-ups the editor offers (Crossref/NCBI, Zenodo). Thin: parse, call the service.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -60,6 +60,19 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => references.lookUp(deps(), request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
+  );
+
+  app.post<{ Body: { doi: string } }>(
+    '/zenodo',
+    {
+      config: { access: 'reference.create' },
+      schema: {
+        summary: "Find the fields of a publication by its DOI in Zenodo (Zenodo's own DOIs and works deposited there)",
+        tags: ['publications'],
+        body: Type.Object({ doi: Type.String({ maxLength: 300, description: 'a DOI, bare or as its https://doi.org/ address' }) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => references.lookUpZenodo(deps(), request.viewer, request.body.doi),
   );
 
   app.post<{ Body: { user_defined_tag: Record<string, unknown> }; Querystring: EditedRecordQuery }>(

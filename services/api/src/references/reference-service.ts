@@ -16,7 +16,7 @@ import {
 import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-service.ts';
-import { lookUpPublication, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
+import { lookUpPublication, lookUpZenodoRecord, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
 import * as repository from './reference-repository.ts';
 
@@ -128,18 +128,38 @@ export async function updatePublication(deps: ReferenceServiceDeps, viewer: View
 }
 
 /** The fields of a publication found by DOI or PubMed id, for the editor to review and save. */
-export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
-  requireAllowed(viewer, 'reference.create');
-  const doi = identifier.doi?.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, '');
-  const pubmedId = identifier.pubmedId?.trim();
-  if (doi ? !/^10\.\d{4,9}\/\S+$/.test(doi) : !/^\d{1,9}$/.test(pubmedId ?? '')) throw invalidError(LINK_MESSAGES.doiOrPubmed);
+/** A DOI as people paste it (bare, or as its doi.org address), or undefined. */
+function bareDoi(text: string | undefined): string | undefined {
+  return text?.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, '');
+}
+
+const isDoi = (doi: string): boolean => /^10\.\d{4,9}\/\S+$/.test(doi);
+
+/** A look-up's failure as the client should read it. */
+async function lookupAnswer(lookup: Promise<PublicationInput>): Promise<PublicationInput> {
   try {
-    return await lookUpPublication(deps.resolvers, doi ? { doi } : { pubmedId });
+    return await lookup;
   } catch (error) {
     // 424 (the request depended on another service that failed): the client's input was fine.
     if (error instanceof PublicationLookupError) throw new DomainError(error.notFound ? 404 : 424, error.message);
     throw error;
   }
+}
+
+export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
+  requireAllowed(viewer, 'reference.create');
+  const doi = bareDoi(identifier.doi);
+  const pubmedId = identifier.pubmedId?.trim();
+  if (doi ? !isDoi(doi) : !/^\d{1,9}$/.test(pubmedId ?? '')) throw invalidError(LINK_MESSAGES.doiOrPubmed);
+  return lookupAnswer(lookUpPublication(deps.resolvers, doi ? { doi } : { pubmedId }));
+}
+
+/** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI. */
+export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, doiText: string): Promise<PublicationInput> {
+  requireAllowed(viewer, 'reference.create');
+  const doi = bareDoi(doiText) ?? '';
+  if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
+  return lookupAnswer(lookUpZenodoRecord(deps.resolvers, doi));
 }
 
 // ---- tags -------------------------------------------------------------------------------------
