@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '@registry/platform';
 import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
+import { DOI_RULE_SENTENCE } from '@registry/schemas/curation/doi-rule.ts';
 import { sendChangeDigests } from '@registry/api/watching/watching-service.ts';
 import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/mail-sink/mail-sink.ts';
 import type { IsolatedEnvironment } from '../support/environment.ts';
@@ -84,7 +85,7 @@ describe('claiming a record', () => {
     expect(await page.getByRole('button', { name: 'Claim' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Watch' }).count()).toBe(0);
     expect(await hint.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/accounts/login?goTo=${encodeURIComponent(`/${claimed.id}`)}`);
-    expect(await page.getByTestId('missing-doi').textContent()).toBe('No DOI yet. A DOI is assigned once the curators have marked this record’s description complete.');
+    expect(await page.getByTestId('missing-doi').textContent()).toBe(`No DOI yet. ${DOI_RULE_SENTENCE}`);
     expect(await page.getByTestId('last-reviewed').textContent()).toBe('Not reviewed by a curator yet');
     await saveScreenshotsAtBothWidths(page, 'record-community-anonymous');
     expect(await checkAccessibility(page)).toEqual([]);

@@ -1,11 +1,12 @@
 /** General information: identity, status and its meaning, countries, maintainers, citation, homepage. */
 import { Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { doiExplanation } from '@registry/schemas/curation/doi-rule.ts';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
-import { doiExplanation, formatDay } from './community.ts';
+import { formatDay } from './community.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';

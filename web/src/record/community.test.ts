@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimStatusLabel, claimView, doiExplanation, type ClaimStateAnswer } from './community.ts';
+import { claimStatusLabel, claimView, type ClaimStateAnswer } from './community.ts';
 
 const claim = (status: ClaimStateAnswer['existing'] & string, extra: Partial<NonNullable<ClaimStateAnswer['maintenance_request']>> = {}): ClaimStateAnswer => ({
   existing: status,
@@ -41,19 +41,5 @@ describe('claimStatusLabel', () => {
     expect(claimStatusLabel('rejected')).toBe('declined by a curator');
     expect(claimStatusLabel('archived')).toBe('archived');
     expect(claimStatusLabel(null)).toBe('');
-  });
-});
-
-describe('doiExplanation', () => {
-  it('explains each reason the API gives', () => {
-    expect(doiExplanation('awaiting approval')).toBe('No DOI yet. A DOI is assigned once a curator has approved this record.');
-    expect(doiExplanation('hidden')).toMatch(/hidden; a DOI is assigned once it is visible again/);
-    expect(doiExplanation('incomplete')).toMatch(/marked this record’s description complete/);
-    expect(doiExplanation('awaiting registration')).toMatch(/being registered with DataCite/);
-    expect(doiExplanation('something new')).toBe('No DOI yet. Reason: something new.');
-  });
-
-  it('says nothing for a record with a DOI', () => {
-    expect(doiExplanation(null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * What the record page says about the viewer's part in a record (claim, maintenance) and about
- * the record's DOI: pure functions over the answers of GET /maintenance_requests/existing/{id}
- * and `fairsharingRecord.missingDoiReason`.
+ * What the record page says about the viewer's part in a record (claim, maintenance): pure
+ * functions over the answers of GET /maintenance_requests/existing/{id}. What it says about a
+ * missing DOI comes from the one DOI rule (@registry/schemas/curation/doi-rule.ts).
  */
 import dayjs from 'dayjs';
 import { CLAIM_ANSWER_WITHIN, type ClaimStatus } from '@registry/schemas/forms/community.ts';
@@ -57,17 +57,4 @@ export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
 
 export function claimStatusLabel(status: string | null | undefined): string {
   return status && status in CLAIM_STATUS_LABELS ? CLAIM_STATUS_LABELS[status as ClaimStatus] : (status ?? '');
-}
-
-/** The reasons of the API's `missingDoiReason` (services/api/src/dois/doi-rules.ts) in a visitor's words. */
-const DOI_EXPLANATIONS: Readonly<Record<string, string>> = {
-  'awaiting approval': 'A DOI is assigned once a curator has approved this record.',
-  hidden: 'This record is hidden; a DOI is assigned once it is visible again.',
-  incomplete: 'A DOI is assigned once the curators have marked this record’s description complete.',
-  'awaiting registration': 'This record qualifies for a DOI, which is being registered with DataCite and will appear here within minutes.',
-};
-
-export function doiExplanation(reason: string | null | undefined): string | null {
-  if (!reason) return null;
-  return `No DOI yet. ${DOI_EXPLANATIONS[reason] ?? `Reason: ${reason}.`}`;
 }

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { DOI_RULE_SENTENCE } from '@registry/schemas/curation/doi-rule.ts';
 import { useSession } from '../../app/hooks.ts';
 import { useSiteConfig } from '../../app/siteConfig.ts';
 import { ContentPage } from '../ContentPage.tsx';
@@ -43,7 +44,7 @@ export function NewContentPage() {
                 Open <RouterLink to="/create">the new record form</RouterLink> and choose the registry and record type.
               </li>
               <li>Fill in the general information; the form warns you if a similar record already exists.</li>
-              <li>Save. The record gets a DOI and stays hidden until a curator approves it, usually within a few working days.</li>
+              <li>Save. The record stays hidden until a curator approves it, usually within a few working days. {DOI_RULE_SENTENCE}</li>
               <li>Then add licences, publications, organisations and relations to other records from the edit page.</li>
             </ol>
           ),
