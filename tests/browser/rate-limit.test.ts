@@ -11,7 +11,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot, startTestServer, type TestServer } from './support/index.ts';
 import { LIGHT_ALLOWANCE_FACTOR } from '../../services/api/src/plugins/request-weight.ts';
 
-const RATE_LIMIT = { max: 2, windowMs: 5_000 };
+// A window long enough that the page's first calls still fall into it on a busy machine.
+const RATE_LIMIT = { max: 2, windowMs: 20_000 };
 
 let browser: Browser;
 let server: TestServer;
@@ -42,14 +43,14 @@ describe('a 429 during start-up', () => {
     await page.goto('/search?q=proteomics');
     const wait = page.getByTestId('rate-limit-wait');
     await wait.waitFor();
-    expect((await wait.innerText()).trim()).toMatch(/^Too many requests — retrying in [1-5] s$/);
+    expect((await wait.innerText()).trim()).toMatch(/^Too many requests — retrying in ([1-9]|1[0-9]|20) s$/);
     await saveScreenshot(page, 'rate-limit-wait');
 
-    await page.getByTestId('search-result').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
     await wait.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/search');
     expect(await page.getByText(/Something went wrong|Can't initialize application/).count()).toBe(0);
     await saveScreenshot(page, 'rate-limit-retried');
     await page.context().close();
-  }, 60_000);
+  }, 90_000);
 });
