@@ -11,8 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { can, type Viewer } from '@registry/schemas/access/index.ts';
 import { SAVED_SEARCH_COMMENT_MAX, savedSearchSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
-import { useSession } from '../app/hooks.ts';
-import { sessionViewer } from '../app/sessionViewer.ts';
+import { useViewer } from '../app/sessionViewer.ts';
 import { TermPicker } from '../editor/TermPicker.tsx';
 import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../pages/account/FormFields.tsx';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';
@@ -139,7 +138,8 @@ function SaveSearchDialog({ open, onClose, viewer, pathname, search }: {
 
 /** The button, where the access module lets the viewer save searches, and its dialog. */
 export function SaveSearch({ pathname, search }: { pathname: string; search: string }) {
-  const viewer = sessionViewer(useSession());
+  // The viewer in the site's mode: no saving while the site is read-only (the banner says why).
+  const viewer = useViewer();
   const [open, setOpen] = useState(false);
   if (!can(viewer, 'savedSearch.manage', { userId: viewer.userId ?? undefined })) return null;
   return (
