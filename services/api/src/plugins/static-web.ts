@@ -141,7 +141,9 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     }
 
     if (indexHtml) {
-      app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url, request.method));
+      // SPEC §2: every page is titled "<name> | <route name>", the home page before its script runs too.
+      const homeHead: PageHead = { title: `${app.config.siteName} | Home` };
+      app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(reply, request.url, request.method, 200, homeHead));
       // Web pages that share a path with the API (e.g. /organisations) are answered before routing.
       app.addHook('onRequest', async (request, reply) => {
         if (
