@@ -14,7 +14,7 @@ import { createLoaders } from './loaders/index.ts';
 import { answerSizeCap } from './answer-size.ts';
 import { countListSizes, FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES } from './query-cost.ts';
-import { markRefusedForCost } from '../plugins/refusal-backoff.ts';
+import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
 import { resolvers } from './resolvers/index.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
 import { storableTextRule } from './storable-text-rule.ts';

@@ -26,7 +26,7 @@ import type { DocumentNode, FragmentDefinitionNode, SelectionSetNode } from 'gra
 import { graphqlRuntime } from '../graphql/graphql-runtime.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
-import { markRefusedForCost } from './refusal-backoff.ts';
+import { markRefusedForCost } from './refused-for-cost.ts';
 import { Turns } from './turns.ts';
 
 const { Kind, parse } = graphqlRuntime;

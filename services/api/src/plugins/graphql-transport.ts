@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { inputProblem } from './input-checks.ts';
-import { markRefusedForCost } from './refusal-backoff.ts';
+import { markRefusedForCost } from './refused-for-cost.ts';
 
 export interface GraphqlTransportPluginOptions {
   bodyLimit: number;

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { wasRefusedForCost } from './refused-for-cost.ts';
 
 export const BACKOFF_MS = 1_000;
 
@@ -30,13 +31,6 @@ export interface RefusalBackoffOptions {
 }
 /** Clients remembered at once; the oldest is forgotten first. */
 const MAX_CLIENTS = 10_000;
-
-const refusedForCost = new WeakSet<FastifyRequest>();
-
-/** Called where a request is refused for what it costs; its client meets the door for a while. */
-export function markRefusedForCost(request: FastifyRequest): void {
-  refusedForCost.add(request);
-}
 
 function doorKey(request: FastifyRequest): string {
   const credentials = request.headers.authorization ?? request.headers.cookie ?? '';
@@ -72,7 +66,7 @@ export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
     });
 
     app.addHook('onResponse', async (request, reply) => {
-      if (!refusedForCost.has(request) && reply.statusCode !== 413) return;
+      if (!wasRefusedForCost(request) && reply.statusCode !== 413) return;
       const key = doorKey(request);
       closedUntil.delete(key);
       closedUntil.set(key, Date.now() + options.backoffMs);

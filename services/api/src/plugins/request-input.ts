@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
 import { sendGraphqlError } from './graphql-transport.ts';
 import { inputProblem, isStorableText, unstorableTextMessage } from './input-checks.ts';
-import { markRefusedForCost } from './refusal-backoff.ts';
+import { markRefusedForCost } from './refused-for-cost.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { decodedPathOf } from '../routes/api-paths.ts';
 
