@@ -25,6 +25,8 @@ const decide = (who: Person, id: number, body: Record<string, unknown>) =>
 const remove = (who: Person, body: Record<string, unknown>) =>
   call(harness.app, { method: 'POST', url: '/maintenance_requests/remove', token: who.token, payload: { maintenance_request: body } });
 const existing = (who: Person, id: number) => call(harness.app, { url: `/maintenance_requests/existing/${id}`, token: who.token });
+const recordUpdatedAt = async (id: number): Promise<Date | null> =>
+  ((await harness.env.db('records').where({ id }).first('updated_at')) as { updated_at: Date | null }).updated_at;
 const canEdit = async (who: Person, id: number) => (await call(harness.app, { url: `/fairsharing_records/can_edit/${id}`, token: who.token })).body.success;
 
 beforeAll(async () => {
@@ -104,6 +106,7 @@ describe('PUT /maintenance_requests/{id}', () => {
   });
 
   it('approving makes the claimant a maintainer who can edit, with an edit event, an index intent and mails to both sides', async () => {
+    const updatedBefore = await recordUpdatedAt(record.id);
     const outboxBefore = await harness.env.db('index_outbox').where({ entity_type: 'record', entity_id: record.id }).count<{ count: string }[]>('id as count');
     const response = await decide(curator, claimId, { status: 'approved', message: 'Welcome aboard.' });
     expect(response.status).toBe(200);
@@ -114,6 +117,8 @@ describe('PUT /maintenance_requests/{id}', () => {
     expect(event.edit_event).toMatchObject({ section: 'maintainers', changes: { added: [claimant.id] } });
     const outboxAfter = await harness.env.db('index_outbox').where({ entity_type: 'record', entity_id: record.id }).count<{ count: string }[]>('id as count');
     expect(Number(outboxAfter[0].count)).toBe(Number(outboxBefore[0].count) + 1);
+    // A claim is not a change to the record's content: its public "Last updated" stays.
+    expect(await recordUpdatedAt(record.id)).toEqual(updatedBefore);
     const toClaimant = await harness.sink.waitFor((mail) => mail.to.includes(claimant.email) && /was approved/.test(mail.subject));
     expect(toClaimant.text).toContain('Welcome aboard.');
     const toCurator = await harness.sink.waitFor((mail) => mail.to.includes(curator.email) && /you approved claimant's claim/.test(mail.subject));
@@ -148,6 +153,7 @@ describe('POST /maintenance_requests/remove', () => {
   });
 
   it('lets a maintainer stop maintaining: the claim is withdrawn, the record re-indexed, editing refused', async () => {
+    const updatedBefore = await recordUpdatedAt(record.id);
     const response = await remove(claimant, { fairsharing_record_id: record.id });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ removed_maintainer: true, withdrawn_claims: 1 });
@@ -155,6 +161,7 @@ describe('POST /maintenance_requests/remove', () => {
     expect((await existing(claimant, record.id)).body).toMatchObject({ existing: 'withdrawn', maintainer: false });
     const event = await harness.env.db('edit_events').where({ record_id: record.id }).orderBy('id', 'desc').first('edit_event');
     expect(event.edit_event).toMatchObject({ section: 'maintainers', changes: { removed: [claimant.id] } });
+    expect(await recordUpdatedAt(record.id)).toEqual(updatedBefore);
     expect((await remove(claimant, { fairsharing_record_id: record.id })).status).toBe(404);
   });
 

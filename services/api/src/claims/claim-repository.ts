@@ -48,6 +48,16 @@ export async function insertPendingClaim(trx: Db, recordId: number, userId: numb
   return (row as ClaimRow | undefined) ?? null;
 }
 
+/**
+ * A claim changes who maintains a record, not what the record says: for the rest of the
+ * transaction the revision trigger leaves records' `updated_at` (the public "Last updated")
+ * as it was, as it does for the seed's source dates (migration 20261123_1500). The record still
+ * gets a new revision, an edit event and its index intent.
+ */
+export async function keepRecordUpdateDates(trx: Db): Promise<void> {
+  await trx.raw(`SET LOCAL registry.source_dates = 'on'`);
+}
+
 export async function decideClaim(trx: Db, id: number, decision: { status: ClaimStatus; curator_message: string | null; decided_by_id: number }): Promise<void> {
   await trx('maintenance_requests').where({ id }).update({ ...decision, decided_at: trx.fn.now(), updated_at: trx.fn.now() });
 }

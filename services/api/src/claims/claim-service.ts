@@ -83,6 +83,7 @@ export async function decideClaim(deps: ClaimServiceDeps, viewer: Viewer, claimI
     if (claim.status !== 'pending') throw new DomainError(409, `This claim is already ${claim.status}.`);
     await repository.decideClaim(trx, claimId, { status: input.status, curator_message: message, decided_by_id: viewer.userId! });
     if (!approved) return [];
+    await repository.keepRecordUpdateDates(trx);
     await repository.addMaintainer(trx, claim.record_id, claim.user_id);
     await recordEditedThroughLink(trx, viewer, claim.record_id, 'maintainers', { added: [claim.user_id], claim: claimId });
     return [{ entityType: 'record', id: claim.record_id }];
@@ -114,6 +115,7 @@ export async function stopMaintaining(deps: ClaimServiceDeps, viewer: Viewer, pa
     const withdrawnClaims = await repository.withdrawClaims(trx, record.id, userId);
     if (!removedMaintainer && withdrawnClaims === 0) throw notFoundError(userId === viewer.userId ? 'Your maintainership or claim' : 'Maintainer');
     if (!removedMaintainer) return { value: { removedMaintainer, withdrawnClaims }, intents: [] };
+    await repository.keepRecordUpdateDates(trx);
     await recordEditedThroughLink(trx, viewer, record.id, 'maintainers', { removed: [userId] });
     return { value: { removedMaintainer, withdrawnClaims }, intents: [{ entityType: 'record', id: record.id }] };
   });
