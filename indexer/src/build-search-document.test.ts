@@ -208,6 +208,11 @@ describe('buildSearchDocument', () => {
     expect(buildSearchDocument(pdb).topicKeys).toEqual(['structural biology']);
   });
 
+  it('keys the topics of its own terms apart, so a direct annotation can rank above a narrower term\'s', () => {
+    expect(buildSearchDocument(loinc).directTopicKeys).toEqual(['clinical studies', 'electronic health record', 'ehr', 'homo sapiens']);
+    expect(buildSearchDocument(pdb).directTopicKeys).toEqual(['structural biology']);
+  });
+
   it('derives flags from counts', () => {
     const document = buildSearchDocument(loinc);
     expect(document).toMatchObject({ isMaintained: true, isImplemented: true, hasPublication: true });

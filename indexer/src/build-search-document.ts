@@ -75,11 +75,17 @@ function term(source: IndexableTerm): SearchDocumentTerm {
   };
 }
 
-/** Keys of the record's subjects, domains, species and tags and of the terms above them. */
-function topicKeysOf(row: IndexableRecord): string[] {
-  const terms: { label: string; synonyms?: string[] }[] = [...row.subjects, ...row.domains, ...row.taxonomies, ...row.userDefinedTags, ...row.broaderTerms];
+type TopicTerm = { label: string; synonyms?: string[] };
+
+/** Keys of the labels and synonyms of some terms, each once. */
+function keysOf(terms: TopicTerm[]): string[] {
   const keys = terms.flatMap((entry) => [entry.label, ...(entry.synonyms ?? [])]).map(topicKey);
   return [...new Set(keys)].filter(Boolean);
+}
+
+/** The record's own subjects, domains, species and tags. */
+function ownTerms(row: IndexableRecord): TopicTerm[] {
+  return [...row.subjects, ...row.domains, ...row.taxonomies, ...row.userDefinedTags];
 }
 
 /** The relation that makes an organisation a record's funder. */
@@ -124,7 +130,8 @@ export function buildSearchDocument(row: IndexableRecord): RecordSearchDocument 
     taxonomies: row.taxonomies.map(term),
     objectTypes: row.objectTypes.map(term),
     userDefinedTags: row.userDefinedTags.map(({ id, label }) => ({ id, label })),
-    topicKeys: topicKeysOf(row),
+    topicKeys: keysOf([...ownTerms(row), ...row.broaderTerms]),
+    directTopicKeys: keysOf(ownTerms(row)),
     countries: row.countries.map(({ id, code, name }) => ({ id, code, name })),
     licences: uniqueById(row.licences.map(({ id, name, url }) => ({ id, name, url }))),
     organisations: row.organisationLinks.map((link) => ({

@@ -1,6 +1,6 @@
 /**
  * Search that helps, in a real browser against the seeded catalogue: suggestions while typing
- * (keyboard, stale answers dropped), "Showing results for", highlighted matches, facet search
+ * (keyboard, stale answers dropped, closed by Enter), "Showing results for", "Did you mean", highlighted matches, facet search
  * and show-more, folded empty facets, several registries shown selected, and the page
  * behaviours: results brought into view after paging and filtering, the phone's filter panel
  * closing after a choice, a page past the end offering the last page, and advanced search's
@@ -135,6 +135,19 @@ describe('what the results say', { timeout: 180_000 }, () => {
     await note.getByRole('link', { name: 'Search instead for “protien data bank”' }).click();
     await waitForPathAndQuery(page, '/search?q=protien+data+bank&exact=true');
     await page.getByTestId('search-empty').waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+
+  it('asks "did you mean" when nothing matches even with typo matching, and links to the suggested search', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/search?q=metabolsim%20pathwy');
+    const suggestion = page.getByTestId('search-suggested-query');
+    await suggestion.waitFor({ timeout: 30_000 });
+    expect(await suggestion.textContent()).toBe('Did you mean metabolism pathway?');
+    await saveScreenshot(page, 'search-suggested-query');
+    await suggestion.getByRole('link', { name: 'metabolism pathway' }).click();
+    await waitForPathAndQuery(page, '/search?q=metabolism+pathway');
+    await waitForResults(page);
     await page.context().close();
   });
 

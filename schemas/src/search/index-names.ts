@@ -2,7 +2,7 @@
  * Index naming: searches read the alias `<prefix>records`; each full reindex writes a new
  * physical index `<prefix>records-<mapping version>-<timestamp>` and swaps the alias to it.
  */
-import recordsMapping from './mappings/records-v6.json' with { type: 'json' };
+import recordsMapping from './mappings/records-v7.json' with { type: 'json' };
 
 export const RECORDS_MAPPING_VERSION = recordsMapping._meta.version;
 export { recordsMapping };

@@ -1,7 +1,7 @@
 /**
  * The search document of one record: what the indexer writes to OpenSearch and what
  * search answers read back. Built from Postgres by one pure function in `indexer`.
- * Keep in step with `mappings/records-v5.json` (dynamic: strict).
+ * Keep in step with `mappings/records-v7.json` (dynamic: strict).
  */
 
 export const RECORD_STATUSES = ['ready', 'in_development', 'deprecated', 'uncertain'] as const;
@@ -97,6 +97,8 @@ export interface RecordSearchDocument {
    * query looks up.
    */
   topicKeys: string[];
+  /** The `topicKeys` of the record's own terms only: a direct annotation ranks above a narrower term's. */
+  directTopicKeys: string[];
   countries: { id: number; code: string; name: string }[];
   licences: { id: number; name: string; url: string | null }[];
   organisations: { id: number; name: string; relation: string; isLead: boolean }[];

@@ -60,9 +60,10 @@ type OntologyTerm = Pick<CatalogueOntologyTerm, 'id' | 'name' | 'definition' | '
 
 /**
  * Topic keys as the indexer writes them: each term's label and synonyms and those of every
- * broader subject and domain, the hierarchy read from the vendored SRAO/DRAO files by label.
+ * broader subject and domain (the direct keys without the broader ones), the hierarchy read
+ * from the vendored SRAO/DRAO files by label.
  */
-function topicKeysBuilder({ byKey, byId }: Ontology): (terms: SearchDocumentTerm[][], tags: string[]) => string[] {
+function topicKeysBuilder({ byKey, byId }: Ontology): (terms: SearchDocumentTerm[][], tags: string[]) => Pick<RecordSearchDocument, 'topicKeys' | 'directTopicKeys'> {
   const broader = (label: string): OntologyTerm[] => {
     const found = new Map<string, OntologyTerm>();
     const stack = (byKey.get(topicKey(label)) ?? []).flatMap((term) => term.parents);
@@ -74,14 +75,12 @@ function topicKeysBuilder({ byKey, byId }: Ontology): (terms: SearchDocumentTerm
     }
     return [...found.values()];
   };
+  const keysOf = (texts: string[]) => [...new Set(texts.map(topicKey))].filter(Boolean);
   return (terms, tags) => {
     const own = terms.flat();
-    const texts = [
-      ...own.flatMap((term) => [term.label, ...term.synonyms]),
-      ...tags,
-      ...own.flatMap((term) => broader(term.label)).flatMap((term) => [term.name, ...(term.synonyms ?? [])]),
-    ];
-    return [...new Set(texts.map(topicKey))].filter(Boolean);
+    const direct = [...own.flatMap((term) => [term.label, ...term.synonyms]), ...tags];
+    const above = own.flatMap((term) => broader(term.label)).flatMap((term) => [term.name, ...(term.synonyms ?? [])]);
+    return { topicKeys: keysOf([...direct, ...above]), directTopicKeys: keysOf(direct) };
   };
 }
 
@@ -181,7 +180,7 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
       taxonomies,
       objectTypes: [],
       userDefinedTags: record.userDefinedTags.map((label) => ({ id: labelId(label), label })),
-      topicKeys: topicKeysOf([subjects, domains, taxonomies], record.userDefinedTags),
+      ...topicKeysOf([subjects, domains, taxonomies], record.userDefinedTags),
       countries: [],
       licences: [],
       organisations: [],
@@ -216,6 +215,7 @@ export function buildCorpusDocuments(): RecordSearchDocument[] {
     taxonomies: [],
     userDefinedTags: [],
     topicKeys: [topicKey(VISIBILITY_TEST_SUBJECT)],
+    directTopicKeys: [topicKey(VISIBILITY_TEST_SUBJECT)],
   });
   documents.push(probe(HIDDEN_RECORD_ID, 'Zyxwvut hidden probe', { isHidden: true, isApproved: true }));
   documents.push(probe(UNAPPROVED_RECORD_ID, 'Qwertzu unapproved probe', { isHidden: false, isApproved: false }));

@@ -132,6 +132,7 @@ export function SearchPage() {
 
   const pastTheEnd = result.status === 'ready' && !invalid && records.length === 0 && totalPages > 0 && state.page > totalPages;
   const correctedQuery = result.status === 'ready' && !invalid ? answer?.correctedQuery : null;
+  const suggestedQuery = result.status === 'ready' && !invalid ? answer?.suggestedQuery : null;
 
   const buttonFacets = facets.filter((facet) => facet.argument in BUTTON_FACET_OPTIONS);
   const panelFacets = facets.filter((facet) => !(facet.argument in BUTTON_FACET_OPTIONS));
@@ -273,7 +274,21 @@ export function SearchPage() {
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>No records match this search</Alert.Title>
-                <Alert.Description>Try fewer filters, other words, or “Match all terms” off.</Alert.Description>
+                <Alert.Description>
+                  {suggestedQuery ? (
+                    <Text as="span" display="block" mb="1" data-testid="search-suggested-query">
+                      Did you mean{' '}
+                      <RouterLink
+                        to={{ pathname: location.pathname, search: `?${searchStateToUrl({ ...stripPreset(state), q: suggestedQuery, exact: false, page: DEFAULT_PAGE }).toString()}` }}
+                        style={{ textDecoration: 'underline', fontWeight: 600 }}
+                      >
+                        {suggestedQuery}
+                      </RouterLink>
+                      ?
+                    </Text>
+                  ) : null}
+                  Try fewer filters, other words, or “Match all terms” off.
+                </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : (

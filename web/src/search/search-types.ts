@@ -45,6 +45,8 @@ export interface SearchAnswer {
   firstPage: boolean | null;
   /** The words the typo retry matched instead of the typed ones. */
   correctedQuery?: string | null;
+  /** "Did you mean": when nothing matched even with typo matching, the query spelt as the catalogue spells it. */
+  suggestedQuery?: string | null;
   /** "invalid query" when the API could not understand the search. */
   error?: string | null;
   records: SearchResultRecord[] | null;

@@ -81,7 +81,7 @@ export const SEARCH_HIGHLIGHT_FIELDS = 'highlight{name{text matched} abbreviatio
 
 export function buildSearchRecordsQuery(state: SearchState, options: SearchQueryOptions = {}): GraphqlRequest {
   const highlight = state.q === '' ? '' : ` ${SEARCH_HIGHLIGHT_FIELDS}`;
-  const selection = `aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery records{${SEARCH_RESULT_FIELDS}${highlight}}`;
+  const selection = `aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery suggestedQuery records{${SEARCH_RESULT_FIELDS}${highlight}}`;
   return graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), selection, ['perPage']);
 }
 

@@ -34,7 +34,7 @@ import {
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
 import { buildTextQuery, cleanSearchText, firstQueryTypos, type TypoMatching } from './text-query.ts';
-import { correctedText, correctionRequest } from './did-you-mean.ts';
+import { correctedText, correctionRequest, suggestedText } from './did-you-mean.ts';
 import { highlightRequest, readHighlight, type RecordHighlight } from './highlights.ts';
 
 export const DEFAULT_PER_PAGE = 30;
@@ -89,6 +89,8 @@ export interface SearchRecordsResult {
   aggregations: SearchAggregations;
   /** The words the typo retry matched instead of the typed ones, when it found the records. */
   correctedQuery?: string | null;
+  /** "Did you mean": when even the typo retry found nothing, the query with its words spelt as the catalogue spells them. */
+  suggestedQuery?: string | null;
   error?: 'invalid query';
 }
 
@@ -353,16 +355,18 @@ export async function searchRecords(
     let request = buildSearchRecordsRequest(args, viewer, options);
     let answer = await executeSearch(deps, request.body, CACHED);
     let correctedQuery: string | null = null;
+    let suggestedQuery: string | null = null;
     if (request.typoRetry && queryMatchedNothing(answer)) {
       request = buildSearchRecordsRequest(args, viewer, { ...options, typoRetry: true });
       answer = await executeSearch(deps, request.body, CACHED);
       if (answer.hits.total.value > 0) correctedQuery = correctedText(cleanSearchText(args.q), answer.suggest);
+      else suggestedQuery = suggestedText(cleanSearchText(args.q), answer.suggest);
     }
     const records = request.noHits ? [] : answer.hits.hits.map((hit): SearchResultDocument => {
       const highlight = readHighlight(hit.highlight);
       return highlight ? { ...hit._source, highlight } : hit._source;
     });
-    return { ...pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer)), correctedQuery };
+    return { ...pageOfResults(request.page, request.perPage, answer.hits.total.value, records, readAggregations(answer)), correctedQuery, suggestedQuery };
   } catch (failure) {
     if (failure instanceof InvalidQueryError) return invalidQueryResult(args);
     throw failure;

@@ -2,20 +2,22 @@
  * Free-text relevance. Tiers, each far above the next so that a known item always wins:
  *   1. the whole query equals the name or abbreviation (case-insensitive keyword) — 10,000
  *   T. the record is annotated with the vocabulary term (subject, domain, species or tag, by
- *      label or synonym, or a narrower term of it) that the query, or a phrase in it, names —
- *      up to 3,000, by the share of the query the phrase covers (`topicalMatch`)
+ *      label or synonym) that the query, or a phrase in it, names — up to 3,000, by the share
+ *      of the query the phrase covers — or with a narrower term of it, half that (`topicalMatch`)
  *   2. the name or abbreviation starts with the query — 1,000
  *   3. the name or abbreviation holds the query as a phrase (last word as a prefix) — 100
  *   4. BM25 over name and abbreviation (×3), description (×1) and `vocabulary` (×0.5: the
- *      subject/domain/species/object-type/tag labels and synonyms, copied into one field)
+ *      subject/domain/species/object-type/tag labels and synonyms, copied into one field), and
+ *      below it word forms (the same fields stemmed) and the last word as a prefix of a word of
+ *      the name or abbreviation (`wordFormMatches`)
  *   5. a fuzzy match on `title` (name and abbreviation, copied into one field; one edit in
  *      words of 3+ letters, first letter fixed), low boost, so a one-letter typo (a letter
  *      wrong, missing, added, or two swapped) still finds the record.
- * Recall (which records match at all) is tier 4's cross-field match, the record's annotation
- * with the term the whole query names, or tier 5 for typos, on
+ * Recall (which records match at all) is tier 4's cross-field match (or its word forms and
+ * prefix), the record's annotation with the term the whole query names, or tier 5 for typos, on
  * the cleaned text and on the text as typed; `matchAllTerms` decides whether every term or any
  * term must match. Only match/term-level queries: no query-string syntax reaches OpenSearch.
- * The mapping (records-v5.json, `_meta.derived`) makes each tier cheap to build per search:
+ * The mapping (records-v7.json, `_meta.derived`) makes each tier cheap to build per search:
  * tier 2 reads the prefixes indexed under `name.start`/`abbreviation.start`, tiers 4 and 5
  * resolve four fields and one.
  *
@@ -47,6 +49,17 @@ const ONE_EDIT_FROM_3_LETTERS = 'AUTO:3,1000';
 
 /** Fields searched for recall and BM25 scoring, with their weights. */
 export const TEXT_FIELDS = ['name^3', 'abbreviation^3', 'description', 'vocabulary^0.5'] as const;
+/** The same text stemmed (records-v7.json: english_stemmed), so word forms meet; abbreviations have none. */
+const STEMMED_FIELDS = ['name.stemmed^3', 'description.stemmed', 'vocabulary.stemmed^0.5'] as const;
+/** Below the exact words: of two records, the one using the word as typed ranks first. */
+const STEMMED_BOOST = 0.5;
+/** The fields with indexed prefixes (`index_prefixes`), so the last word's prefix is a term lookup. */
+const PREFIX_FIELDS = ['name', 'abbreviation'] as const;
+const PREFIX_BOOST = 0.3;
+/** A shorter last word would recall nearly every record by its first letters. */
+const MIN_PREFIX_LETTERS = 3;
+/** A record annotated with a narrower term of the query's term ranks at this share of a direct annotation. */
+const NARROWER_TOPIC_SHARE = 0.5;
 
 /**
  * Typo matching (tier 5): `no` (the first search when every term must match), `also` (beside
@@ -123,6 +136,7 @@ export function buildTextQuery(
     ...(typos === 'only' ? [] : [{ multi_match: { query: text, type: 'cross_fields', fields: [...TEXT_FIELDS], operator } }]),
     ...(typos === 'no' ? [] : [fuzzyTitleMatch(text, operator)]),
   ]);
+  if (typos !== 'only') recall.push(...wordFormMatches(cleaned, operator));
 
   // A record annotated with the term the whole query names is found even when its own text
   // never uses the words (a narrower term's record: "Genomics" finds "Transcriptomics").
@@ -138,21 +152,41 @@ export function buildTextQuery(
 }
 
 /**
- * Tier "topic": records annotated with a term the query names (or a broader term of theirs:
- * `topicKeys` holds the ancestors' keys too). The longest phrase of the query that is a term
- * decides the boost, in proportion to the share of the query it covers, so "critical care
- * medicine" puts Critical Care Medicine's records above Medicine's. When any term may match,
- * only the whole query's term counts: a phrase's term would lift records matching that phrase
- * alone above those matching every word (a known item with a typo, "Gene Ontolxgy").
+ * Word forms and part-words, recall and scoring below the exact words (tier 4's level): the
+ * stemmed fields ("proteomic" finds "proteomics"), and the words of the name or abbreviation
+ * with the last one as a prefix ("metabol" finds Metabolic Atlas: the word being typed).
+ */
+function wordFormMatches(cleaned: string, operator: 'and' | 'or'): QueryClause[] {
+  if (!cleaned) return [];
+  const stemmed = { multi_match: { query: cleaned, type: 'cross_fields', fields: [...STEMMED_FIELDS], operator, boost: STEMMED_BOOST } };
+  const lastWord = cleaned.split(' ').at(-1) ?? '';
+  if (lastWord.length < MIN_PREFIX_LETTERS) return [stemmed];
+  const prefix = { multi_match: { query: cleaned, type: 'bool_prefix', fields: [...PREFIX_FIELDS], operator, boost: PREFIX_BOOST } };
+  return [stemmed, prefix];
+}
+
+/**
+ * Tier "topic": records annotated with a term the query names, or with a narrower term of it
+ * (`topicKeys` holds the broader terms' keys too, `directTopicKeys` only the record's own), the
+ * narrower term's records at NARROWER_TOPIC_SHARE of the direct ones: both above text-only
+ * matches. The longest phrase of the query that is a term decides the boost, in proportion to
+ * the share of the query it covers, so "critical care medicine" puts Critical Care Medicine's
+ * records above Medicine's. When any term may match, only the whole query's term counts: a
+ * phrase's term would lift records matching that phrase alone above those matching every word
+ * (a known item with a typo, "Gene Ontolxgy").
  */
 function topicalMatch(lowerCleaned: string, matchAllTerms: boolean): QueryClause {
   const queryWords = lowerCleaned.split(' ').length;
   const phrases = queryTopicPhrases(lowerCleaned).filter((group) => matchAllTerms || group.words === queryWords);
   return {
     dis_max: {
-      queries: phrases.map((group) => ({
-        constant_score: { boost: Math.round((TOPIC_BOOST * group.words) / queryWords), filter: { terms: { topicKeys: group.keys } } },
-      })),
+      queries: phrases.flatMap((group) => {
+        const boost = (TOPIC_BOOST * group.words) / queryWords;
+        return [
+          { constant_score: { boost: Math.round(boost), filter: { terms: { directTopicKeys: group.keys } } } },
+          { constant_score: { boost: Math.round(boost * NARROWER_TOPIC_SHARE), filter: { terms: { topicKeys: group.keys } } } },
+        ];
+      }),
     },
   };
 }
