@@ -1,6 +1,7 @@
 /**
  * The advanced search dialog end to end: open it, add a rule, Proceed stays disabled until the
- * rule has a value, Proceed → URL → results, Esc closes it, closing on /advancedsearch → /.
+ * rule has a value, Proceed → URL → results, Esc closes it, closing on /advancedsearch → /; a shared
+ * link's dialog says in words what it searches and finds, over results already loaded behind it.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -78,6 +79,39 @@ describe('advanced search', { timeout: 180_000 }, () => {
     await page.keyboard.press('Escape');
     await waitForPathAndQuery(page, '/');
     await poll(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('a shared link: the dialog says what the link searches and finds, its results load behind it, Proceed shows them at once', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/advancedsearch?q=protein&operator=_and&fields=(operator=_or%26registry=database%26isImplemented=true)');
+    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
+    await dialog.waitFor({ timeout: 45_000 });
+    const summary = dialog.getByTestId('advanced-search-dialog-summary');
+    await summary.waitFor();
+    expect(await summary.getByText('Records matching “protein” and these criteria:').count()).toBe(1);
+    expect(await summary.getByRole('listitem').allTextContents()).toEqual([
+      'Any of:Registry: “database”Is implemented: yes',
+      'Registry: “database”',
+      'Is implemented: yes',
+    ]);
+    // The results arrive behind the dialog while it is open.
+    await poll(() => dialog.getByTestId('advanced-search-dialog-count').textContent()).toMatch(/^\d+ records? found\./);
+    const found = Number((await dialog.getByTestId('advanced-search-dialog-count').textContent())!.split(' ')[0]);
+    expect(found).toBeGreaterThan(0);
+    await page.getByTestId('search-result').first().waitFor({ state: 'attached', timeout: 45_000 });
+    await saveScreenshot(page, 'advanced-search-shared-link');
+    expect(await checkAccessibility(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    // Already loaded: the rows are there the moment the dialog has closed.
+    expect(await page.getByTestId('search-result').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('result-count').textContent()).toBe(`${found} record${found === 1 ? '' : 's'} found`);
+    expect(await page.getByTestId('advanced-search-summary').getByText('Records matching “protein” and these criteria:').count()).toBe(1);
+    await saveScreenshot(page, 'advanced-search-shared-link-proceeded');
+    expect(errors.messages).toEqual([]);
     await page.context().close();
   });
 

@@ -4,7 +4,7 @@
  */
 import { Box, Button, CloseButton, Dialog, Field, Flex, Input, Link, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { Formik, type FormikProps } from 'formik';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import {
   ADVANCED_SEARCH_PATH,
@@ -25,9 +25,11 @@ export const SEARCH_TEXT_TOOLTIP =
 export interface AdvancedSearchDialogProps {
   isOpen: boolean;
   onClose(): void;
+  /** Shown above the form: on the result route, what the URL's search asks for and finds. */
+  intro?: ReactNode;
 }
 
-function DialogForm({ formik, onCancel }: { formik: FormikProps<AdvancedSearchFormValues>; onCancel(): void }) {
+function DialogForm({ formik, onCancel, intro }: { formik: FormikProps<AdvancedSearchFormValues>; onCancel(): void; intro?: ReactNode }) {
   const { values, setFieldValue } = formik;
   const ready = formik.isValid && canProceed(values);
   return (
@@ -39,6 +41,7 @@ function DialogForm({ formik, onCancel }: { formik: FormikProps<AdvancedSearchFo
     >
       <Dialog.Body>
         <Stack gap="5" maxW="5xl" mx="auto">
+          {intro}
           <Field.Root>
             <Flex align="center" gap="2">
               <Field.Label fontWeight="semibold">Add Search text</Field.Label>
@@ -106,7 +109,7 @@ function DialogForm({ formik, onCancel }: { formik: FormikProps<AdvancedSearchFo
 /** Navigation state of the result route after Proceed: the page shows the results, dialog closed. */
 export const PROCEEDED = { advancedSearchProceeded: true } as const;
 
-export function AdvancedSearchDialog({ isOpen, onClose }: AdvancedSearchDialogProps) {
+export function AdvancedSearchDialog({ isOpen, onClose, intro }: AdvancedSearchDialogProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const onResultRoute = location.pathname.toLowerCase() === ADVANCED_SEARCH_PATH;
@@ -151,7 +154,7 @@ export function AdvancedSearchDialog({ isOpen, onClose }: AdvancedSearchDialogPr
                   navigate(advancedSearchLocation(values), { state: PROCEEDED });
                 }}
               >
-                {(formik) => <DialogForm formik={formik} onCancel={close} />}
+                {(formik) => <DialogForm formik={formik} onCancel={close} intro={intro} />}
               </Formik>
             </Box>
             <Dialog.CloseTrigger asChild>

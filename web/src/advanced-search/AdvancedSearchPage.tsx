@@ -1,10 +1,11 @@
 /**
  * /advancedsearch: the dialog opens by itself (SPEC §2), pre-filled from the URL, and the page
  * shows what the URL's search asks for (its criteria in words) and its results: loading, then
- * results or an error flag. Proceed, from this page's dialog or another page's, lands on the
- * results with the dialog closed.
+ * results or an error flag. The results load behind the dialog a shared link opens, whose top
+ * says what the link searches and how many records it finds, so Proceed shows them at once.
+ * Proceed, from this page's dialog or another page's, lands on the results with the dialog closed.
  */
-import { Alert, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../shell/usePageTitle.ts';
@@ -15,7 +16,23 @@ import { SearchResultList } from '../search/SearchResultRow.tsx';
 import { useLatestQuery } from '../search/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
 import { AdvancedSearchDialog, PROCEEDED } from './AdvancedSearchDialog.tsx';
-import { advancedSearchSummary } from './advanced-search-summary.ts';
+import { advancedSearchSummary, type AdvancedSearchSummary } from './advanced-search-summary.ts';
+import { AdvancedSearchSummaryBox } from './AdvancedSearchSummaryBox.tsx';
+
+/**
+ * Above the dialog's form when it opens on a search (a shared link): what the link searches and,
+ * once the results behind the dialog have arrived, how many it finds; Proceed shows them at once.
+ */
+function LinkedSearchIntro({ summary, found }: { summary: AdvancedSearchSummary; found: number | null }) {
+  return (
+    <Stack gap="2">
+      <AdvancedSearchSummaryBox summary={summary} label="This search" testId="advanced-search-dialog-summary" />
+      <Text fontSize="sm" color="fg.muted" data-testid="advanced-search-dialog-count">
+        {found === null ? 'Searching…' : `${found} record${found === 1 ? '' : 's'} found. Proceed to see them, or change the search below.`}
+      </Text>
+    </Stack>
+  );
+}
 
 export function AdvancedSearchPage() {
   usePageTitle('Advanced search');
@@ -48,20 +65,14 @@ export function AdvancedSearchPage() {
           Edit advanced search
         </Button>
       </Flex>
-      <AdvancedSearchDialog isOpen={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <AdvancedSearchDialog
+        isOpen={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        intro={summary ? <LinkedSearchIntro summary={summary} found={result.status === 'ready' ? records.length : null} /> : null}
+      />
       {summary ? (
-        <Box as="section" aria-label="Search criteria" data-testid="advanced-search-summary" borderWidth="1px" borderRadius="md" p="3" mb="4" fontSize="sm">
-          <Text fontWeight="semibold">
-            {summary.text ? `Text “${summary.text}”${summary.groups.length ? ', and ' : ''}` : ''}
-            {summary.groups.length > 1 ? `${summary.combine} of these groups:` : summary.groups.length === 1 ? 'these criteria:' : ''}
-          </Text>
-          {summary.groups.length ? (
-            <Box as="ul" pl="5" listStyleType="disc">
-              {summary.groups.map((group, index) => (
-                <li key={index}>{group}</li>
-              ))}
-            </Box>
-          ) : null}
+        <Box mb="4">
+          <AdvancedSearchSummaryBox summary={summary} label="Search criteria" testId="advanced-search-summary" />
         </Box>
       ) : null}
       {!searching ? (
