@@ -13,6 +13,23 @@ export const ORGANISATIONS_PER_PAGE = 25;
 
 type ListState = { status: 'loading' } | { status: 'loaded'; organisations: OrganisationSummary[] } | { status: 'failed' };
 
+/** What the list holds: how many organisations (in the registry, or matching the search), or that there are none yet and how they get added. */
+function OrganisationsCount({ count, q }: { count: number; q: string }) {
+  const counted = `${count.toLocaleString('en-GB')} organisation${count === 1 ? '' : 's'}`;
+  if (q) return <>{count === 0 ? `No organisation matches “${q}”.` : `${counted} match${count === 1 ? 'es' : ''} “${q}”.`}</>;
+  if (count > 0) return <>{`${counted} in the registry.`}</>;
+  return (
+    <>
+      There are no organisations in the registry yet. An organisation is added when someone describing a record names who
+      maintains, funds or collaborates on it, in the Organisations section of the record&apos;s edit page (see{' '}
+      <RouterLink to="/new" style={{ color: '#253d73', textDecoration: 'underline' }}>
+        Add content
+      </RouterLink>
+      ).
+    </>
+  );
+}
+
 export function OrganisationsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -82,9 +99,7 @@ export function OrganisationsPage() {
       {state.status === 'loaded' && (
         <>
           <Text mt="6" aria-live="polite" data-testid="organisations-count">
-            {organisations.length === 0
-              ? 'No organisation matches this search.'
-              : `${organisations.length.toLocaleString('en-GB')} organisation${organisations.length === 1 ? '' : 's'}`}
+            <OrganisationsCount count={organisations.length} q={q} />
           </Text>
           <Stack as="ul" mt="4" gap="3" listStyleType="none">
             {shown.map((organisation) => (
