@@ -1,7 +1,7 @@
 /**
  * The cells and actions of a record row in the dashboard's curation tabs: the record's link,
  * the assigned curator (a choice that never approves the record), processing notes (read and
- * add, in a dialog) and the approve / edit / hide / delete buttons (delete confirmed first, for
+ * add, in a dialog) and the approve / merge / edit / hide / delete buttons (delete confirmed first, for
  * super curators only, as the API allows).
  */
 import { Button, CloseButton, Dialog, HStack, Link, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
@@ -123,9 +123,12 @@ export function NotesCell({ record, onAdded }: { record: CurationRecord; onAdded
   );
 }
 
-/** Approve (records awaiting approval only), Edit, Hide and, for super curators, Delete. */
+/** Approve and Merge (records awaiting approval only), Edit, Hide and, for super curators, Delete. */
 export function RecordActionsCell({ record, approvable, onDone, onError }: { record: CurationRecord; approvable: boolean; onDone(message: string): void; onError(message: string): void }) {
-  const deletable = can(useViewer(), 'record.delete');
+  const viewer = useViewer();
+  const deletable = can(viewer, 'record.delete');
+  // New records are where duplicates arrive: Merge opens the merge tab with this one chosen.
+  const mergeable = approvable && can(viewer, 'record.approve');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -142,12 +145,15 @@ export function RecordActionsCell({ record, approvable, onDone, onError }: { rec
   };
   return (
     <Table.Cell>
-      <HStack gap="2" flexWrap="nowrap">
+      <HStack gap="2" flexWrap="wrap">
         {approvable && (
           <Button size="xs" bg="green.700" color="white" disabled={busy} onClick={() => void act(() => approveRecord(record.id), `${record.name} approved.`)} aria-label={`Approve ${record.name}`}>Approve</Button>
         )}
         <Button asChild size="xs" variant="outline"><RouterLink to={`/${record.id}/edit`} aria-label={`Edit ${record.name}`}>Edit</RouterLink></Button>
         <Button size="xs" variant="outline" disabled={busy} onClick={() => void act(() => hideRecord(record.id), `${record.name} hidden.`)} aria-label={`Hide ${record.name}`}>Hide</Button>
+        {mergeable && (
+          <Button asChild size="xs" variant="outline"><RouterLink to={`/curator?tab=merge&duplicate=${record.id}`} aria-label={`Merge ${record.name} into another record`}>Merge</RouterLink></Button>
+        )}
         {deletable && (
           <Button size="xs" variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${record.name}`}>Delete</Button>
         )}

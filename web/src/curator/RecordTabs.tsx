@@ -9,6 +9,7 @@ import { useCallback, useState } from 'react';
 import { useFormAnswer } from '../pages/account/FormFields.tsx';
 import { loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type DueRecord, type PageQuery, type RecordList } from './curation-api.ts';
 import { PagedTable } from './PagedTable.tsx';
+import { recordTypeLabel } from '../record/record-type-label.ts';
 import { CuratorCell, NotesCell, RecordActionsCell, RecordLink, shortDate } from './RecordRowParts.tsx';
 
 const loader = (list: RecordList) => (query: PageQuery) => loadRecords(list, query);
@@ -34,7 +35,7 @@ function CurationList({ title, load, approvable, who, testId }: { title: string;
         renderRow={(record, reload) => (
           <Table.Row key={record.id} data-testid={`${testId}-row-${record.id}`}>
             <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>
-            <Table.Cell>{record.type ?? '—'}</Table.Cell>
+            <Table.Cell>{recordTypeLabel(record.type)}</Table.Cell>
             <Table.Cell>{shortDate(who === 'creator' ? record.createdAt : record.updatedAt)}</Table.Cell>
             <Table.Cell>{record[who]?.username ?? '—'}</Table.Cell>
             <CuratorCell record={record} onError={error} />
@@ -70,7 +71,7 @@ export function HiddenTab() {
         renderRow={(record, reload) => (
           <Table.Row key={record.id}>
             <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>
-            <Table.Cell>{record.type ?? '—'}</Table.Cell>
+            <Table.Cell>{recordTypeLabel(record.type)}</Table.Cell>
             <Table.Cell>{shortDate(record.updatedAt)}</Table.Cell>
             <Table.Cell>{record.curator?.username ?? '—'}</Table.Cell>
             <Table.Cell>
@@ -97,7 +98,7 @@ export function IncompleteTab() {
       renderRow={(record) => (
         <Table.Row key={record.id}>
           <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>
-          <Table.Cell>{record.type ?? '—'}</Table.Cell>
+          <Table.Cell>{recordTypeLabel(record.type)}</Table.Cell>
           <Table.Cell>{shortDate(record.updatedAt)}</Table.Cell>
           <Table.Cell>
             {(record.missing ?? []).length === 0
@@ -132,7 +133,7 @@ export function NeedsReviewTab() {
         renderRow={(record, reload) => (
           <Table.Row key={record.id}>
             <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>
-            <Table.Cell>{record.type ?? '—'}</Table.Cell>
+            <Table.Cell>{recordTypeLabel(record.type)}</Table.Cell>
             <Table.Cell>{record.lastReviewed ? shortDate(record.lastReviewed) : 'Never'}</Table.Cell>
             <Table.Cell>
               <Button size="xs" variant="outline" aria-label={`Mark ${record.name} reviewed`}
@@ -159,7 +160,7 @@ export function CuratorCreationsTab() {
       renderRow={(record) => (
         <Table.Row key={record.id}>
           <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>
-          <Table.Cell>{record.type ?? '—'}</Table.Cell>
+          <Table.Cell>{recordTypeLabel(record.type)}</Table.Cell>
           <Table.Cell>{shortDate(record.createdAt)}</Table.Cell>
           <Table.Cell>{record.creator?.username ?? '—'}</Table.Cell>
         </Table.Row>

@@ -1,0 +1,71 @@
+/**
+ * Choosing one record by name or by id: the text is searched as the user types (debounced, stale
+ * answers dropped); a number is read as a record id, so a record not yet in search (a new,
+ * unapproved one) can be chosen too. The choice shows as its name with a Change button.
+ */
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { searchRecordsByName } from '../editor/editor-api.ts';
+import { loadRecordChoice, type RecordChoice } from './curation-api.ts';
+
+const DEBOUNCE_MS = 200;
+const RECORD_ID = /^\d{1,10}$/;
+
+async function candidates(text: string, signal: AbortSignal): Promise<RecordChoice[]> {
+  if (RECORD_ID.test(text)) {
+    const record = await loadRecordChoice(text);
+    return record ? [record] : [];
+  }
+  return searchRecordsByName(text, signal);
+}
+
+export function RecordChooser({ label, value, onChange, testId }: { label: string; value: RecordChoice | null; onChange(value: RecordChoice | null): void; testId: string }) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<RecordChoice[] | null>(null);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const query = text.trim();
+    if (value || (query.length < 2 && !RECORD_ID.test(query))) return setFound(null);
+    const ticket = ++latest.current;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      candidates(query, controller.signal).then((records) => ticket === latest.current && setFound(records), () => undefined);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, value]);
+
+  if (value) {
+    return (
+      <Stack gap="1" data-testid={testId}>
+        <Text fontWeight="medium">{label}</Text>
+        <HStack gap="3" wrap="wrap">
+          <Text data-testid={`${testId}-chosen`}>{value.name} <Text as="span" color="fg.muted">(record {value.id}{value.registry ? `, ${value.registry.toLowerCase()}` : ''})</Text></Text>
+          <Button size="xs" variant="outline" onClick={() => onChange(null)} aria-label={`Change the ${label.toLowerCase()}`}>Change</Button>
+        </HStack>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="1" data-testid={testId}>
+      <Text asChild fontWeight="medium"><label htmlFor={inputId}>{label}</label></Text>
+      <Input id={inputId} value={text} onChange={(event) => setText(event.target.value)} placeholder="A name, or a record id" autoComplete="off" />
+      {found !== null && found.length === 0 && <Text color="fg.muted" fontSize="sm">No record matches.</Text>}
+      {found !== null && found.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" aria-label={`Records matching “${text.trim()}”`}>
+          {found.map((record) => (
+            <li key={record.id}>
+              <Button size="xs" variant="ghost" onClick={() => { onChange(record); setText(''); }} aria-label={`Choose ${record.name} (record ${record.id})`}>
+                {record.name} <Text as="span" color="fg.muted">(record {record.id})</Text>
+              </Button>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
