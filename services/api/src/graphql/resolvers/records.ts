@@ -7,6 +7,7 @@ import {
   activeUserById, findRecordRow, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
 } from '../record-access.ts';
 import { recordSchemaOrg } from '../record-schema-org.ts';
+import { recordHistory } from './record-history.ts';
 import { missingDoiReason } from '../../dois/doi-rules.ts';
 import { reviewIsDue } from '../../reviews/review-rules.ts';
 import {
@@ -111,18 +112,7 @@ export const recordTypeResolvers = {
       return associationsWithVisibleEnd(context, associations, 'record_id');
     },
     savedSearches: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSavedSearches.load(record.id),
-    async history(record: RecordRow, _args: NoArgs, context: Context) {
-      const events = await context.loaders.recordEditEvents.load(record.id);
-      const editors = await Promise.all(events.map((event) => activeUserById(context, event.user_id)));
-      return events.map((event, index) => ({
-        id: Number(event.id),
-        editType: event.edit_type,
-        editEvent: event.edit_event,
-        userId: event.user_id,
-        username: editors[index]?.username ?? null,
-        createdAt: isoDate(event.created_at),
-      }));
-    },
+    history: (record: RecordRow, _args: NoArgs, context: Context) => recordHistory(record, context),
     legacyLogs(record: RecordRow) {
       const logs = record.metadata?.legacy_logs;
       return Array.isArray(logs) ? logs : [];

@@ -1,0 +1,59 @@
+/**
+ * `FairsharingRecord.history`: the record's edit events, oldest first, each with its stored diff
+ * (`editEvent`) and a readable description (`title`, `summary`, `changes`) whose ids are names.
+ * Each event is redacted by the field table before it is described; the names are read once per
+ * kind for all events (records and users through the loaders, so they pass the visibility rules).
+ */
+import { isActiveUser, redactFields } from '@registry/schemas';
+import type { RegistryGraphqlContext } from '../context.ts';
+import { recordAccessResource, visibleRecords } from '../record-access.ts';
+import { isoDate, type RecordRow } from '../rows.ts';
+import { describeHistoryEntry, idsToName, type HistoryDescription, type IdsByKind, type NamesByKind } from '../../records/history-description.ts';
+import { historyNames } from '../../records/history-service.ts';
+
+export interface HistoryEntry extends HistoryDescription {
+  id: number;
+  editType: string;
+  editEvent: unknown;
+  userId: number | null;
+  username: string | null;
+  createdAt: string | null;
+}
+
+async function recordNames(context: RegistryGraphqlContext, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await context.loaders.recordById.loadMany(ids);
+  const visible = await visibleRecords(context, rows.map((row) => (row instanceof Error ? null : row)));
+  return new Map(visible.map((record) => [record.id, record.name]));
+}
+
+async function userNames(context: RegistryGraphqlContext, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const users = await context.loaders.userById.loadMany(ids);
+  return new Map(users.flatMap((user) => (!user || user instanceof Error || !isActiveUser(user) ? [] : [[user.id, user.username] as const])));
+}
+
+async function namesFor(context: RegistryGraphqlContext, ids: IdsByKind): Promise<NamesByKind> {
+  const { record = [], user = [], ...plain } = ids;
+  const [records, users, others] = await Promise.all([recordNames(context, record), userNames(context, user), historyNames(context.db, plain)]);
+  return { ...others, record: records, user: users };
+}
+
+export async function recordHistory(record: RecordRow, context: RegistryGraphqlContext): Promise<HistoryEntry[]> {
+  const events = await context.loaders.recordEditEvents.load(record.id);
+  const resource = await recordAccessResource(context, record);
+  const redacted = events.map((event) => redactFields(context.viewer, 'FairsharingRecord', resource, event.edit_event));
+  const [editors, names] = await Promise.all([
+    userNames(context, [...new Set(events.flatMap((event) => (event.user_id === null ? [] : [event.user_id])))]),
+    namesFor(context, idsToName(redacted.filter((event): event is Record<string, unknown> => event !== null && typeof event === 'object'))),
+  ]);
+  return events.map((event, index) => ({
+    id: Number(event.id),
+    editType: event.edit_type,
+    editEvent: redacted[index],
+    userId: event.user_id,
+    username: event.user_id === null ? null : (editors.get(event.user_id) ?? null),
+    createdAt: isoDate(event.created_at),
+    ...describeHistoryEntry(event.edit_type, redacted[index], names),
+  }));
+}
