@@ -1,13 +1,13 @@
 /**
  * Publications: the record's linked publications (a citation is flagged), unlinked or flagged at
- * once; a new one is looked up by DOI or PubMed id (/publications/lookup), its fields reviewed,
+ * once; a new one is looked up by DOI or PubMed id (/publications/lookup) or in Zenodo by DOI (POST /zenodo), its fields reviewed,
  * created (POST /publications) and linked by saving the publications section with the ids.
  */
 import { Button, Checkbox, Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { publicationSchema } from '@registry/schemas/forms/linked-entities.ts';
 import { failureText } from '../api/client.ts';
-import { linkApi, lookUpPublication, saveSection, type EditableRecord, type FoundPublication, type LinkedPublication } from './editor-api.ts';
+import { linkApi, lookUpPublication, lookUpZenodoRecord, saveSection, type EditableRecord, type FoundPublication, type LinkedPublication } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import { firstProblem } from './OrganisationsSection.tsx';
 import { useLinkAction, type RevisionHolder } from './useSectionSave.ts';
@@ -82,13 +82,14 @@ export function PublicationsSection({ record, holder }: { record: EditableRecord
       citation_ids: ids.filter((id) => cited.has(id)).map(Number),
     }, holder.revision));
 
-  const lookUp = async () => {
+  /** Crossref or NCBI by the identifier's kind, or Zenodo when asked (a DOI only). */
+  const lookUp = async (inZenodo = false) => {
     const text = identifier.trim();
     if (!text) return;
     setLooking(true);
     setProblem(null);
     try {
-      setDraft(draftOf(await lookUpPublication(isDoi(text) ? { doi: text } : { pubmed_id: text })));
+      setDraft(draftOf(await (inZenodo ? lookUpZenodoRecord(text) : lookUpPublication(isDoi(text) ? { doi: text } : { pubmed_id: text }))));
     } catch (error) {
       setProblem(failureText(error, 'The look-up failed; try again or fill in the fields.'));
     } finally {
@@ -173,6 +174,7 @@ export function PublicationsSection({ record, holder }: { record: EditableRecord
             />
           </Field.Root>
           <Button variant="outline" loading={looking} disabled={!identifier.trim()} onClick={() => void lookUp()}>Look up</Button>
+          <Button variant="outline" loading={looking} disabled={!isDoi(identifier.trim())} onClick={() => void lookUp(true)}>Find in Zenodo</Button>
           <Button variant="ghost" onClick={() => setDraft(draftOf({ title: '' }))}>Fill in by hand</Button>
         </HStack>
         {draft && (

@@ -212,3 +212,7 @@ export interface FoundPublication {
 export function lookUpPublication(identifier: { doi: string } | { pubmed_id: string }): Promise<FoundPublication> {
   return restGet<FoundPublication>(`/publications/lookup?${new URLSearchParams(identifier).toString()}`);
 }
+/** The publication fields of the Zenodo record with this DOI. */
+export function lookUpZenodoRecord(doi: string): Promise<FoundPublication> {
+  return restPost<FoundPublication>('/zenodo', { doi });
+}

@@ -1,16 +1,19 @@
 /**
  * /profiles/edit (login required): the user's own fields with the §5 rules (the current password
- * when the e-mail changes; a new address waits for the link mailed to it), the change-mail
- * preference, a password change (which ends every session and API key), and deleting the account.
+ * when the e-mail changes; a new address waits for the link mailed to it), the organisations they
+ * belong to, the change-mail preference, a password change (which ends every session and API
+ * key), and deleting the account.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Form, Formik, useField, type FormikHelpers } from 'formik';
 import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { passwordChangeFormSchema, profileFormSchema, type PasswordChangeForm } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch, useSession } from '../../app/hooks.ts';
 import { noticeAdded } from '../../app/messagesSlice.ts';
 import { endSession, startSession } from '../../app/sessionSlice.ts';
+import { TermPicker } from '../../editor/TermPicker.tsx';
+import type { Term } from '../../editor/editor-api.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
 import {
   DELETE_SUCCESS_MESSAGE,
@@ -29,7 +32,25 @@ import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from 
 
 const EMPTY_PASSWORD_CHANGE: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
 
-type ProfileEditValues = ProfileValues & { current_password: string };
+type ProfileEditValues = ProfileValues & { current_password: string; organisations: Term[] };
+
+function organisationTermsOf(account: AccountUser): Term[] {
+  return (account.organisations ?? []).map((organisation) => ({ id: organisation.id, label: organisation.name }));
+}
+
+/** The organisations the user belongs to, shown on their public profile; saved with the profile. */
+function OrganisationsField() {
+  const [field, meta, helpers] = useField<Term[]>('organisations');
+  return (
+    <TermPicker
+      list="organisations"
+      label="Your organisations"
+      value={field.value}
+      onChange={(value) => void helpers.setValue(value)}
+      error={typeof meta.error === 'string' ? meta.error : undefined}
+    />
+  );
+}
 
 /** The server asks for the current password before an e-mail change (accounts with a password only). */
 function needsCurrentPassword(account: AccountUser, values: ProfileValues): boolean {
@@ -139,11 +160,12 @@ export function ProfileEditPage() {
     };
   }, []);
 
-  async function submit({ current_password, ...values }: ProfileEditValues, helpers: FormikHelpers<ProfileEditValues>) {
+  async function submit({ current_password, organisations, ...values }: ProfileEditValues, helpers: FormikHelpers<ProfileEditValues>) {
     setFailure(null);
     try {
       const body = profileBody(values);
-      const answer = await updateOwnAccount(account && needsCurrentPassword(account, values) ? { ...body, current_password } : body);
+      const organisation_ids = organisations.map((organisation) => Number(organisation.id));
+      const answer = await updateOwnAccount({ ...body, organisation_ids, ...(account && needsCurrentPassword(account, values) ? { current_password } : {}) });
       if (session.user && body.username !== session.user.credentials.username) {
         startSession(dispatch, { ...session.user, credentials: { ...session.user.credentials, username: String(body.username) } });
       }
@@ -171,7 +193,7 @@ export function ProfileEditPage() {
         {!account && !failure && <Spinner aria-label="Loading your profile" />}
         {account && (
           <Formik<ProfileEditValues>
-            initialValues={{ ...profileValuesOf(account), current_password: '' }}
+            initialValues={{ ...profileValuesOf(account), current_password: '', organisations: organisationTermsOf(account) }}
             validationSchema={profileFormSchema}
             initialErrors={initialErrorsOf(profileFormSchema, profileValuesOf(account))}
             onSubmit={submit}
@@ -180,6 +202,7 @@ export function ProfileEditPage() {
               <Form noValidate aria-label="Edit your profile">
                 <Stack gap="4">
                   <ProfileFields profileTypes={profileTypes} />
+                  <OrganisationsField />
                   {account.unconfirmed_email && (
                     <Text fontSize="sm" data-testid="pending-email">
                       Your new address {account.unconfirmed_email} waits for confirmation: follow the link we sent to it. Until then your

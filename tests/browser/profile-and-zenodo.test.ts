@@ -1,0 +1,79 @@
+/**
+ * Issue 26, item 17 in the browser: /profiles/edit saves the organisations a user belongs to
+ * (PUT /users organisation_ids), and the record editor fills a publication from Zenodo by DOI
+ * (POST /zenodo, against the local Zenodo stand-in).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, saveScreenshot } from './support/index.ts';
+import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
+import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+
+const MIAME = 96;
+
+let suite: WritableSuite;
+let publicationServices: PublicationServices;
+let userId: number;
+
+beforeAll(async () => {
+  publicationServices = await startPublicationServices();
+  suite = await startWritableSuite({ name: 'browser_profile_zenodo', env: { ZENODO_API_URL: publicationServices.zenodoUrl } });
+  userId = await suite.addUser('lise');
+  await suite.addUser('curie', 'curator');
+  await suite.environment.db('organisations').insert([{ name: 'Regenstrief Institute' }, { name: 'University of Oxford' }]);
+});
+
+afterAll(async () => {
+  await suite?.close();
+  await publicationServices?.close();
+});
+
+describe('/profiles/edit', () => {
+  it('adds and removes the organisations the user belongs to, and keeps them', async () => {
+    const page = await suite.signedInPage('lise');
+    const errors = collectConsoleErrors(page);
+    await page.goto('/profiles/edit');
+    const form = page.getByRole('form', { name: 'Edit your profile' });
+    const organisations = form.getByRole('combobox', { name: 'Your organisations' });
+    for (const [typed, name] of [['regen', 'Regenstrief Institute'], ['oxford', 'University of Oxford']]) {
+      await organisations.click();
+      await organisations.fill(typed!);
+      await page.getByRole('listbox').getByRole('option', { name: name! }).click();
+    }
+    // Leaving the pick-list closes its options, which cover the button below.
+    await organisations.press('Tab');
+    await saveScreenshot(page, 'profile-edit-organisations');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/accounts/profile');
+    const saved = async () =>
+      ((await suite.environment.db('user_organisations').join('organisations', 'organisations.id', 'organisation_id').where({ user_id: userId }).orderBy('name').select('name')) as { name: string }[]).map((row) => row.name);
+    expect(await saved()).toEqual(['Regenstrief Institute', 'University of Oxford']);
+
+    await page.goto('/profiles/edit');
+    const chosen = page.getByTestId('chosen-organisations');
+    await chosen.getByText('University of Oxford').waitFor();
+    await chosen.getByRole('button', { name: 'Remove Regenstrief Institute' }).click();
+    await page.getByRole('form', { name: 'Edit your profile' }).getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/accounts/profile');
+    expect(await saved()).toEqual(['University of Oxford']);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('record editor: a publication from Zenodo', () => {
+  it('fills the publication fields from the Zenodo record with the DOI', async () => {
+    const paper = cataloguePublications().find((publication) => publication.doi === '10.1038/ng1201-365')!;
+    const page = await suite.signedInPage('curie');
+    await page.goto(`/${MIAME}/edit`);
+    const section = page.getByTestId('section-publications');
+    await section.waitFor();
+    await section.getByLabel('DOI or PubMed id').fill(`https://doi.org/${paper.doi}`);
+    await section.getByRole('button', { name: 'Find in Zenodo' }).click();
+    const draft = page.getByTestId('publication-draft');
+    await draft.waitFor();
+    expect(await draft.getByLabel('Publication title').inputValue()).toBe(paper.title);
+    expect(await draft.getByLabel('Publication year').inputValue()).toBe(String(paper.year));
+    await saveScreenshot(page, 'editor-zenodo-lookup');
+    await page.context().close();
+  });
+});
