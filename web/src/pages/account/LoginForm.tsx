@@ -2,16 +2,17 @@
  * The login form of SPEC §2, for the login page and the header's popup: both fields required,
  * Enter submits, the password can be shown, LOGIN is disabled while the form is invalid. After
  * success it goes to goTo (or the profile) unless `redirect` is off, as in the popup. The exact
- * "confirm your e-mail" failure offers to resend the confirmation mail.
+ * "confirm your e-mail" failure offers to resend the confirmation mail. A login that is better
+ * used with another sign-in (an ORCID iD) says so (POST /users/auth/identify_user).
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Formik, Form } from 'formik';
+import { Formik, Form, useFormikContext } from 'formik';
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { loginFormSchema, type LoginForm as LoginValues } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { sessionFromSignIn, startSession } from '../../app/sessionSlice.ts';
-import { loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
+import { identifyUser, loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
 import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFields.tsx';
 import { errorMessage, safeGoTo } from './account-paths.ts';
 
@@ -51,6 +52,35 @@ function ThirdPartyButtons() {
         </Button>
       )}
     </Stack>
+  );
+}
+
+const IDENTIFY_DEBOUNCE_MS = 300;
+
+/** Points to ORCID sign-in when the login typed is an ORCID iD (which is not a username). */
+function SignInSuggestion() {
+  const { values } = useFormikContext<LoginValues>();
+  const [suggested, setSuggested] = useState<string | null>(null);
+  const login = values.login.trim();
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      if (login === '') return setSuggested(null);
+      identifyUser(login).then(
+        (answer) => live && setSuggested(answer.suggested),
+        () => live && setSuggested(null),
+      );
+    }, IDENTIFY_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [login]);
+  if (suggested !== 'orcid') return null;
+  return (
+    <Text fontSize="sm" data-testid="sign-in-suggestion">
+      This is an ORCID iD: <Link href="/users/auth/orcid" color="brand.700">log in with ORCID</Link> instead of a password.
+    </Text>
   );
 }
 
@@ -98,6 +128,7 @@ export function LoginForm({ goTo, redirect = true, onDone }: LoginFormProps) {
           >
             <Stack gap="4">
               <TextField name="login" label="Username or email" autoComplete="username" required />
+              <SignInSuggestion />
               <PasswordField name="password" label="Password" required />
               <Stack gap="1" textAlign="center" fontSize="sm">
                 <Link asChild color="brand.700">

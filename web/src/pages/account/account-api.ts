@@ -36,6 +36,8 @@ export interface AccountUser {
   role?: string | null;
   profile_type?: string | null;
   preferences?: Record<string, unknown> | null;
+  /** Own account only: the organisations the user belongs to. */
+  organisations?: { id: number; name: string }[];
   deactivated?: boolean;
   is_curator?: boolean;
   is_super_curator?: boolean;
@@ -92,6 +94,13 @@ export interface SignInProviders {
   orcid: boolean;
   github: boolean;
 }
+
+/** POST /users/auth/identify_user: the site's sign-in methods and the one to offer first for a login (never says whether it exists). */
+export interface SignInMethods {
+  methods: string[];
+  suggested: string;
+}
+export const identifyUser = (login: string) => restPost<SignInMethods>('/users/auth/identify_user', { user: { login } }, { withToken: false });
 
 export async function loadSignInProviders(): Promise<SignInProviders> {
   try {
