@@ -206,7 +206,7 @@ describe('watching a record', () => {
     await page.goto(link.pathname + link.hash);
     const history = page.getByTestId('record-history');
     await history.waitFor();
-    await history.getByText(/curtis · update \(support\)/).first().waitFor();
+    await history.getByTestId('history-entry').filter({ hasText: 'Edited: Support' }).filter({ hasText: '· curtis' }).first().waitFor();
     expect(await history.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await saveScreenshotsAtBothWidths(page, 'record-community-history');
     expect(await checkAccessibility(page)).toEqual([]);
