@@ -11,6 +11,8 @@ import { call, signedUpUser, startAccountsHarness, tokenInMail, type AccountsHar
 let harness: AccountsHarness;
 /** Every secret the tests saw: none may appear in a log line. */
 const secrets: string[] = [];
+/** The token of the first confirmation mail, followed once by the sign-up test. */
+let adaConfirmationToken = '';
 
 beforeAll(async () => {
   harness = await startAccountsHarness('accounts_api');
@@ -41,6 +43,7 @@ describe('sign-up and confirmation', () => {
     expect(mail.html).toContain('http://registry.test/users/confirmation?confirmation_token=');
     const token = tokenInMail(mail, 'confirmation_token');
     secrets.push(token);
+    adaConfirmationToken = token;
 
     const early = await call(harness.app, { method: 'POST', url: '/users/sign_in', payload: { user: { login: 'ada', password: 'correct horse battery' } } });
     expect(early.status).toBe(401);
@@ -64,12 +67,18 @@ describe('sign-up and confirmation', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(options.memoryCost).toBeGreaterThanOrEqual(19_456);
     expect(options.timeCost).toBeGreaterThanOrEqual(2);
-    expect(row.confirmation_token).toBeNull();
+    // Only the digest of the used confirmation token stays (to tell a link followed again).
+    expect(secrets).not.toContain(row.confirmation_token);
   });
 
-  it('refuses an unknown or reused confirmation token', async () => {
+  it('refuses an unknown confirmation token', async () => {
     const unknown = await call(harness.app, { url: '/users/confirmation?confirmation_token=nope' });
     expect(unknown).toMatchObject({ status: 422, body: { success: false, message: 'Confirmation token is invalid.' } });
+  });
+
+  it('says a confirmation link followed again has already confirmed the account', async () => {
+    const again = await call(harness.app, { url: `/users/confirmation?confirmation_token=${encodeURIComponent(adaConfirmationToken)}` });
+    expect(again).toMatchObject({ status: 200, body: { success: true, already_confirmed: true, message: 'This account is already confirmed. You can log in.' } });
   });
 
   it('refuses a duplicate username in any letter case (usernames are public)', async () => {

@@ -105,6 +105,10 @@ describe('accounts in the browser', () => {
     const mail = await mailSink.waitFor((received) => received.to.includes('ada@example.org'));
     await page.goto(linkPath(mail.text, '/users/confirmation'));
     await page.getByText('Your account is confirmed. You can now log in.').waitFor();
+    // Following the link again says the account is already confirmed and offers to log in.
+    await page.goto(linkPath(mail.text, '/users/confirmation'));
+    await page.getByText('This account is already confirmed. You can log in.').waitFor();
+    expect(await page.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).toBe('/accounts/login');
 
     // Login with goTo absent lands on the profile, with its empty lists.
     await logIn(page, 'ada@example.org');

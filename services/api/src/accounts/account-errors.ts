@@ -8,6 +8,7 @@ export const ACCOUNT_TEXT = {
   signedUp: 'A message with a confirmation link has been sent to your email address. Please follow the link to activate your account.',
   confirmed: 'Your email address has been successfully confirmed.',
   confirmationInvalid: 'Confirmation token is invalid.',
+  alreadyConfirmed: 'This account is already confirmed. You can log in.',
   confirmationExpired: 'Confirmation token has expired, please request a new one.',
   confirmationSent: 'If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.',
   resetSent: 'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.',

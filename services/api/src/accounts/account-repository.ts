@@ -128,11 +128,15 @@ export function createAccountRepository(db: Database) {
       const [row] = await users().insert(user).returning('id');
       return row.id as number;
     },
-    /** Following a confirmation link confirms the account and makes a waiting new address its e-mail. */
+    /**
+     * Following a confirmation link confirms the account and makes a waiting new address its
+     * e-mail. The token's digest stays (until a newer link replaces it), so following the link
+     * again can say the account is already confirmed instead of calling the link invalid.
+     */
     async confirm(id: number): Promise<void> {
       await users().where({ id }).update({
         email: db.raw('coalesce(unconfirmed_email, email)'), unconfirmed_email: null,
-        confirmed_at: db.fn.now(), confirmation_token: null, updated_at: db.fn.now(),
+        confirmed_at: db.fn.now(), updated_at: db.fn.now(),
       });
     },
     /** The account's current address proved reachable (a reset link followed); a waiting new one still needs its own link. */

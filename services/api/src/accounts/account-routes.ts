@@ -80,6 +80,8 @@ const CallbackQuery = Type.Object({
 });
 
 const Message = Type.Object({ success: Type.Boolean(), message: Type.String() });
+/** A confirmation link's answer: `already_confirmed` when the link had been followed before. */
+const ConfirmationAnswer = Type.Object({ success: Type.Boolean(), message: Type.String(), already_confirmed: Type.Optional(Type.Boolean()) });
 const Flags = {
   username: Type.String(),
   id: Type.Integer(),
@@ -187,7 +189,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users/confirmation',
     {
       config: { access: 'anyone' },
-      schema: { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: Message, ...failures } },
+      schema: { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: ConfirmationAnswer, ...failures } },
     },
     async (request) => accounts.confirm(request.query.confirmation_token),
   );

@@ -384,12 +384,14 @@ export function createAccountService(deps: AccountServiceDependencies) {
       return signedUp;
     },
 
-    async confirm(token: string): Promise<{ success: true; message: string }> {
+    async confirm(token: string): Promise<{ success: true; message: string; already_confirmed?: true }> {
       const user = token === '' ? undefined : await repository.findCredentialsByConfirmationDigest(tokenDigest(token));
       if (!user || user.deleted_at !== null) throw new AccountError(422, ACCOUNT_TEXT.confirmationInvalid);
-      const sentAt = user.confirmation_sent_at?.getTime() ?? 0;
       const confirmsSomething = user.confirmed_at === null || user.unconfirmed_email !== null;
-      if (confirmsSomething && Date.now() - sentAt > CONFIRMATION_LIFETIME_MS) {
+      // A link followed again (only its holder can): no account is discovered by saying so.
+      if (!confirmsSomething) return { success: true, message: ACCOUNT_TEXT.alreadyConfirmed, already_confirmed: true };
+      const sentAt = user.confirmation_sent_at?.getTime() ?? 0;
+      if (Date.now() - sentAt > CONFIRMATION_LIFETIME_MS) {
         throw new AccountError(422, ACCOUNT_TEXT.confirmationExpired);
       }
       try {

@@ -6,7 +6,14 @@ import { confirmAccount } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer } from './FormFields.tsx';
 
-type Outcome = { kind: 'pending' } | { kind: 'success' } | { kind: 'error'; text: string };
+type Outcome = { kind: 'pending' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
+
+export const CONFIRMED_TEXT = 'Your account is confirmed. You can now log in.';
+
+/** A link followed again: the server says so (`already_confirmed`) instead of calling it invalid. */
+function isAlreadyConfirmed(answer: object | null): boolean {
+  return answer !== null && 'already_confirmed' in answer && answer.already_confirmed === true;
+}
 
 /** /users/confirmation?confirmation_token=…: the link of the confirmation mail. */
 export function ConfirmationPage() {
@@ -21,7 +28,7 @@ export function ConfirmationPage() {
     }
     let live = true;
     confirmAccount(token).then(
-      () => live && setOutcome({ kind: 'success' }),
+      (answer) => live && setOutcome({ kind: 'success', text: isAlreadyConfirmed(answer) && answer.message ? answer.message : CONFIRMED_TEXT }),
       (error: unknown) => live && setOutcome({ kind: 'error', text: errorMessage(error) }),
     );
     return () => {
@@ -34,7 +41,7 @@ export function ConfirmationPage() {
       {outcome.kind === 'pending' && <Spinner aria-label="Confirming your account" />}
       {outcome.kind === 'success' && (
         <Stack gap="4" align="center">
-          <FormAnswer kind="success">Your account is confirmed. You can now log in.</FormAnswer>
+          <FormAnswer kind="success">{outcome.text}</FormAnswer>
           <Button asChild bg="brand.700" color="white">
             <RouterLink to="/accounts/login">Log in</RouterLink>
           </Button>
