@@ -1,10 +1,11 @@
 /**
  * Issue 26, item 17 in the browser: /profiles/edit saves the organisations a user belongs to
  * (PUT /users organisation_ids), and the record editor fills a publication from Zenodo by DOI
- * (POST /zenodo, against the local Zenodo stand-in).
+ * (POST /zenodo, against the local Zenodo stand-in); the login form points an ORCID iD to ORCID
+ * sign-in (POST /users/auth/identify_user).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, saveScreenshot } from './support/index.ts';
+import { collectConsoleErrors, openPage, saveScreenshot } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
 
@@ -16,7 +17,11 @@ let userId: number;
 
 beforeAll(async () => {
   publicationServices = await startPublicationServices();
-  suite = await startWritableSuite({ name: 'browser_profile_zenodo', env: { ZENODO_API_URL: publicationServices.zenodoUrl } });
+  suite = await startWritableSuite({
+    name: 'browser_profile_zenodo',
+    // ORCID sign-in configured (its issuer is never reached: no one follows the link here).
+    env: { ZENODO_API_URL: publicationServices.zenodoUrl, ORCID_CLIENT_ID: 'registry-test', ORCID_CLIENT_SECRET: 'unused', ORCID_ISSUER_URL: 'http://127.0.0.1:9' },
+  });
   userId = await suite.addUser('lise');
   await suite.addUser('curie', 'curator');
   await suite.environment.db('organisations').insert([{ name: 'Regenstrief Institute' }, { name: 'University of Oxford' }]);
@@ -74,6 +79,22 @@ describe('record editor: a publication from Zenodo', () => {
     expect(await draft.getByLabel('Publication title').inputValue()).toBe(paper.title);
     expect(await draft.getByLabel('Publication year').inputValue()).toBe(String(paper.year));
     await saveScreenshot(page, 'editor-zenodo-lookup');
+    await page.context().close();
+  });
+});
+
+describe('login form', () => {
+  it('points an ORCID iD typed as the login to ORCID sign-in, and a username to nothing else', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    await page.goto('/accounts/login');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Username or email').fill('https://orcid.org/0000-0002-1825-0097');
+    const suggestion = page.getByTestId('sign-in-suggestion');
+    await suggestion.getByRole('link', { name: 'log in with ORCID' }).waitFor();
+    expect(await suggestion.getByRole('link', { name: 'log in with ORCID' }).getAttribute('href')).toBe('/users/auth/orcid');
+    await saveScreenshot(page, 'login-orcid-suggestion');
+    await form.getByLabel('Username or email').fill('lise');
+    await suggestion.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
