@@ -18,9 +18,10 @@ export interface RecordDecisionDeps extends RecordServiceDeps {
   warn(message: string, error: unknown): void;
 }
 
-/** The record as its creator owns it, for the field table's read rules. */
+/** The record as its creator owns it after the decision (an approved one they maintain), for the field table's read rules. */
 function ownedBy(creator: RecordCreator, record: RecordRow): AccessResource {
-  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [creator.id], maintainerIds: [creator.id], createdById: creator.id } };
+  const maintainerIds = record.is_approved ? [creator.id] : [];
+  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [creator.id], maintainerIds, createdById: creator.id } };
 }
 
 async function tellCreator(deps: RecordDecisionDeps, record: RecordRow, mail: (creator: RecordCreator, resource: AccessResource) => Mail): Promise<void> {
