@@ -11,7 +11,7 @@ import { useAppDispatch } from '../app/hooks.ts';
 import { publicMessagesLoaded, type PublicMessage } from '../app/messagesSlice.ts';
 import { FormAnswer, TextareaField } from '../pages/account/FormFields.tsx';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
-import { formatMessageDate } from '../shell/messageDate.ts';
+import { formatLongDate } from '../format/dates.ts';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createMessage, deleteMessage, loadMessages, updateMessage } from './site-admin-api.ts';
 import { useEditableRows } from './useEditableRows.ts';
@@ -56,7 +56,7 @@ export function MessagesTab() {
           {rows.map((row) => (
             <Table.Row key={row.id}>
               <Table.Cell minW={{ base: '48', md: '60' }}>{row.message}</Table.Cell>
-              <Table.Cell minW="40"><time dateTime={row.updatedAt}>{formatMessageDate(row.updatedAt)}</time></Table.Cell>
+              <Table.Cell minW="40"><time dateTime={row.updatedAt}>{formatLongDate(row.updatedAt)}</time></Table.Cell>
               <RowActions name={`message “${shortName(row.message)}”`} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </Table.Row>
           ))}

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
 import { failureText } from '../api/client.ts';
+import { formatShortDate } from '../format/dates.ts';
 import { can } from '@registry/schemas/access/policy.ts';
 import { useViewer } from '../app/sessionViewer.ts';
 import { FormAnswer } from '../pages/account/FormFields.tsx';
@@ -19,7 +20,7 @@ import {
 } from './curation-api.ts';
 
 const failure = (error: unknown) => (failureText(error, 'That did not work; try again.'));
-export const shortDate = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+export const shortDate = (value: string | null | undefined) => formatShortDate(value) || '—';
 
 export function RecordLink({ id, name }: { id: string | number; name: string }) {
   return <Link asChild color="brand.700" textDecoration="underline"><RouterLink to={`/${id}`}>{name}</RouterLink></Link>;

@@ -2,11 +2,10 @@
 import { Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { doiExplanation } from '@registry/schemas/curation/doi-rule.ts';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
-import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
-import { formatDay } from './community.ts';
+import { formatShortDate } from '../format/dates.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
@@ -157,7 +156,7 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
               {record.name}
               {record.abbreviation ? ` (${record.abbreviation})` : ''}
               {record.doi ? `; DOI: ${record.doi}` : ''}
-              {record.updatedAt ? `. Last edited: ${dayjs(record.updatedAt).format('MMMM D, YYYY')}.` : ''}
+              {record.updatedAt ? `. Last edited: ${formatShortDate(record.updatedAt)}.` : ''}
             </Text>
           )}
         </Fact>
@@ -172,10 +171,10 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
             </Stack>
           </Fact>
         ) : null}
-        {record.createdAt ? <Fact label="Created">{dayjs(record.createdAt).format('MMMM D, YYYY')}</Fact> : null}
-        {record.updatedAt ? <Fact label="Last updated">{dayjs(record.updatedAt).format('MMMM D, YYYY')}</Fact> : null}
+        {record.createdAt ? <Fact label="Created">{formatShortDate(record.createdAt)}</Fact> : null}
+        {record.updatedAt ? <Fact label="Last updated">{formatShortDate(record.updatedAt)}</Fact> : null}
         <Fact label="Last reviewed">
-          <Text data-testid="last-reviewed">{record.lastReviewed ? formatDay(record.lastReviewed) : 'Not reviewed by a curator yet'}</Text>
+          <Text data-testid="last-reviewed">{record.lastReviewed ? formatShortDate(record.lastReviewed) : 'Not reviewed by a curator yet'}</Text>
         </Fact>
       </Box>
     </RecordSection>

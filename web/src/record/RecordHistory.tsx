@@ -7,6 +7,7 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
+import { formatLongDate } from '../format/dates.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 
 interface HistoryChange {
@@ -52,7 +53,7 @@ export function RecordHistory({ recordId }: { recordId: number }) {
       {[...entries].reverse().map((entry) => (
         <Box key={entry.id} borderWidth="1px" borderRadius="md" p="3" data-testid="history-entry">
           <Text fontWeight="semibold">{entry.title}</Text>
-          <Text fontSize="sm" color="fg.muted">{new Date(entry.createdAt).toLocaleString()} · {entry.username ?? 'a deleted user'}</Text>
+          <Text fontSize="sm" color="fg.muted">{formatLongDate(entry.createdAt)} · {entry.username ?? 'a deleted user'}</Text>
           {entry.summary && <Text mt="1">{entry.summary}</Text>}
           {entry.changes.length > 0 && (
             <Table.Root size="sm" mt="2" tableLayout="fixed" css={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>

@@ -19,13 +19,13 @@ describe('claimView', () => {
   it('tells a claimant their request is pending and when to expect the answer', () => {
     const view = claimView(claim('pending'));
     expect(view.kind).toBe('pending');
-    expect(view.text).toBe('You asked to maintain this record on November 20, 2026. A curator will answer within five working days; you will get an e-mail.');
+    expect(view.text).toBe('You asked to maintain this record on 20 Nov 2026. A curator will answer within five working days; you will get an e-mail.');
   });
 
   it('tells of a rejection with the curator’s message and lets them ask again', () => {
     expect(claimView(claim('rejected', { decided_at: '2026-11-21T09:00:00Z', curator_message: 'Please write from your institute address.' }))).toEqual({
       kind: 'can-claim',
-      text: 'A curator declined your request to maintain this record on November 21, 2026. You may ask again.',
+      text: 'A curator declined your request to maintain this record on 21 Nov 2026. You may ask again.',
       curatorMessage: 'Please write from your institute address.',
     });
   });

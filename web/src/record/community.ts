@@ -3,7 +3,7 @@
  * functions over the answers of GET /maintenance_requests/existing/{id}. What it says about a
  * missing DOI comes from the one DOI rule (@registry/schemas/curation/doi-rule.ts).
  */
-import dayjs from 'dayjs';
+import { formatShortDate } from '../format/dates.ts';
 import { CLAIM_ANSWER_WITHIN, type ClaimStatus } from '@registry/schemas/forms/community.ts';
 
 /** The answer of GET /maintenance_requests/existing/{id}. */
@@ -26,20 +26,16 @@ export type ClaimView =
   | { kind: 'pending'; text: string }
   | { kind: 'can-claim'; text: string | null; curatorMessage: string | null };
 
-export function formatDay(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('MMMM D, YYYY') : '';
-}
-
 export function claimView(answer: ClaimStateAnswer): ClaimView {
   if (answer.maintainer) return { kind: 'maintainer', text: 'You maintain this record: you can edit it, and you hear of changes others make to it.' };
   const claim = answer.maintenance_request;
   if (claim?.status === 'pending') {
-    return { kind: 'pending', text: `You asked to maintain this record on ${formatDay(claim.created_at)}. A curator will answer ${CLAIM_ANSWER_WITHIN}; you will get an e-mail.` };
+    return { kind: 'pending', text: `You asked to maintain this record on ${formatShortDate(claim.created_at)}. A curator will answer ${CLAIM_ANSWER_WITHIN}; you will get an e-mail.` };
   }
   if (claim?.status === 'rejected') {
     return {
       kind: 'can-claim',
-      text: `A curator declined your request to maintain this record${claim.decided_at ? ` on ${formatDay(claim.decided_at)}` : ''}. You may ask again.`,
+      text: `A curator declined your request to maintain this record${claim.decided_at ? ` on ${formatShortDate(claim.decided_at)}` : ''}. You may ask again.`,
       curatorMessage: claim.curator_message,
     };
   }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { noticeDismissed, type NoticeKind } from '../app/messagesSlice.ts';
-import { formatMessageDate } from './messageDate.ts';
+import { formatLongDate } from '../format/dates.ts';
 import { rateLimitWaitText, useRateLimitWait } from './useRateLimitWait.ts';
 
 export const READ_ONLY_BANNER_TEXT =
@@ -70,7 +70,7 @@ export function SiteMessages() {
       {publicMessages.map((message) => (
         <Banner key={message.id} kind="warning" testId="public-message">
           <Text fontSize="sm" fontWeight="semibold">
-            <time dateTime={message.updatedAt}>{formatMessageDate(message.updatedAt)}</time>
+            <time dateTime={message.updatedAt}>{formatLongDate(message.updatedAt)}</time>
           </Text>
           <Text>{message.message}</Text>
         </Banner>

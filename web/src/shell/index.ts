@@ -4,5 +4,4 @@ export { Hero } from './Hero.tsx';
 export { PageLoading } from './PageLoading.tsx';
 export { usePageTitle, setPageTitle, pageTitle } from './usePageTitle.ts';
 export { heroForRegistry, type HeroContent } from './heroContent.ts';
-export { formatMessageDate } from './messageDate.ts';
 export { READ_ONLY_BANNER_TEXT } from './SiteMessages.tsx';

@@ -7,6 +7,7 @@ import { Form, Formik } from 'formik';
 import { Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { apiKeyFormSchema, type ApiKeyForm } from '@registry/schemas/forms/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKey } from './account-api.ts';
+import { formatShortDate } from '../../format/dates.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
 
@@ -93,7 +94,7 @@ export function ApiKeysPanel() {
                 <Box>
                   <Text fontWeight="semibold">{key.name}</Text>
                   <Text fontSize="sm" color="gray.600">
-                    {[key.createdAt && `created ${new Date(key.createdAt).toLocaleDateString()}`, key.lastUsedAt && `last used ${new Date(key.lastUsedAt).toLocaleDateString()}`]
+                    {[key.createdAt && `created ${formatShortDate(key.createdAt)}`, key.lastUsedAt && `last used ${formatShortDate(key.lastUsedAt)}`]
                       .filter(Boolean)
                       .join(' · ') || 'never used'}
                   </Text>

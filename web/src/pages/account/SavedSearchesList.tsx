@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog.tsx';
 import {
   deleteSavedSearch, loadLinkedSavedSearches, loadUserSavedSearches, renameSavedSearch, savedSearchPath, type SavedSearchEntry,
 } from '../../search/saved-searches.ts';
-import { formatDate } from './activity-lists.ts';
+import { formatShortDate } from '../../format/dates.ts';
 import { FormAnswer } from './FormFields.tsx';
 
 const linkStyle = { color: 'var(--chakra-colors-brand-700)', textDecoration: 'underline' };
@@ -33,7 +33,7 @@ function nameProblem(name: string): string | null {
 }
 
 function SavedSearchItem({ search, onRename, onDelete }: { search: SavedSearchEntry; onRename?: () => void; onDelete?: () => void }) {
-  const date = formatDate(search.createdAt);
+  const date = formatShortDate(search.createdAt);
   return (
     <Box as="li" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="saved-search">
       <HStack gap="2" wrap="wrap" justify="space-between" align="flex-start">

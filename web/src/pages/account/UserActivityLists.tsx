@@ -9,7 +9,8 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { claimStatusLabel } from '../../record/community.ts';
 import type { RecordSummary, UserProfile } from './account-api.ts';
-import { formatDate, recordsAwaitingApproval } from './activity-lists.ts';
+import { formatShortDate } from '../../format/dates.ts';
+import { recordsAwaitingApproval } from './activity-lists.ts';
 import { SavedSearchesSection } from './SavedSearchesList.tsx';
 
 const LIST_STYLE = {
@@ -90,7 +91,7 @@ export function UserActivityLists({ user, own }: { user: UserProfile; own: boole
           {user.maintenanceRequests.map((request, index) => (
             <li key={`${request.fairsharingRecord?.id ?? 'record'}-${index}`}>
               {request.fairsharingRecord ? <RouterLink to={`/${request.fairsharingRecord.id}`}>{request.fairsharingRecord.name}</RouterLink> : 'A removed record'}
-              <span className="meta" data-testid="claim-status">{[claimStatusLabel(request.status), formatDate(request.createdAt)].filter(Boolean).join(' · ')}</span>
+              <span className="meta" data-testid="claim-status">{[claimStatusLabel(request.status), formatShortDate(request.createdAt)].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
         </ListSection>
@@ -100,7 +101,7 @@ export function UserActivityLists({ user, own }: { user: UserProfile; own: boole
           {user.editEvents.map((event) => (
             <li key={event.id}>
               {event.fairsharingRecord ? <RouterLink to={`/${event.fairsharingRecord.id}`}>{event.fairsharingRecord.name}</RouterLink> : 'A removed record'}
-              <span className="meta">{[event.editType, formatDate(event.createdAt)].filter(Boolean).join(' · ')}</span>
+              <span className="meta">{[event.editType, formatShortDate(event.createdAt)].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
         </ListSection>

@@ -11,9 +11,3 @@ export function recordsAwaitingApproval(user: Pick<UserProfile, 'createdRecords'
   });
 }
 
-/** A list entry's date as people read it ("23 Nov 2026"), empty when missing or unreadable. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
