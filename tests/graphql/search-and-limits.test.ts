@@ -121,6 +121,20 @@ describe('advancedSearch', () => {
     expect(answer.data!.advancedSearch[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), subjects: expect.any(Array) });
   });
 
+  it('fetches only what the selection reads, and answers every selected field (fragments, aliases, renamed fields, term details)', async () => {
+    const where = 'q:"genome" where:{operator: "_and", fields: [{operator: "_and", registry: ["database"]}]}';
+    const detailed = await sendQuery(app, { query: `{ advancedSearch(${where}) { id type subjects { id label iri definitions synonyms } domains { label } } }` });
+    const lean = await sendQuery(app, { query: `query { found: advancedSearch(${where}) { ...Row } } fragment Row on SearchRecord { kind: type subjects { label } }` });
+    expect(detailed.errors).toBeUndefined();
+    expect(lean.errors).toBeUndefined();
+    const rows = detailed.data!.advancedSearch as { id: string; type: string; subjects: { label: string; definitions: string[] }[] }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.subjects.some((subject) => subject.definitions.length > 0))).toBe(true);
+    expect(rows.every((row) => typeof row.type === 'string')).toBe(true);
+    const leanRows = lean.data!.found as { kind: string; subjects: { label: string }[] }[];
+    expect(leanRows).toEqual(rows.map((row) => ({ kind: row.type, subjects: row.subjects.map(({ label }) => ({ label })) })));
+  });
+
   it('reports an unknown filter as an invalid query, not a server error', async () => {
     const answer = await sendQuery(app, advancedSearchQuery('where:{operator: "_and", fields: [{operator: "_and", noSuchFilter: ["x"]}]}'));
     expect(answer.status).toBe(200);

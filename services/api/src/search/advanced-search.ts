@@ -116,7 +116,7 @@ export function buildWhereClause(where: AdvancedSearchWhere | null | undefined):
 }
 
 /** `typoRetry`: recall by typo matching alone (the search again when the first answer is empty). */
-export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer, typoRetry = false): SearchBody {
+export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer, typoRetry = false, source?: SourceFilter): SearchBody {
   const raw = args.q ?? '';
   const cleaned = cleanSearchText(raw);
   const where = buildWhereClause(args.where);
@@ -128,14 +128,22 @@ export function buildAdvancedSearchBody(args: AdvancedSearchArgs, viewer: Viewer
       },
     },
     size: ADVANCED_SEARCH_LIMIT,
+    ...(source ? { _source: source } : {}),
     sort: readSortOrder(null, cleaned !== ''),
     track_total_hits: false,
   };
 }
 
 /** Throws `InvalidQueryError` for unknown filter ids, bad operators or values; the API maps it. */
-export async function advancedSearch(deps: SearchDependencies, args: AdvancedSearchArgs, viewer: Viewer): Promise<RecordSearchDocument[]> {
-  let answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer));
-  if (!answer.hits.hits.length && cleanSearchText(args.q)) answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer, true));
+/** The parts of each document to fetch (`_source`): an answer of a thousand needs only what it shows. */
+export interface SourceFilter {
+  includes: string[];
+  excludes: string[];
+}
+
+/** `source`: the parts of each document to fetch (whole documents without it). */
+export async function advancedSearch(deps: SearchDependencies, args: AdvancedSearchArgs, viewer: Viewer, source?: SourceFilter): Promise<RecordSearchDocument[]> {
+  let answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer, false, source));
+  if (!answer.hits.hits.length && cleanSearchText(args.q)) answer = await executeSearch(deps, buildAdvancedSearchBody(args, viewer, true, source));
   return answer.hits.hits.map((hit) => hit._source);
 }

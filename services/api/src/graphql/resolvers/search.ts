@@ -14,7 +14,7 @@ import { InvalidQueryError, SearchUnavailableError } from '../../search/search-e
 import type { SearchDependencies } from '../../search/search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../../export/records-csv.ts';
 import type { RegistryGraphqlContext } from '../context.ts';
-import { searchSelectsHighlights, searchSelectsRecords } from '../search-selection.ts';
+import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from '../search-selection.ts';
 import { GraphqlUserError } from '../errors.ts';
 
 type Context = RegistryGraphqlContext;
@@ -79,11 +79,11 @@ export const searchQueries = {
     }
   },
 
-  async advancedSearch(_root: unknown, args: { q?: string | null; where?: AdvancedSearchInput | null }, context: Context) {
+  async advancedSearch(_root: unknown, args: { q?: string | null; where?: AdvancedSearchInput | null }, context: Context, info: GraphQLResolveInfo) {
     try {
       // The search module validates operators, filter ids and values and says what was wrong.
       const where = (args.where ?? null) as AdvancedSearchWhere | null;
-      return await advancedSearch(searchDependencies(context), { q: args.q, where }, context.viewer);
+      return await advancedSearch(searchDependencies(context), { q: args.q, where }, context.viewer, searchRecordSource(info));
     } catch (failure) {
       throw asGraphqlError(failure);
     }
