@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { BROWSER_NAVIGATION, JSON_CLIENT, buildTestApp } from './support.ts';
-import { withoutStartupData } from './page-data-blocks.ts';
+import { pageDataBlock, withoutStartupData } from './page-data-blocks.ts';
+import { EARLY_ANSWERS_ELEMENT_ID } from '@registry/schemas/search/client/search-page-route.ts';
+import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 
 const INDEX_HTML = [
   '<!doctype html><html><head>',
@@ -197,6 +199,34 @@ describe('a record page head', () => {
     expect(description.length).toBeLessThanOrEqual(400);
     expect(description).toMatch(/ word…$/);
     expect(description).not.toContain('\n');
+  });
+});
+
+describe('the answer to a record page\'s query, inside the page', () => {
+  const pageAnswer = (html: string) => pageDataBlock(html, EARLY_ANSWERS_ELEMENT_ID) as { query: string; data: unknown } | null;
+
+  it.each([
+    ['by id', () => ({ url: `/${loinc.id}`, identifier: String(loinc.id) })],
+    ['by DOI', () => ({ url: `/${loinc.doi}`, identifier: loinc.doi })],
+  ])('%s: the query the page sends, answered as the API answers an anonymous visitor', async (_label, target) => {
+    const { url, identifier } = target();
+    const answer = pageAnswer((await app.inject({ url, headers: BROWSER_NAVIGATION })).body);
+    expect(answer?.query).toBe(recordPageQuery(identifier));
+    const api = await app.inject({ method: 'POST', url: '/graphql', headers: JSON_CLIENT, payload: { query: recordPageQuery(identifier) } });
+    expect(answer?.data).toEqual(api.json().data);
+    expect((answer?.data as { fairsharingRecord: { name: string } }).fairsharingRecord.name).toBe(loinc.name);
+  });
+
+  it('keeps the record\'s text inside the data block', async () => {
+    const response = await app.inject({ url: `/${hostileId}`, headers: BROWSER_NAVIGATION });
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect((pageAnswer(response.body)?.data as { fairsharingRecord: { name: string } }).fairsharingRecord.name).toBe(HOSTILE_NAME);
+  });
+
+  it('is left out of pages of records an anonymous visitor may not see', async () => {
+    for (const url of [`/${hidden.id}`, `/${unapprovedId}`, '/999999999']) {
+      expect(pageAnswer((await app.inject({ url, headers: BROWSER_NAVIGATION })).body), url).toBeNull();
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { insertMessage } from '@registry/api/messages/message-repository.ts';
+import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 import { collectConsoleErrors, openPage, saveScreenshot } from './support/browser.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 import { startTestServer } from './support/server.ts';
@@ -55,6 +56,31 @@ describe('a first visit', () => {
     await page.waitForLoadState('networkidle');
     expect(calls).toEqual([]);
     expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('of a record page takes the record from the page too: its first render is the record', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    const recordCalls: string[] = [];
+    page.on('request', (request) => {
+      const query = request.url().endsWith('/graphql') ? (JSON.parse(request.postData() ?? '{}') as { query?: string }).query : undefined;
+      if (query === recordPageQuery('2')) recordCalls.push(query);
+    });
+    // Notes whether the loading state of the record page ever entered the page.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading the record')) (window as unknown as { sawLoading?: boolean }).sawLoading = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    // A fresh server's first answer compiles the query, and may pass the time limit on a busy
+    // machine: the page then goes without it (by design). One request first, as a visitor before.
+    await fetch(`${suite.server.url}/2`, { headers: { accept: 'text/html' } });
+    const response = await page.goto('/2');
+    expect(await response?.text()).toContain('<script type="application/json" id="early-answers">');
+    await page.getByTestId('record-page').waitFor({ timeout: 45_000 });
+    await page.waitForLoadState('networkidle');
+    expect(recordCalls).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading)).toBeUndefined();
     await page.context().close();
   });
 

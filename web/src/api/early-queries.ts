@@ -4,9 +4,10 @@
  * the page takes that answer instead of asking again (useLatestQuery). Keyed by the exact
  * request (document and variables), used once, and only while fresh, so a later visit never
  * sees an old answer.
- * The server may already have put the answer into the page (`#early-answers`, see
- * services/api/src/plugins/early-search-answer.ts): `adoptPageAnswers` takes it as an early
- * query that has arrived, for anonymous visitors (the server asked as one).
+ * The server may already have put the answer into the page (`#early-answers`: a search page's
+ * search, services/api/src/plugins/early-search-answer.ts, or a record page's record,
+ * record-page.ts): `adoptPageAnswers` takes it as an early query that has arrived, for anonymous
+ * visitors (the server asked as one).
  */
 import { EARLY_ANSWERS_ELEMENT_ID } from '@registry/schemas/search/client/search-page-route.ts';
 import { graphqlRequestKey, type GraphqlOperation, type GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';

@@ -2,8 +2,7 @@
  * Which record a path names: `/2`, `/FAIRsharing.2mk2zb`, `/10.25504/FAIRsharing.2mk2zb`,
  * or a legacy id (`/bsg-s000001`, `/biodbcore-000123`), and where a loaded record lives.
  */
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
-import { RECORD_FIELDS } from './record-types.ts';
+import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 
 export const DOI_PREFIX = '10.25504';
 
@@ -16,11 +15,8 @@ export function isLegacyId(id: string): boolean {
   return /^(bsg|biodbcore)-/i.test(id);
 }
 
-/** Numeric ids go unquoted (Int-like), everything else as a string; the API takes either as ID. */
-export function buildRecordQuery(id: string): string {
-  const value = /^\d+$/.test(id) ? Number(id) : id;
-  return `{fairsharingRecord${graphqlArguments({ id: value })}{${RECORD_FIELDS}}}`;
-}
+/** The record page's query (shared with the server, which answers it inside the page). */
+export { recordPageQuery as buildRecordQuery };
 
 export function canonicalRecordPath(numericId: number | string): string {
   return `/${numericId}`;

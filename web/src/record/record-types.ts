@@ -70,14 +70,3 @@ export interface RegistryRecord {
   recordAssociations: Array<{ id?: number | string; recordAssocLabel: string; linkedRecord: RecordSummary | null }> | null;
   reverseRecordAssociations: Array<{ recordAssocLabel: string; fairsharingRecord: RecordSummary | null }> | null;
 }
-
-export const RECORD_FIELDS = `id registry type doi status name abbreviation description homepage createdAt updatedAt lastReviewed missingDoiReason schemaOrg urlForLogo
-  isRecommended isApproved legacyIds metadata
-  countries{id name code} maintainers{id username orcid}
-  subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
-  grants{name description}
-  licenceLinks{id relation licence{id name url}}
-  organisationLinks{id relation isLead grant{id name} organisation{id name homepage urlForLogo countries{name}}}
-  publications{id title doi authors journal url year pubmedId}
-  recordAssociations{id recordAssocLabel linkedRecord{id name abbreviation registry type status}}
-  reverseRecordAssociations{recordAssocLabel fairsharingRecord{id name abbreviation registry type status}}`;

@@ -26,7 +26,8 @@ export interface EarlyAnswer extends GraphqlRequest {
   data: unknown;
 }
 
-async function withinTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+/** The promise's value, or null when it takes longer than `ms`. */
+export async function withinTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
   try {

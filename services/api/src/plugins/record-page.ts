@@ -1,8 +1,10 @@
 /**
  * What the server says about a record page before the app runs: whether an anonymous visitor
  * may see the record (otherwise the page is a 404), the page head (title, description, Open
- * Graph) so a pasted link previews, and the record's schema.org JSON-LD for clients that ask
- * for `application/ld+json`. One indexed lookup per page.
+ * Graph) so a pasted link previews, the answer to the page's own record query (the app takes it
+ * for an anonymous visitor instead of asking after its code has run, as a search page takes its
+ * search's: early-search-answer.ts), and the record's schema.org JSON-LD for clients that ask
+ * for `application/ld+json`. One indexed lookup per page, then the query the app would send.
  */
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
@@ -12,7 +14,9 @@ import { findRecordByIdentifier } from '../records/record-repository.ts';
 import { recordSchemaOrg } from '../graphql/record-schema-org.ts';
 import type { RecordRow } from '../graphql/rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
+import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 import { escapeMarkup } from './escape-markup.ts';
+import { EARLY_ANSWER_TIME_LIMIT_MS, withinTimeLimit, type EarlyAnswer } from './early-search-answer.ts';
 import type { PageHead } from './web-page-html.ts';
 
 /** Ids, DOIs and legacy ids are short visible ASCII; anything else names no record. */
@@ -62,4 +66,20 @@ export function recordPageHead(record: Pick<RecordRow, 'id' | 'name' | 'descript
 
 export function recordPageJsonLd(app: FastifyInstance, record: RecordRow): Promise<JsonLdDocument> {
   return recordSchemaOrg(record, graphqlContextFor(app, ANONYMOUS_VIEWER));
+}
+
+/**
+ * The answer to the record page's query for a public record, as an anonymous visitor gets it
+ * (the page has already counted against the rate limit, as the call it replaces would), or null
+ * past EARLY_ANSWER_TIME_LIMIT_MS or on any error: the app then asks itself.
+ */
+export async function earlyRecordAnswer(app: FastifyInstance, identifier: string): Promise<EarlyAnswer | null> {
+  const query = recordPageQuery(identifier);
+  try {
+    const result = await withinTimeLimit(app.graphql(query, graphqlContextFor(app, ANONYMOUS_VIEWER)), EARLY_ANSWER_TIME_LIMIT_MS);
+    if (!result || result.errors?.length || !result.data) return null;
+    return { query, data: result.data };
+  } catch {
+    return null;
+  }
 }

@@ -18,8 +18,8 @@ import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 import { graphqlSchemaSdl } from '../graphql/plugin.ts';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
-import { earlyAnswerElement, earlySearchAnswer, jsonDataElement } from './early-search-answer.ts';
-import { findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
+import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
+import { earlyRecordAnswer, findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
 import { startupDataElement, startupDataSource } from './startup-data.ts';
 import { recordPageUrl } from '../linked-data/record-json-ld.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
@@ -84,14 +84,14 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     const startupData = startupDataSource(app);
     /**
      * The app's page for a URL, with what its start-up needs; a search page's comes with the
-     * answer to its search.
+     * answer to its search, a record page's with `pageAnswer`, the answer to its record query.
      */
-    const sendApp = async (reply: FastifyReply, url: string, method: string, statusCode = 200, head: PageHead = {}) => {
+    const sendApp = async (reply: FastifyReply, url: string, method: string, statusCode = 200, head: PageHead = {}, pageAnswer?: Promise<EarlyAnswer | null>) => {
       const path = pathOf(url);
       const isGet = method === 'GET';
       const [startup, answer] = await Promise.all([
         isGet ? startupData.read() : null,
-        isGet && statusCode === 200 ? earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1)) : null,
+        isGet && statusCode === 200 ? (pageAnswer ?? earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1))) : null,
       ]);
       const extraHead = [head.extraHead, startup && startupDataElement(startup), answer && earlyAnswerElement(answer)].filter(Boolean).join('\n    ');
       const page = pages?.forPath(path, { ...head, extraHead });
@@ -121,7 +121,9 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       if (found?.merged) return reply.redirect(recordPageUrl('', found.record.id), 301);
       const record = found?.record ?? null;
       if (wantsPage && indexHtml) {
-        return record ? sendApp(reply, request.url, request.method, 200, recordPageHead(record, app.config)) : sendApp(reply, request.url, request.method, 404);
+        if (!record) return sendApp(reply, request.url, request.method, 404);
+        const answer = request.method === 'GET' ? earlyRecordAnswer(app, identifier) : undefined;
+        return sendApp(reply, request.url, request.method, 200, recordPageHead(record, app.config), answer);
       }
       if (!record) return sendError(reply, 404, `No public record at ${pathOf(request.url).slice(0, 200)}`);
       const document = await recordPageJsonLd(app, record);
