@@ -1,20 +1,22 @@
 /**
- * Web app figures: gzipped JavaScript of the first visit of `/`, `/search`,
- * `/summary-statistics` and `/graph/2` (from the build manifest, and measured in headless
- * Chromium as the sum of script responses), the time until the first result row of
- * /search?q=ontology is painted (Element Timing; median of 5 cold page loads), the time until
- * the first chart of /summary-statistics is in the page (median of 5 cold loads), and frames
- * per second while panning /graph/2 and the graph of the collection with the most relations
- * (two steps deep). Beside each page's JavaScript it prints the bytes its first visit took on the
- * wire, every response as sent (compressed where the server compresses).
+ * Web app figures. Per public page (PUBLIC_PAGES), over cold loads in fresh browser contexts:
+ * the time until the HTML's first byte arrived beside the time until the page's main content
+ * was in the page (median of 3), and the bytes the first visit took on the wire, every response
+ * as sent (compressed where the server compresses), with the page's JavaScript (gzipped, and raw).
+ * Then the gzipped JavaScript of `/`, `/search`, `/summary-statistics` and `/graph/2` from the
+ * build manifest, the time until the first result row of /search?q=ontology is painted
+ * (Element Timing; median of 5 cold page loads, and 5 warm ones), and frames per second while
+ * panning /graph/2 and the graph of the collection with the most relations (two steps deep).
+ * The main content of /summary-statistics is its first chart.
  *
  *   npm run build:web && npx tsx scripts/bench/web.ts
  *
  * Uses the server at BENCH_URL when given; otherwise starts the app (buildApp) against the
  * configured database and index (DATABASE_URL, INDEX_PREFIX… as for `npm start`).
  * Targets: ≤ 200 KB gzipped JS for `/`, ≤ 210 KB for `/search` (d3 screens load lazily); first
- * result row ≤ 1 s; ≥ 30 fps while panning a graph. Times depend on the machine's load, which
- * the script prints with them.
+ * result row ≤ 1 s; every public page's main content ≤ 1 s cold; ≥ 30 fps while panning a graph.
+ * Times depend on the machine's load, which the script prints with them.
+ * BENCH_ONLY_PAGES=1 prints the public pages' figures alone.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,19 +77,51 @@ function manifestFigures(): void {
   }
 }
 
-interface PageLoadBytes {
+/**
+ * The public pages a first visit may land on, each with the element that is its main content:
+ * the one a visitor came for (a result row, the record, a chart), not the page's frame.
+ */
+const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, mainContent: string]> = [
+  ['/', '[data-testid="home-search"]'],
+  ['/search?q=ontology', '[data-testid="search-result"]'],
+  ['/standards', '[data-testid="search-result"]'],
+  ['/2', '[data-testid="record-page"]'],
+  ['/organisations', '[data-testid="organisations-count"]'],
+  ['/summary-statistics', '[data-testid="statistics-chart"]'],
+  ['/timeline', '[data-testid="statistics-chart"]'],
+  ['/graph/2', '[data-testid="relation-graph"]'],
+  // Anonymous visitors of the dashboard land on the login form.
+  ['/curator', 'input[name="login"]'],
+  ['/API_doc', 'h1'],
+  ['/api/docs', '.swagger-ui .opblock'],
+];
+/** Cold loads per page; the median is printed. */
+const COLD_LOADS = 3;
+
+interface ColdVisit {
+  /** Ms from navigation start until the HTML's first byte arrived (Navigation Timing). */
+  htmlFirstByte: number;
+  /** Ms from navigation start until the main content entered the page (a mutation observer notes it at once). */
+  mainContent: number;
   /** Scripts as the browser ran them, and what gzip makes of them. */
-  raw: number;
-  gzipped: number;
-  count: number;
-  /** Every response of the first visit as it crossed the wire (headers and encoded bodies). */
+  scriptsRaw: number;
+  scriptsGzipped: number;
+  scripts: number;
+  /** Every response of the visit as it crossed the wire (headers and encoded bodies), until the network was idle. */
   wire: number;
-  requests: number;
+  responses: number;
 }
 
-async function measuredPageBytes(browser: Browser, baseURL: string, path: string, waitFor: string): Promise<PageLoadBytes> {
+/** A first visit (fresh browser context, nothing cached) of one page, until its main content is there and the network is idle. */
+async function coldVisit(browser: Browser, baseURL: string, path: string, mainContent: string): Promise<ColdVisit> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  // A string, not a function: tsx would wrap the script's inner functions in a helper the page lacks.
+  await page.addInitScript(`new MutationObserver((changes, observer) => {
+    if (!document.querySelector(${JSON.stringify(mainContent)})) return;
+    window.benchMainContent = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true })`);
   const bodies: Promise<Buffer | null>[] = [];
   const sizes: Promise<number>[] = [];
   page.on('response', (response) => {
@@ -97,19 +131,40 @@ async function measuredPageBytes(browser: Browser, baseURL: string, path: string
   page.on('requestfinished', (request) => {
     sizes.push(request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize, () => 0));
   });
-  await page.goto(path);
-  await page.waitForSelector(waitFor, { timeout: 60_000 });
+  await page.goto(path, { waitUntil: 'commit' });
+  const noted = await page.waitForFunction(() => (window as unknown as { benchMainContent?: number }).benchMainContent, undefined, { timeout: 60_000 });
+  const mainContentMs = (await noted.jsonValue()) as number;
+  const htmlFirstByte = await page.evaluate(() => performance.getEntriesByType('navigation')[0].toJSON().responseStart as number);
   await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null);
   const wire = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
   await context.close();
   return {
-    raw: loaded.reduce((sum, body) => sum + body.length, 0),
-    gzipped: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
-    count: loaded.length,
+    htmlFirstByte,
+    mainContent: mainContentMs,
+    scriptsRaw: loaded.reduce((sum, body) => sum + body.length, 0),
+    scriptsGzipped: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    scripts: loaded.length,
     wire,
-    requests: sizes.length,
+    responses: sizes.length,
   };
+}
+
+/** Per public page: bytes on the wire and, over a few cold loads, the HTML's first byte beside the main content. */
+async function publicPageFigures(browser: Browser, baseURL: string): Promise<void> {
+  // One load first, so the server's caches and the index are warm for every page's cold loads.
+  await coldVisit(browser, baseURL, '/search?q=ontology', '[data-testid="search-result"]');
+  for (const [path, mainContent] of PUBLIC_PAGES) {
+    const visits: ColdVisit[] = [];
+    for (let run = 0; run < COLD_LOADS; run += 1) visits.push(await coldVisit(browser, baseURL, path, mainContent));
+    const { scriptsRaw, scriptsGzipped, scripts, wire, responses } = visits[0];
+    const runs = visits.map((visit) => visit.mainContent.toFixed(0)).join(', ');
+    console.log(
+      `cold  ${path.padEnd(20)} HTML first byte ${median(visits.map((visit) => visit.htmlFirstByte)).toFixed(0).padStart(4)} ms, ` +
+        `main content ${median(visits.map((visit) => visit.mainContent)).toFixed(0).padStart(5)} ms (runs: ${runs})` +
+        `;  on the wire ${kb(wire).padStart(9)} in ${responses} responses, JS ${kb(scriptsGzipped)} gzipped (${scripts} scripts, ${kb(scriptsRaw)} raw)`,
+    );
+  }
 }
 
 interface FirstResult {
@@ -205,26 +260,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Ms from navigation start until the first statistics chart is in the page (a mutation observer notes it at once). */
-async function firstChartMs(browser: Browser, baseURL: string): Promise<number> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const store = window as unknown as { firstChart?: number };
-    new MutationObserver((_changes, observer) => {
-      if (document.querySelector('[data-testid="statistics-chart"]')) {
-        store.firstChart = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto('/summary-statistics', { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => (window as unknown as { firstChart?: number }).firstChart, undefined, { timeout: 60_000 });
-  const elapsed = (await handle.jsonValue()) as number;
-  await context.close();
-  return elapsed;
-}
-
 /** The collection with the most related records, from the search index. */
 async function biggestCollection(baseURL: string): Promise<number> {
   const response = await fetch(`${baseURL}/graphql`, {
@@ -272,23 +307,19 @@ async function panningFps(browser: Browser, baseURL: string, path: string): Prom
   return { fps: frames / seconds, nodes };
 }
 
+function printLoadAverage(): void {
+  console.log(`machine load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (${cpus().length} CPUs)`);
+}
+
 async function main(): Promise<void> {
-  manifestFigures();
   let server: TestServer | undefined;
   const baseURL = process.env.BENCH_URL || (server = await startTestServer()).url;
   const browser = await launchBrowser();
   try {
-    for (const [path, waitFor] of [
-      ['/', '[data-testid="home-search"]'],
-      ['/search?q=ontology', '[data-testid="search-result"]'],
-      ['/summary-statistics', '[data-testid="statistics-chart"]'],
-      ['/graph/2', '[data-testid="relation-graph"]'],
-    ] as const) {
-      const { raw, gzipped, count, wire, requests } = await measuredPageBytes(browser, baseURL, path, waitFor);
-      console.log(
-        `measured  ${path.padEnd(20)} JS gzipped ${kb(gzipped).padStart(9)}  (${count} scripts, ${kb(raw)} raw); on the wire ${kb(wire).padStart(9)} in ${requests} responses`,
-      );
-    }
+    await publicPageFigures(browser, baseURL);
+    printLoadAverage();
+    if (process.env.BENCH_ONLY_PAGES === '1') return;
+    manifestFigures();
     // One warm-up load so the server's caches and the index are ready, then 5 cold browser loads.
     await firstResultMs(browser, baseURL);
     const cold: FirstResult[] = [];
@@ -302,16 +333,12 @@ async function main(): Promise<void> {
     for (let run = 0; run < 5; run += 1) warm.push(await firstResultOnPage(page));
     await context.close();
     report('warm', warm);
-    await firstChartMs(browser, baseURL);
-    const charts: number[] = [];
-    for (let run = 0; run < 5; run += 1) charts.push(await firstChartMs(browser, baseURL));
-    console.log(`first chart on /summary-statistics, cold: median ${median(charts).toFixed(0)} ms (runs: ${charts.map((value) => value.toFixed(0)).join(', ')} ms)`);
     const collection = await biggestCollection(baseURL);
     for (const path of ['/graph/2', `/graph/${collection}?depth=2`]) {
       const { fps, nodes } = await panningFps(browser, baseURL, path);
       console.log(`panning ${path} (${nodes} records): ${fps.toFixed(1)} fps (target ≥ 30)`);
     }
-    console.log(`machine load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (${cpus().length} CPUs)`);
+    printLoadAverage();
   } finally {
     await browser.close();
     await server?.close();
