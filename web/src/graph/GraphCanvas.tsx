@@ -6,7 +6,9 @@
  * fixed screen size whatever the zoom, record first, then its neighbours, then the rest, each
  * right, left, below or above its node where it covers no label already drawn, so zooming in
  * reveals more names instead of scaling them. After each full drawing the canvas says how many
- * nodes are wholly in view and how many are named (`data-nodes-in-view`, `data-labelled-nodes`).
+ * nodes are wholly in view, the screen box around all nodes and how many are named
+ * (`data-nodes-in-view`, `data-node-bounds` as "left top right bottom", `data-labelled-nodes`), and
+ * where the record is (`data-record-point`, "x y").
  * A record is opened by clicking or tapping it; the relations table below offers the same links.
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
@@ -103,9 +105,10 @@ function fitTransform(nodes: readonly LaidOutNode[], width: number, height: numb
   return zoomIdentity.translate(fit.x, fit.y).scale(fit.k);
 }
 
-/** What one drawing showed: nodes wholly inside the surface, and nodes named. */
+/** What one drawing showed: nodes wholly inside the surface, the box around all nodes, and nodes named. */
 interface PaintCounts {
   inView: number;
+  bounds: [number, number, number, number];
   labelled: number;
 }
 
@@ -156,6 +159,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
     }
     const visible = (x: number, y: number, margin: number) => x >= -margin && y >= -margin && x <= width + margin && y <= height + margin;
     let inView = 0;
+    const bounds: PaintCounts['bounds'] = [Infinity, Infinity, -Infinity, -Infinity];
     context.lineWidth = 1.5;
     context.strokeStyle = '#ffffff';
     for (const [colour, group] of byColour) {
@@ -165,6 +169,10 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
         const y = t.applyY(node.y);
         const radius = node.radius * radiusScale;
         if (visible(x, y, -radius)) inView += 1;
+        bounds[0] = Math.min(bounds[0], x - radius);
+        bounds[1] = Math.min(bounds[1], y - radius);
+        bounds[2] = Math.max(bounds[2], x + radius);
+        bounds[3] = Math.max(bounds[3], y + radius);
         if (!visible(x, y, radius)) continue;
         context.moveTo(x + radius, y);
         context.arc(x, y, radius, 0, Math.PI * 2);
@@ -224,7 +232,7 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       context.fillText(text, x, y);
     }
     context.textAlign = 'start';
-    return { inView, labelled };
+    return { inView, bounds, labelled };
   }, [graph.edges, orderedNodes, hovered]);
 
   const snapshotRef = useRef<Snapshot | null>(null);
@@ -241,6 +249,9 @@ export function GraphCanvas({ graph, name, onOpen }: { graph: VisibleGraph; name
       snapshotRef.current = null;
       const counts = paint(context, t, width, height, false);
       canvas.dataset.nodesInView = String(counts.inView);
+      canvas.dataset.nodeBounds = counts.bounds.map(Math.round).join(' ');
+      const record = orderedNodes.find((node) => node.isRoot);
+      if (record) canvas.dataset.recordPoint = `${Math.round(t.applyX(record.x))} ${Math.round(t.applyY(record.y))}`;
       canvas.dataset.labelledNodes = String(counts.labelled);
       return;
     }

@@ -1,13 +1,14 @@
 /**
  * Horizontal bars with d3 scales, drawn by React as SVG. Each bar is a link to the search that
- * lists its records (keyboard-focusable, named by its label and count: "Genomics 120"); a label
- * too long for its column ends with "…" after its last whole word that fits, and is whole in
- * the bar's tooltip, in the link's name and in the table alternative.
+ * lists its records (keyboard-focusable, named by its title, the whole label and count: "Genomics: 120"). A label
+ * too long for its column takes two lines (every row of that chart is then taller) and, still
+ * too long, ends with "…" after its last whole word that fits; it is whole in the bar's tooltip,
+ * in the link's name and in the table alternative.
  */
 import { Box } from '@chakra-ui/react';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { useNavigate } from 'react-router';
-import { fittedLabel } from './statistics-charts.ts';
+import { labelLines } from './statistics-charts.ts';
 import { useElementWidth } from './useElementWidth.ts';
 
 export interface BarRow {
@@ -17,14 +18,17 @@ export interface BarRow {
   href?: string;
 }
 
-const BAR_HEIGHT = 26;
+/** Height of a row whose label takes one line, and of one with two. */
+const ROW_HEIGHT = 26;
+const TWO_LINE_ROW_HEIGHT = 38;
+const BAR_THICKNESS = 21;
+const LINE_HEIGHT = 15;
 const BAR_LINK_STYLES = {
   '& a.statistics-bar': { textDecoration: 'none', cursor: 'pointer' },
   '& a.statistics-bar:hover rect, & a.statistics-bar:focus-visible rect': { fill: 'var(--chakra-colors-brand-800)' },
   '& a.statistics-bar:focus-visible': { outline: '2px solid var(--chakra-colors-brand-500)', outlineOffset: '2px' },
   '& a.statistics-bar:hover text': { textDecoration: 'underline' },
 };
-const GAP = 0.2;
 const VALUE_SPACE = 48;
 
 const FONT_SIZE = 13;
@@ -52,48 +56,61 @@ export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string })
   const { ref, width } = useElementWidth<HTMLDivElement>(600);
   const navigate = useNavigate();
   const labelWidth = Math.min(220, Math.round(width * 0.38));
-  const height = rows.length * BAR_HEIGHT;
-  const shownLabels = rows.map((row) => fittedLabel(row.label, labelWidth - 10, textWidth));
+  const shownLabels = rows.map((row) => labelLines(row.label, labelWidth - 10, textWidth));
+  const rowHeight = shownLabels.some((lines) => lines.length > 1) ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT;
+  const height = rows.length * rowHeight;
   const x = scaleLinear()
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([0, Math.max(10, width - labelWidth - VALUE_SPACE)]);
-  const y = scaleBand<number>()
-    .domain(rows.map((_row, index) => index))
-    .range([0, height])
-    .padding(GAP);
+  const barTop = (rowHeight - BAR_THICKNESS) / 2;
+  const middle = rowHeight / 2;
 
   return (
     <Box ref={ref} width="100%" css={BAR_LINK_STYLES}>
       <svg width={width} height={height} aria-labelledby={titleId} data-testid="statistics-chart">
         {rows.map((row, index) => {
-          const top = y(index) ?? 0;
           const count = row.count.toLocaleString('en-GB');
+          const lines = shownLabels[index];
+          // The lines' block is centred on the row's middle.
+          const firstLine = middle - ((lines.length - 1) * LINE_HEIGHT) / 2;
+          // The title is the tooltip and, on a link, its name (SVG takes a title child before the text).
+          const title = <title>{`${row.label}: ${count}`}</title>;
           const bar = (
-            <g transform={`translate(0, ${top})`}>
-              <title>{row.label}</title>
-              <text x={labelWidth - 8} y={y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={FONT_SIZE} fill="currentColor" data-bar-label="">
-                {shownLabels[index]}
+            <g transform={`translate(0, ${index * rowHeight})`}>
+              <text textAnchor="end" fontSize={FONT_SIZE} fill="currentColor" data-bar-label="">
+                {lines.map((line, lineIndex) => (
+                  <tspan key={lineIndex} x={labelWidth - 8} y={firstLine + lineIndex * LINE_HEIGHT} dy="0.35em">
+                    {line}
+                  </tspan>
+                ))}
               </text>
-              <rect x={labelWidth} width={Math.max(1, x(row.count))} height={y.bandwidth()} rx="2" fill="var(--chakra-colors-brand-600)" />
-              <text x={labelWidth + x(row.count) + 6} y={y.bandwidth() / 2} dy="0.35em" fontSize={FONT_SIZE} fill="currentColor">
+              <rect x={labelWidth} y={barTop} width={Math.max(1, x(row.count))} height={BAR_THICKNESS} rx="2" fill="var(--chakra-colors-brand-600)" />
+              <text x={labelWidth + x(row.count) + 6} y={middle} dy="0.35em" fontSize={FONT_SIZE} fill="currentColor">
                 {count}
               </text>
             </g>
           );
-          if (!row.href) return <g key={index}>{bar}</g>;
+          if (!row.href) {
+            return (
+              <g key={index}>
+                {title}
+                {bar}
+              </g>
+            );
+          }
           const href = row.href;
           return (
             <a
               key={index}
               href={href}
               className="statistics-bar"
-              aria-label={`${row.label} ${count}`}
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();
                 navigate(href);
               }}
             >
+              {title}
               {bar}
             </a>
           );

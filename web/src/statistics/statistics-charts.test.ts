@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartCsv, displayLabel, fittedLabel, knownDateNote } from './statistics-charts.ts';
+import { chartCsv, displayLabel, fittedLabel, knownDateNote, labelLines } from './statistics-charts.ts';
 
 describe('displayLabel', () => {
   it('humanises bare keys and keeps the labels the API gives as written', () => {
@@ -53,5 +53,22 @@ describe('fittedLabel', () => {
   it('every result fits the room', () => {
     const label = 'Standards recommended by the most journal policies and databases';
     for (let room = 1; room <= label.length; room += 1) expect(fittedLabel(label, room, widthOf).length).toBeLessThanOrEqual(room);
+  });
+});
+
+describe('labelLines', () => {
+  const widthOf = (text: string) => text.length;
+
+  it('keeps a label that fits on one line', () => {
+    expect(labelLines('Gene Ontology', 20, widthOf)).toEqual(['Gene Ontology']);
+  });
+
+  it('puts whole words on the first line and shortens the second after a whole word', () => {
+    expect(labelLines('Minimum Information About a Microarray Experiment', 20, widthOf)).toEqual(['Minimum Information', 'About a Microarray…']);
+    expect(labelLines('Minimum Information About a Microarray', 20, widthOf)).toEqual(['Minimum Information', 'About a Microarray']);
+  });
+
+  it('cuts a first word longer than a line on one line', () => {
+    expect(labelLines('Pharmacogenomicsknowledgebase resource', 12, widthOf)).toEqual(['Pharmacogen…']);
   });
 });

@@ -224,3 +224,23 @@ export function fittedLabel(label: string, maxWidth: number, widthOf: (text: str
   const length = wordEnd > 0 ? wordEnd : low;
   return length > 0 ? shortened(length).replace(/[\s,;:.(-]+…$/, '…') : '…';
 }
+
+/**
+ * A label on at most `maxLines` lines of `maxWidth`: whole words per line, the last line
+ * shortened by fittedLabel when the rest does not fit. One line when the label fits on one.
+ */
+export function labelLines(label: string, maxWidth: number, widthOf: (text: string) => number, maxLines = 2): string[] {
+  const lines: string[] = [];
+  let rest = label.trim();
+  while (lines.length < maxLines - 1 && widthOf(rest) > maxWidth) {
+    const words = rest.split(/\s+/);
+    // A first word longer than a line is cut on the last line instead.
+    if (widthOf(words[0]) > maxWidth) break;
+    let taken = 1;
+    while (taken < words.length && widthOf(words.slice(0, taken + 1).join(' ')) <= maxWidth) taken += 1;
+    lines.push(words.slice(0, taken).join(' '));
+    rest = words.slice(taken).join(' ');
+  }
+  lines.push(fittedLabel(rest, maxWidth, widthOf));
+  return lines;
+}
