@@ -5,7 +5,8 @@
  * READ_ONLY_MODE shows the read-only banner; /maintenance is unreachable in normal mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { STARTUP_DATA_ELEMENT_ID } from '@registry/schemas/web/startup-data.ts';
 import { launchBrowser, openPage, saveScreenshot, startTestServer, waitForPathAndQuery } from './support/index.ts';
 
 const READ_ONLY_TEXT =
@@ -73,8 +74,21 @@ describe('normal mode', () => {
     await page.context().close();
   });
 
+  /**
+   * /licence as a server without start-up data sends it (the development server, or messages
+   * unreadable): the app then makes its start-up calls, which the cases below fail.
+   */
+  async function licenceWithoutStartupData(page: Page): Promise<void> {
+    await page.route('**/licence', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(new RegExp(`<script type="application/json" id="${STARTUP_DATA_ELEMENT_ID}">.*?</script>`, 's'), '');
+      await route.fulfill({ response, body });
+    });
+  }
+
   it('goes to /error/500 with "Can\'t initialize application." when the API cannot be introspected', async () => {
     const page = await openPage(browser, server.url);
+    await licenceWithoutStartupData(page);
     await page.route('**/graphql', async (route) => {
       const body = route.request().postData() ?? '';
       if (body.includes('__type')) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"boom"}]}' });
@@ -88,6 +102,7 @@ describe('normal mode', () => {
 
   it('enters maintenance mode when a start-up call answers 503', async () => {
     const page = await openPage(browser, server.url);
+    await licenceWithoutStartupData(page);
     await page.route('**/graphql', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"maintenance"}' }),
     );
