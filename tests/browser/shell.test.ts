@@ -5,6 +5,7 @@
  * the 404 page, the login guard, and no console errors on the way.
  */
 import { describe, expect, it } from 'vitest';
+import { STARTUP_DATA_ELEMENT_ID } from '@registry/schemas/web/startup-data.ts';
 import {
   PHONE_VIEWPORT,
   collectConsoleErrors,
@@ -133,19 +134,15 @@ describe('shell', () => {
 
   it('shows public messages under the header with their update date', async () => {
     const page = await openPage(suite.browser, suite.server.url, { timezoneId: 'UTC' });
-    await page.route('**/graphql', async (route) => {
-      if (!(route.request().postData() ?? '').includes('messages')) return route.continue();
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          data: {
-            messages: [
-              { id: 1, message: 'Scheduled maintenance on Monday.', createdAt: '2026-11-20T09:00:00Z', updatedAt: '2026-11-22T14:05:00Z' },
-            ],
-          },
-        }),
-      });
+    // The messages come with the page's start-up data: this page's bring one of a known date.
+    const messages = [{ id: 1, message: 'Scheduled maintenance on Monday.', createdAt: '2026-11-20T09:00:00Z', updatedAt: '2026-11-22T14:05:00Z' }];
+    await page.route('**/licence', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        new RegExp(`(<script type="application/json" id="${STARTUP_DATA_ELEMENT_ID}">)(.*?)(</script>)`, 's'),
+        (_block, open: string, json: string, close: string) => `${open}${JSON.stringify({ ...(JSON.parse(json) as object), messages })}${close}`,
+      );
+      await route.fulfill({ response, body });
     });
     await page.goto('/licence');
     const message = page.getByTestId('public-message');

@@ -5,9 +5,9 @@
  * first visit renders without two round trips after the script has run.
  *
  * The introspection answer cannot change while the process lives, so it is asked once. Messages
- * are re-read at most every MESSAGES_REFRESH_MS: pages are not counted by the rate limit, so a
- * flood of them must not become a flood of queries. Anything failing sends the page without the
- * block (the app then asks itself, and reports what fails as it always did).
+ * are read for every page (one small query), so a message published or deleted shows on the next
+ * page at once, in every server process. Anything failing sends the page without the block (the
+ * app then asks itself, and reports what fails as it always did).
  */
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
@@ -22,9 +22,6 @@ import {
 import { graphqlContextFor } from '../graphql/plugin.ts';
 import { jsonDataElement } from './early-search-answer.ts';
 
-/** As often as the site modes are re-read: a new message shows on pages within seconds. */
-export const MESSAGES_REFRESH_MS = 2000;
-
 export interface StartupDataSource {
   /** The data for a page served now, or null when it cannot be read. */
   read(): Promise<StartupData | null>;
@@ -36,23 +33,22 @@ async function anonymousAnswer<T extends object>(app: FastifyInstance, query: st
   return result.data;
 }
 
-/** The last read of `read`, reused for `maxAgeMs`; a failed read is forgotten at once. */
-function reusedFor<T>(maxAgeMs: number, read: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | undefined;
+/** The first successful read of `read`, kept; a failed read is forgotten at once. */
+function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
   return () => {
-    if (last && Date.now() - last.at <= maxAgeMs) return last.value;
-    const current = { at: Date.now(), value: read() };
-    current.value.catch(() => {
-      if (last === current) last = undefined;
+    const current = kept ?? read();
+    kept = current;
+    current.catch(() => {
+      if (kept === current) kept = undefined;
     });
-    last = current;
-    return current.value;
+    return current;
   };
 }
 
 export function startupDataSource(app: FastifyInstance): StartupDataSource {
-  const introspection = reusedFor(Infinity, () => anonymousAnswer<IntrospectionAnswer>(app, INTROSPECTION_QUERY));
-  const messages = reusedFor(MESSAGES_REFRESH_MS, async () => (await anonymousAnswer<{ messages: PublicMessage[] | null }>(app, MESSAGES_QUERY)).messages ?? []);
+  const introspection = readOnce(() => anonymousAnswer<IntrospectionAnswer>(app, INTROSPECTION_QUERY));
+  const messages = async () => (await anonymousAnswer<{ messages: PublicMessage[] | null }>(app, MESSAGES_QUERY)).messages ?? [];
   return {
     async read() {
       const modes = app.siteModes.current();
