@@ -40,8 +40,24 @@ export function graphqlRootFieldNames(text: string): Set<string> {
 }
 
 /** The document of a GraphQL request: the body's `query` (POST) or the query string's (GET). */
-export function graphqlRequestText(request: FastifyRequest): string {
+function graphqlRequestText(request: FastifyRequest): string {
   const fromBody = (request.body as { query?: unknown } | undefined)?.query;
   const fromQueryString = (request.query as { query?: unknown } | undefined)?.query;
   return typeof fromBody === 'string' ? fromBody : typeof fromQueryString === 'string' ? fromQueryString : '';
+}
+
+const rootFieldsByRequest = new WeakMap<FastifyRequest, Set<string>>();
+
+/**
+ * The root field names of a GraphQL request's document, parsed once however many rules ask (the
+ * rate limit's weight, the limit on expensive requests). Only a document that was there is
+ * remembered: asked before the body is read, the answer is empty and asked again later.
+ */
+export function graphqlRequestRootFields(request: FastifyRequest): Set<string> {
+  const remembered = rootFieldsByRequest.get(request);
+  if (remembered) return remembered;
+  const text = graphqlRequestText(request);
+  const names = graphqlRootFieldNames(text);
+  if (text) rootFieldsByRequest.set(request, names);
+  return names;
 }

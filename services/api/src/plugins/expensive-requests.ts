@@ -22,14 +22,11 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentNode, FragmentDefinitionNode, SelectionSetNode } from 'graphql';
-import { graphqlRuntime } from '../graphql/graphql-runtime.ts';
+import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
 import { Turns } from './turns.ts';
-
-const { Kind, parse } = graphqlRuntime;
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
@@ -45,38 +42,6 @@ const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES
 /** Root fields of GraphQL that answer whole collections. */
 const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS);
 
-/**
- * The root fields a GraphQL document asks for, by field name (so aliases do not hide them),
- * through fragments spread at the root. Root level only: `objectTypes` is also a field of every
- * record, which the ordinary search asks for. A text that does not parse asks for nothing
- * (Mercurius refuses it).
- */
-function rootFieldNames(text: string): Set<string> {
-  const names = new Set<string>();
-  let document: DocumentNode;
-  try {
-    document = parse(text);
-  } catch {
-    return names;
-  }
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const visited = new Set<string>();
-  const visit = (selectionSet: SelectionSetNode) => {
-    for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) names.add(selection.name.value);
-      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
-      else if (!visited.has(selection.name.value)) {
-        visited.add(selection.name.value);
-        const fragment = fragments.get(selection.name.value);
-        if (fragment) visit(fragment.selectionSet);
-      }
-    }
-  };
-  for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION) visit(definition.selectionSet);
-  return names;
-}
-
 export interface ExpensiveRequestsOptions {
   /** Redis keys start with it (the queue prefix: one per site, one per test run). */
   keyPrefix: string;
@@ -84,15 +49,9 @@ export interface ExpensiveRequestsOptions {
   countTtlMs: number;
 }
 
-function graphqlText(request: FastifyRequest): string {
-  const fromBody = (request.body as { query?: unknown } | undefined)?.query;
-  const fromQueryString = (request.query as { query?: unknown } | undefined)?.query;
-  return typeof fromBody === 'string' ? fromBody : typeof fromQueryString === 'string' ? fromQueryString : '';
-}
-
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
-  if (route === GRAPHQL_PATH) return [...rootFieldNames(graphqlText(request))].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
+  if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
   return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
 }
 
@@ -109,8 +68,8 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
     /** Ends the turn of a request that has one; its answer is built once onSend sees it. */
     const endTurn = new WeakMap<FastifyRequest, () => void>();
 
-    /** Null when the client may run one more; else the refusal, sent. */
-    const countInFlight = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
+    /** Counts the request in and answers true, or sends the refusal and answers false. */
+    const countInFlight = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
       const key = keyOf(request);
       const [[, inFlight]] = (await app.redis.multi().incr(key).pexpire(key, options.countTtlMs).exec()) as [[unknown, number], unknown];
       let released = false;
@@ -122,20 +81,22 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
       if (inFlight > MAX_EXPENSIVE_IN_FLIGHT) {
         release();
         markRefusedForCost(request);
-        return reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+        // A reply is thenable: returned from here it would be awaited, not passed on.
+        void reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
           statusCode: 429,
           error: 'Too Many Requests',
           message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
         });
+        return false;
       }
       // 'close' comes once whether the answer was sent, failed or the client went away.
       reply.raw.once('close', release);
-      return null;
+      return true;
     };
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isExpensiveRequest(request)) return;
-      if (app.redis.status === 'ready' && (await countInFlight(request, reply))) return reply;
+      if (app.redis.status === 'ready' && !(await countInFlight(request, reply))) return reply;
       // Downloads and exports stream batch by batch, giving the event loop back between batches,
       // and may take as long as their reader: they take no turn.
       if (STREAMED_ROUTE_PREFIXES.some((prefix) => (request.routeOptions.url ?? '').startsWith(prefix))) return;

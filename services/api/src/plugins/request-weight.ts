@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
-import { graphqlRequestText, graphqlRootFieldNames } from '../graphql/root-fields.ts';
+import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { SITE_MODES_ROUTE } from './site-mode.ts';
 
 export type RequestWeight = 'light' | 'standard';
@@ -26,7 +26,7 @@ const LIGHT_GRAPHQL_FIELDS: ReadonlySet<string> = new Set(['__schema', '__type',
 
 /** A GraphQL request is light only when every root field it asks for is; one that does not parse is not. */
 function isLightGraphqlRequest(request: FastifyRequest): boolean {
-  const fields = graphqlRootFieldNames(graphqlRequestText(request));
+  const fields = graphqlRequestRootFields(request);
   return fields.size > 0 && [...fields].every((field) => LIGHT_GRAPHQL_FIELDS.has(field));
 }
 
