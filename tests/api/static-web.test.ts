@@ -31,10 +31,10 @@ afterAll(async () => {
 });
 
 describe('static files', () => {
-  it('serves / as the app, never cached', async () => {
+  it('serves / as the app titled "<name> | Home" (SPEC §2), never cached', async () => {
     const response = await app.inject({ url: '/', headers: BROWSER_NAVIGATION });
     expect(response.statusCode).toBe(200);
-    expect(withoutStartupData(response.body)).toBe(INDEX_HTML);
+    expect(withoutStartupData(response.body)).toBe(INDEX_HTML.replace('registry test build', `${app.config.siteName} | Home`));
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
