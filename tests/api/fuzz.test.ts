@@ -41,7 +41,7 @@ const CONCURRENCY = 8;
 /** The accounts' own bodies (`{ user: {...} }`): their rules and limits have their own suites (tests/accounts). */
 const ACCOUNT_WRITES = new Set([
   'POST /users', 'PUT /users', 'POST /users/sign_in', 'POST /users/password', 'PUT /users/password', 'POST /users/confirmation', 'POST /users/api_keys',
-  'POST /users/orcid/sendEmail', 'PUT /user_admin/{id}',
+  'POST /users/orcid/sendEmail', 'PUT /user_admin/{id}', 'POST /users/auth/identify_user',
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -57,13 +57,15 @@ describe('record page', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it('subject chips link to a filtered search', async () => {
+  it('subject chips open the ontology browser at their term, and from there the search filtered by it', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     await page.goto('/2');
     await recordName(page);
-    const chip = page.getByTestId('record-section-keywords').getByRole('link').first();
+    const chip = page.getByTestId('record-section-keywords').locator('a[data-badge][title^="Subject:"]').first();
     const label = (await chip.textContent()) ?? '';
     await chip.click();
+    await page.waitForURL((url) => url.pathname === '/browse/subject' && url.searchParams.get('term') === label);
+    await page.getByTestId('term-records').getByRole('link', { name: 'Open these records in the search page' }).click();
     await page.waitForURL((url) => url.pathname === '/search' && [...url.searchParams.values()].includes(label));
     await page.context().close();
   });

@@ -12,7 +12,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
 import { checkAccessibility, DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, poll, saveScreenshot } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 
@@ -48,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('site modes from the dashboard', () => {
-  it('read-only mode: another browser shows the banner without reloading and its edit is refused; off again, the edit goes through', async () => {
+  it('read-only mode: another browser shows the banner without reloading and its account forms are off with the reason; off again, the edit goes through', async () => {
     // Signed in before the switch: signing in is a change too, refused in read-only mode.
     const other = await suite.signedInPage('uma');
     await other.goto('/profiles/edit');
@@ -62,17 +61,21 @@ describe('site modes from the dashboard', () => {
     await banner(admin).waitFor();
     await look(admin, 'dashboard-site-modes');
 
-    // No reload: the open page reads the modes in force by itself.
+    // No reload: the open page reads the modes in force by itself, and its forms are off with the reason.
     await banner(other).waitFor({ timeout: 30_000 });
-    await other.getByLabel('First name').fill('Uma');
-    await other.getByRole('button', { name: 'Save profile' }).click();
-    await other.getByTestId('form-error').filter({ hasText: READ_ONLY_MESSAGE }).waitFor();
-    await saveScreenshot(other, 'read-only-refused-edit');
+    await other.getByTestId('writes-off-notice').filter({ hasText: 'Changing your account is not possible while the site is read-only.' }).waitFor();
+    expect(await other.getByLabel('First name').isDisabled()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    expect(await other.getByRole('checkbox', { name: /E-mail me when records I watch/ }).isDisabled()).toBe(true);
+    await saveScreenshot(other, 'read-only-profile-edit');
     expect((await suite.environment.db('users').where({ username: 'uma' }).first('first_name')).first_name).toBeNull();
 
     await admin.getByTestId('switch-read_only').click();
     await admin.getByText('Read-only mode is off: changes are accepted again.').waitFor();
     await poll(() => banner(other).count()).toBe(0);
+    await other.getByLabel('First name').fill('Uma');
     await other.getByRole('button', { name: 'Save profile' }).click();
     await other.waitForURL('**/accounts/profile');
     expect((await suite.environment.db('users').where({ username: 'uma' }).first('first_name')).first_name).toBe('Uma');

@@ -72,9 +72,10 @@ describe('a first visit', () => {
         if (document.body?.textContent?.includes('Loading the record')) (window as unknown as { sawLoading?: boolean }).sawLoading = true;
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    // A fresh server's first answer compiles the query, and may pass the time limit on a busy
-    // machine: the page then goes without it (by design). One request first, as a visitor before.
-    await fetch(`${suite.server.url}/2`, { headers: { accept: 'text/html' } });
+    // A fresh server's first answers compile the query and may pass the time limit on a busy
+    // machine: the page then goes without it (by design). Visitors before this one warm it up.
+    const embedsTheRecord = async () => (await (await fetch(`${suite.server.url}/2`, { headers: { accept: 'text/html' } })).text()).includes('id="early-answers"');
+    await expect.poll(embedsTheRecord, { timeout: 30_000, interval: 200 }).toBe(true);
     const response = await page.goto('/2');
     expect(await response?.text()).toContain('<script type="application/json" id="early-answers">');
     await page.getByTestId('record-page').waitFor({ timeout: 45_000 });

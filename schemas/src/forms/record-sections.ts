@@ -191,7 +191,8 @@ export const relationsSchema = object({
     .test('no-duplicate-relation', RECORD_MESSAGES.duplicateRelation, (list) => {
       const seen = new Set<string>();
       for (const item of list ?? []) {
-        if (item.id !== undefined || item.linked_record_id === undefined) continue;
+        // A null item is refused by the item schema; this test, run beside it, passes over it.
+        if (!item || item.id !== undefined || item.linked_record_id === undefined) continue;
         const key = `${item.linked_record_id}:${item.record_assoc_label_id}`;
         if (seen.has(key)) return false;
         seen.add(key);

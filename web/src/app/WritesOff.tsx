@@ -5,7 +5,7 @@
  * disabled, with the read-only banner's words (SPEC §1) as their tooltip.
  */
 import { Alert } from '@chakra-ui/react';
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { READ_ONLY_BANNER_TEXT } from '../shell/SiteMessages.tsx';
 import { useViewer } from './sessionViewer.ts';
 
@@ -37,5 +37,18 @@ export function WritesOffNotice({ what }: { what: string }) {
         <Alert.Description>{reason}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
+  );
+}
+
+/**
+ * Around a form: while writes are off, every field and button in it is disabled (what was typed
+ * is kept) and hovering gives the reason.
+ */
+export function WritesOffFieldset({ children }: { children: ReactNode }) {
+  const reason = useWritesOff();
+  return (
+    <fieldset disabled={reason !== null} title={reason ?? undefined} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Form, Formik } from 'formik';
+import { WriteControl, WritesOffFieldset } from '../../app/WritesOff.tsx';
 import { Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { apiKeyFormSchema, type ApiKeyForm } from '@registry/schemas/forms/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKey } from './account-api.ts';
@@ -74,12 +75,14 @@ export function ApiKeysPanel() {
         <Formik<ApiKeyForm> initialValues={EMPTY_API_KEY} validationSchema={apiKeyFormSchema} initialErrors={initialErrorsOf(apiKeyFormSchema, EMPTY_API_KEY)} onSubmit={(values, helpers) => create(values, () => helpers.resetForm())}>
           {(formik) => (
             <Form noValidate aria-label="Create an API key">
-              <Flex gap="2" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-                <TextField name="name" label="Name of the new key" placeholder="e.g. my analysis script" />
-                <Button type="submit" bg="brand.700" color="white" flexShrink={0} disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
-                  Create key
-                </Button>
-              </Flex>
+              <WritesOffFieldset>
+                <Flex gap="2" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                  <TextField name="name" label="Name of the new key" placeholder="e.g. my analysis script" />
+                  <Button type="submit" bg="brand.700" color="white" flexShrink={0} disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                    Create key
+                  </Button>
+                </Flex>
+              </WritesOffFieldset>
             </Form>
           )}
         </Formik>
@@ -99,9 +102,11 @@ export function ApiKeysPanel() {
                       .join(' · ') || 'never used'}
                   </Text>
                 </Box>
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>
-                  Revoke
-                </Button>
+                <WriteControl>
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>
+                    Revoke
+                  </Button>
+                </WriteControl>
               </Flex>
             ))}
           </Box>

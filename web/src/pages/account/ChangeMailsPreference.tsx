@@ -8,11 +8,13 @@ import { Box, Checkbox, Heading, Text } from '@chakra-ui/react';
 import { changeMailsEnabled, setChangeMails, type AccountUser } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { useFormAnswer } from './FormFields.tsx';
+import { useWritesOff } from '../../app/WritesOff.tsx';
 
 export function ChangeMailsPreference({ account }: { account: AccountUser }) {
   const [enabled, setEnabled] = useState(() => changeMailsEnabled(account));
   const [saving, setSaving] = useState(false);
   const answer = useFormAnswer();
+  const writesOff = useWritesOff();
 
   async function change(next: boolean) {
     setSaving(true);
@@ -33,7 +35,7 @@ export function ChangeMailsPreference({ account }: { account: AccountUser }) {
       <Heading as="h2" id="mails-heading" size="lg" mb="3">
         E-mail notifications
       </Heading>
-      <Checkbox.Root checked={enabled} disabled={saving} onCheckedChange={(details) => void change(details.checked === true)}>
+      <Checkbox.Root checked={enabled} disabled={saving || writesOff !== null} title={writesOff ?? undefined} onCheckedChange={(details) => void change(details.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>E-mail me when records I watch or maintain change (at most one mail an hour)</Checkbox.Label>

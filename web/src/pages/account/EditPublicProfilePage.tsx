@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { WritesOffFieldset } from '../../app/WritesOff.tsx';
 import { Box, Button, Field, Flex, Heading, NativeSelect, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { adminUserFormSchema } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -123,23 +124,25 @@ export function EditPublicProfilePage() {
           >
             {(formik) => (
               <Form noValidate aria-label={`Edit ${user.username}`}>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <RoleSelect roles={roles.length ? roles : [formik.values.role]} />
-                    <Box alignSelf="end" pb="2">
-                      <CheckboxField name="deactivated">Deactivated (cannot log in; their tokens stop working)</CheckboxField>
-                    </Box>
-                  </SimpleGrid>
-                  <ProfileFields profileTypes={profileTypes} />
-                  <Flex gap="3" wrap="wrap">
-                    <Button type="submit" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
-                      Save
-                    </Button>
-                    <Button type="button" colorPalette="red" variant="outline" onClick={() => void remove()}>
-                      Delete this user
-                    </Button>
-                  </Flex>
-                </Stack>
+                <WritesOffFieldset>
+                  <Stack gap="4">
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      <RoleSelect roles={roles.length ? roles : [formik.values.role]} />
+                      <Box alignSelf="end" pb="2">
+                        <CheckboxField name="deactivated">Deactivated (cannot log in; their tokens stop working)</CheckboxField>
+                      </Box>
+                    </SimpleGrid>
+                    <ProfileFields profileTypes={profileTypes} />
+                    <Flex gap="3" wrap="wrap">
+                      <Button type="submit" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                        Save
+                      </Button>
+                      <Button type="button" colorPalette="red" variant="outline" onClick={() => void remove()}>
+                        Delete this user
+                      </Button>
+                    </Flex>
+                  </Stack>
+                </WritesOffFieldset>
               </Form>
             )}
           </Formik>

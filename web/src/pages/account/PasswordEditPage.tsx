@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Form, Formik } from 'formik';
+import { WritesOffFieldset, WritesOffNotice } from '../../app/WritesOff.tsx';
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { passwordResetFormSchema, type PasswordResetForm } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -38,6 +39,7 @@ export function PasswordEditPage() {
   return (
     <AccountCard title="Choose a new password">
       <Stack gap="4">
+        <WritesOffNotice what="Choosing a new password" />
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
         <Text>A new password signs you out everywhere and revokes every API key of your account.</Text>
         {answer?.kind === 'success' ? (
@@ -53,21 +55,23 @@ export function PasswordEditPage() {
           >
             {(formik) => (
               <Form noValidate aria-label="Choose a new password">
-                <Stack gap="4">
-                  <PasswordField name="password" label="New password" autoComplete="new-password" required />
-                  <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
-                  <Box textAlign="center">
-                    <Button
-                      type="submit"
-                      bg="brand.700"
-                      color="white"
-                      disabled={!token || !formik.isValid || formik.isSubmitting}
-                      loading={formik.isSubmitting}
-                    >
-                      CHANGE PASSWORD
-                    </Button>
-                  </Box>
-                </Stack>
+                <WritesOffFieldset>
+                  <Stack gap="4">
+                    <PasswordField name="password" label="New password" autoComplete="new-password" required />
+                    <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+                    <Box textAlign="center">
+                      <Button
+                        type="submit"
+                        bg="brand.700"
+                        color="white"
+                        disabled={!token || !formik.isValid || formik.isSubmitting}
+                        loading={formik.isSubmitting}
+                      >
+                        CHANGE PASSWORD
+                      </Button>
+                    </Box>
+                  </Stack>
+                </WritesOffFieldset>
               </Form>
             )}
           </Formik>

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { WriteControl, WritesOffFieldset, WritesOffNotice } from '../../app/WritesOff.tsx';
 import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { passwordChangeFormSchema, profileFormSchema, type PasswordChangeForm } from '@registry/schemas/forms/account.ts';
 import { useAppDispatch, useSession } from '../../app/hooks.ts';
@@ -92,15 +93,17 @@ function PasswordChange() {
       >
         {(formik) => (
           <Form noValidate aria-label="Change your password">
-            <Stack gap="4" maxW="md">
-              {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
-              <PasswordField name="current_password" label="Current password" required />
-              <PasswordField name="password" label="New password" autoComplete="new-password" required />
-              <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
-              <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
-                Change password
-              </Button>
-            </Stack>
+            <WritesOffFieldset>
+              <Stack gap="4" maxW="md">
+                {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
+                <PasswordField name="current_password" label="Current password" required />
+                <PasswordField name="password" label="New password" autoComplete="new-password" required />
+                <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+                <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                  Change password
+                </Button>
+              </Stack>
+            </WritesOffFieldset>
           </Form>
         )}
       </Formik>
@@ -130,9 +133,11 @@ function DeleteAccount() {
       </Heading>
       <Text mb="3">Your personal data is removed. Records you edited keep your changes under a “deleted user”.</Text>
       {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
-      <Button colorPalette="red" variant="outline" onClick={() => void remove()}>
-        Delete my account
-      </Button>
+      <WriteControl>
+        <Button colorPalette="red" variant="outline" onClick={() => void remove()}>
+          Delete my account
+        </Button>
+      </WriteControl>
     </Box>
   );
 }
@@ -189,6 +194,7 @@ export function ProfileEditPage() {
         </Button>
       </Flex>
       <Stack gap="6">
+        <WritesOffNotice what="Changing your account" />
         {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
         {!account && !failure && <Spinner aria-label="Loading your profile" />}
         {account && (
@@ -200,30 +206,32 @@ export function ProfileEditPage() {
           >
             {(formik) => (
               <Form noValidate aria-label="Edit your profile">
-                <Stack gap="4">
-                  <ProfileFields profileTypes={profileTypes} />
-                  <OrganisationsField />
-                  {account.unconfirmed_email && (
-                    <Text fontSize="sm" data-testid="pending-email">
-                      Your new address {account.unconfirmed_email} waits for confirmation: follow the link we sent to it. Until then your
-                      account keeps {account.email ?? 'no address'}.
+                <WritesOffFieldset>
+                  <Stack gap="4">
+                    <ProfileFields profileTypes={profileTypes} />
+                    <OrganisationsField />
+                    {account.unconfirmed_email && (
+                      <Text fontSize="sm" data-testid="pending-email">
+                        Your new address {account.unconfirmed_email} waits for confirmation: follow the link we sent to it. Until then your
+                        account keeps {account.email ?? 'no address'}.
+                      </Text>
+                    )}
+                    {needsCurrentPassword(account, formik.values) && (
+                      <Stack gap="2" maxW="md">
+                        <Text fontSize="sm">A new e-mail address takes effect once you follow the link we send to it; we also tell your current address.</Text>
+                        <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />
+                      </Stack>
+                    )}
+                    <Text fontSize="sm" color="gray.700">
+                      Role: {account.role?.replace(/_/g, ' ') ?? 'user'}
+                      {account.third_party ? ' · signed up through a third-party account' : ''}
+                      {account.awards?.length ? ` · awards: ${account.awards.join(', ')}` : ''}
                     </Text>
-                  )}
-                  {needsCurrentPassword(account, formik.values) && (
-                    <Stack gap="2" maxW="md">
-                      <Text fontSize="sm">A new e-mail address takes effect once you follow the link we send to it; we also tell your current address.</Text>
-                      <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />
-                    </Stack>
-                  )}
-                  <Text fontSize="sm" color="gray.700">
-                    Role: {account.role?.replace(/_/g, ' ') ?? 'user'}
-                    {account.third_party ? ' · signed up through a third-party account' : ''}
-                    {account.awards?.length ? ` · awards: ${account.awards.join(', ')}` : ''}
-                  </Text>
-                  <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
-                    Save profile
-                  </Button>
-                </Stack>
+                    <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
+                      Save profile
+                    </Button>
+                  </Stack>
+                </WritesOffFieldset>
               </Form>
             )}
           </Formik>

@@ -11,8 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { can } from '@registry/schemas/access/index.ts';
 import { savedSearchChangeSchema } from '@registry/schemas/forms/community.ts';
-import { useSession } from '../../app/hooks.ts';
-import { sessionViewer } from '../../app/sessionViewer.ts';
+import { useViewer } from '../../app/sessionViewer.ts';
 import { useEditableRows } from '../../curator/useEditableRows.ts';
 import { ConfirmDialog } from '../../shell/ConfirmDialog.tsx';
 import {
@@ -69,7 +68,7 @@ interface SavedSearchesBlockProps {
 }
 
 function SavedSearchesBlock({ load, title, testId, headingAs, intro, empty, manage = false }: SavedSearchesBlockProps) {
-  const viewer = sessionViewer(useSession());
+  const viewer = useViewer();
   const { rows, answer, editing: renaming, setEditing: setRenaming, deleting, setDeleting, busy, run } = useEditableRows(load);
   const [newName, setNewName] = useState('');
   if (empty === null && !rows?.length && !answer) return null;
