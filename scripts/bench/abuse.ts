@@ -16,7 +16,8 @@
  *   4. the costly requests of issue "Trust", each sent in a loop from 4 connections (aliased
  *      advanced searches, vocabulary lists without q, a 500-item REST page of 1 MB
  *      publications, a saved search of 30,000 copies of one id; the attackers run in a process
- *      of their own with the plain keep-alive client, so their event loop is not the probe's):
+ *      of their own with the plain keep-alive client, so their event loop is not the probe's,
+ *      and connect from 127.0.0.2, so the server tells them from the probe):
  *      the ordinary search's p99
  *      beside its baseline, and the server's peak memory (RSS, sampled every 50 ms) beside its
  *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
@@ -65,6 +66,8 @@ const WORST_CANDIDATES: Record<string, string> = {
 
 /** Connections that each send one costly request after another in section 4. */
 const ATTACKERS = 4;
+/** The loopback address the attackers connect from; the probe connects from 127.0.0.1. */
+const ATTACKER_ADDRESS = '127.0.0.2';
 /** Publications of 1 MB of authors added to the bench catalogue for the REST page case. */
 const BIG_PUBLICATIONS = 10;
 const BIG_AUTHORS_BYTES = 1_000_000;
@@ -315,7 +318,9 @@ interface AttackOrder {
  */
 async function attack(): Promise<void> {
   const order = JSON.parse(process.argv[process.argv.indexOf('--attack') + 1]!) as AttackOrder;
-  const client = keepAliveClient(order.url, ATTACKERS);
+  // From an address of their own: to the server they are another client than the probe (whose
+  // searches would otherwise meet the door that the attackers' refusals close).
+  const client = keepAliveClient(order.url, ATTACKERS, ATTACKER_ADDRESS);
   const headers: Record<string, string> = order.request.signedIn ? { authorization: `Bearer ${order.token}` } : {};
   const body = order.request.body === undefined ? undefined : JSON.stringify(order.request.body);
   const statuses: Record<number, number> = {};
@@ -344,6 +349,9 @@ async function attackDuring<T>(server: BenchServer, request: CostlyRequest, duri
     const value = await during();
     attackers.send('stop');
     return { value, statuses: await statuses };
+  } catch (failure) {
+    attackers.send('stop');
+    throw failure;
   } finally {
     await new Promise((resolve) => (attackers.exitCode === null ? attackers.once('exit', resolve) : resolve(null)));
   }

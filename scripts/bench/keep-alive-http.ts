@@ -20,7 +20,8 @@ export class HttpStatusError extends Error {
   }
 }
 
-export function keepAliveClient(origin: string, maxSockets = 64): KeepAliveClient {
+/** `localAddress`: the address the client connects from (another loopback address is another client to the server). */
+export function keepAliveClient(origin: string, maxSockets = 64, localAddress?: string): KeepAliveClient {
   const { hostname, port } = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets });
   return {
@@ -28,7 +29,7 @@ export function keepAliveClient(origin: string, maxSockets = 64): KeepAliveClien
       new Promise((resolve, reject) => {
         const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
         if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        const outgoing = request({ host: hostname, port, method, path, agent, headers }, (response) => {
+        const outgoing = request({ host: hostname, port, method, path, agent, headers, localAddress }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
