@@ -38,6 +38,8 @@ describe('the door for clients refused as too costly', () => {
     expect(held.json().message).toMatch(/^Your last request was refused as too costly; send the next one in 1 s/);
     // Writes wait too; page and REST reads, and everyone else, are served.
     expect((await app.inject({ method: 'POST', url: '/saved_searches', payload: {}, remoteAddress: client })).statusCode).toBe(429);
+    // Routes that declare a 429 of their own shape (the account routes) get the door's answer too.
+    expect((await app.inject({ method: 'PUT', url: '/users', payload: {}, remoteAddress: client })).statusCode).toBe(429);
     expect((await app.inject({ url: '/fairsharing_records/2', remoteAddress: client, headers: { accept: 'application/json' } })).statusCode).toBe(200);
     expect((await graphql('10.2.0.99', cheapQuery)).statusCode).toBe(200);
     expect((await graphql(client, cheapQuery, { authorization: 'Bearer another-person' })).statusCode).not.toBe(429);

@@ -58,11 +58,12 @@ export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
         return;
       }
       const seconds = Math.ceil(waitMs / 1000);
-      return reply.code(429).header('retry-after', String(seconds)).send({
+      // Sent as text: a route's own 429 schema (e.g. the account routes') would not fit this answer.
+      return reply.code(429).header('retry-after', String(seconds)).type('application/json; charset=utf-8').send(JSON.stringify({
         statusCode: 429,
         error: 'Too Many Requests',
         message: `Your last request was refused as too costly; send the next one in ${seconds} s (retry-after).`,
-      });
+      }));
     });
 
     app.addHook('onResponse', async (request, reply) => {
