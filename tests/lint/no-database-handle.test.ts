@@ -1,0 +1,80 @@
+/** The lint rule that keeps the database handle inside repositories (eslint-rules/no-database-handle.js). */
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, it } from 'vitest';
+import { noDatabaseHandle } from '../../eslint-rules/no-database-handle.js';
+
+RuleTester.afterAll = afterAll;
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+
+tester.run('no-database-handle', noDatabaseHandle, {
+  valid: [
+    {
+      name: 'a repository receives the handle as a parameter and runs SQL on it',
+      filename: 'services/api/src/timeline/notable-events-repository.ts',
+      code: "export const listEvents = (db: Database) => db('notable_events').select('*').orderBy('date');",
+    },
+    {
+      name: 'a route calls the domain service the app carries',
+      filename: 'services/api/src/timeline/timeline-routes.ts',
+      code: "app.get('/notable_events', async () => app.timeline.notableEvents());",
+    },
+    {
+      name: 'a resolver calls the domain service in its context',
+      filename: 'services/api/src/site/site-resolvers.ts',
+      code: 'export const messages = (_root: unknown, _args: unknown, context: Context) => context.messages.list();',
+    },
+    {
+      name: 'a service passes its own dependencies on to its repository',
+      filename: 'services/api/src/claims/claim-service.ts',
+      code: 'export const claim = (deps: Deps, id: number) => repository.findClaim(deps.db, id);',
+    },
+    {
+      name: 'a db property of something that is not the app or a context',
+      filename: 'services/api/src/plugins/x.ts',
+      code: 'const { db } = options; const other = settings.db;',
+    },
+  ],
+  invalid: [
+    {
+      name: 'a route reading app.db (the deliberate misuse)',
+      filename: 'services/api/src/routes/homepage.ts',
+      code: "app.get('/homepage_stats', async () => app.db('records').count());",
+      errors: [{ messageId: 'member' }],
+    },
+    {
+      name: 'a resolver reading context.db',
+      filename: 'services/api/src/site/site-resolvers.ts',
+      code: "export const messages = (_root: unknown, _args: unknown, context: Context) => context.db('messages').select('*');",
+      errors: [{ messageId: 'member' }],
+    },
+    {
+      name: "a request's server handle",
+      filename: 'services/api/src/plugins/x.ts',
+      code: 'async function handler(request: FastifyRequest) { return request.server.db.raw("select 1"); }',
+      errors: [{ messageId: 'member' }],
+    },
+    {
+      name: 'fastify.db and ctx.db',
+      filename: 'services/api/src/plugins/x.ts',
+      code: 'fastify.db.raw("select 1"); ctx.db.raw("select 1");',
+      errors: [{ messageId: 'member' }, { messageId: 'member' }],
+    },
+    {
+      name: 'the handle destructured from a context',
+      filename: 'services/api/src/curation/curation-resolvers.ts',
+      code: 'const { db, viewer } = context;',
+      errors: [{ messageId: 'destructured' }],
+    },
+    {
+      name: 'the handle destructured from a typed context parameter',
+      filename: 'services/api/src/curation/curation-resolvers.ts',
+      code: "export const list = (_root: unknown, _args: unknown, { db }: RegistryGraphqlContext) => db('records');",
+      errors: [{ messageId: 'parameter' }],
+    },
+  ],
+});
