@@ -34,13 +34,11 @@ describe('saved-search links', () => {
     [`${MAX_IDS_PER_LIST + 1} distinct organisation ids`, { organisation_ids: Array.from({ length: MAX_IDS_PER_LIST + 1 }, (_, index) => index + 1) }, String(MAX_IDS_PER_LIST)],
     ['an id past the int4 range', { organisation_ids: [INT4_MAX + 1] }, BOUND_MESSAGES.id],
     // The message names the bound (the route's body check or the form schema, whichever reads it first).
-  ])('refuses %s at once, storing nothing', async (_name, links, message) => {
+  ])('refuses %s, storing nothing', async (_name, links, message) => {
     const before = await stored();
-    const started = Date.now();
     const response = await save(links);
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain(message);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await stored()).toBe(before);
   });
 

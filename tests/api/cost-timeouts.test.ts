@@ -31,9 +31,7 @@ describe('the request time-out', () => {
   });
 
   it('cancels a statement that runs longer, and the client is told 503 with a message', async () => {
-    const started = Date.now();
     const failure = await app.db.raw('select pg_sleep(10)').then(() => null, (error: unknown) => error);
-    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 2_000);
     expect((failure as { code?: string }).code).toBe('57014');
     expect(databaseInputError(failure)).toMatchObject({ statusCode: 503, message: expect.stringContaining('took too long') });
   });

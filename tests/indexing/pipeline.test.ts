@@ -29,6 +29,16 @@ afterAll(async () => {
   await environment?.cleanup();
 });
 
+/** The sequence number of each record's document: it moves on at every write, even of the same revision. */
+async function documentWrites(ids: readonly number[]): Promise<Map<number, number>> {
+  const writes = new Map<number, number>();
+  for (const id of ids) {
+    const response = await client.get({ index: alias, id: String(id) });
+    writes.set(id, (response.body as { _seq_no: number })._seq_no);
+  }
+  return writes;
+}
+
 async function pendingOutboxRows(): Promise<number> {
   const [row] = await environment.db('index_outbox').whereNull('processed_at').count<{ count: string }[]>('* as count');
   return Number(row!.count);
@@ -64,7 +74,7 @@ describe('save -> outbox -> queue -> worker', () => {
     await waitFor('the subject in the document', async () => (await indexedDocument(client, alias, id))?.subjects.length === 1);
   });
 
-  it('fans out: renaming a subject re-indexes every record that embeds it', async () => {
+  it('fans out: renaming a subject re-indexes every record that embeds it, and no other', async () => {
     const { db } = environment;
     const ids = [
       await insertRecord(db, { registryId: fixture.registries.Standard, name: 'mzML' }),
@@ -74,18 +84,19 @@ describe('save -> outbox -> queue -> worker', () => {
     await db('record_subjects').insert(ids.map((id) => ({ record_id: id, subject_id: fixture.subjects.proteomics })));
     await db('record_subjects').insert({ record_id: untouched, subject_id: fixture.subjects.genomics });
     await saveWithIndexing(db, publisher, async () => [...ids, untouched].map((id) => ({ entityType: 'record' as const, id })));
-    await waitFor('the records indexed', async () => (await indexedDocument(client, alias, untouched)) !== undefined);
+    await waitFor('the records indexed', async () => (await pendingOutboxRows()) === 0);
+    const writesBefore = await documentWrites([...ids, untouched]);
 
-    await saveWithIndexing(db, publisher, async (trx) => {
+    const renamed = await saveWithIndexing(db, publisher, async (trx) => {
       await trx('subjects').where({ id: fixture.subjects.proteomics }).update({ label: 'Proteome science' });
       return [{ entityType: 'subject', id: fixture.subjects.proteomics }];
     });
-    for (const id of ids) {
-      await waitFor(`record ${id} showing the new label`, async () =>
-        (await indexedDocument(client, alias, id))?.subjects[0]?.label === 'Proteome science',
-      );
-    }
-    expect((await indexedDocument(client, alias, untouched))?.subjects[0]?.label).toBe('Genomics');
+    // The subject's outbox row is marked processed once the records it reaches are written.
+    await waitFor('the rename processed', async () => (await db('index_outbox').where({ id: renamed.outbox[0]!.outboxId }).first())?.processed_at !== null);
+    for (const id of ids) expect((await indexedDocument(client, alias, id))?.subjects[0]?.label).toBe('Proteome science');
+    const writesAfter = await documentWrites([...ids, untouched]);
+    expect(ids.map((id) => writesAfter.get(id)! > writesBefore.get(id)!)).toEqual([true, true]);
+    expect(writesAfter.get(untouched)).toBe(writesBefore.get(untouched));
   });
 
   it('fans out to narrower terms: a record of Transcriptomics (under Genomics) gets the new topic keys of Genomics', async () => {
