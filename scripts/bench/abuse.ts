@@ -23,7 +23,8 @@
  *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
  *      baseline, memory ≤ +200 MB.
  * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50),
- * BENCH_ONLY_COST=1 runs section 4 alone.
+ * BENCH_ONLY_COST=1 runs section 4 alone; BENCH_CASES (comma-separated parts of their names) picks
+ * section 4's cases.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -365,7 +366,9 @@ async function costlyRequests(server: BenchServer): Promise<void> {
   const pid = server.child.pid!;
   const slice = SECONDS / ROUNDS;
   console.log(`\n4. costly requests from ${ATTACKERS} connections: ordinary-search p99 and the server's peak memory, ${SECONDS} s alone and ${SECONDS} s loaded per case`);
-  for (const [name, request] of Object.entries(COSTLY_REQUESTS)) {
+  const picked = process.env.BENCH_CASES?.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  const cases = Object.entries(COSTLY_REQUESTS).filter(([name]) => !picked || picked.some((part) => name.toLowerCase().includes(part)));
+  for (const [name, request] of cases) {
     const alone: Samples = { search: [], health: [] };
     const busy: Samples = { search: [], health: [] };
     const statuses = new Map<number, number>();
