@@ -4,7 +4,7 @@
  * alias to it in one `_aliases` call. A failed rebuild deletes its partial index and leaves
  * the alias where it was.
  */
-import type { Database, SearchClient } from '@registry/platform';
+import { indexLayoutSettings, liveIndexLayoutSettings, type Database, type SearchClient, type SearchIndexLayout } from '@registry/platform';
 import { newRecordsIndexName, recordsAlias, recordsMapping, RECORDS_MAPPING_VERSION } from '@registry/schemas';
 import { isIndexEntityType } from '@registry/platform';
 import { buildSearchDocument } from './build-search-document.ts';
@@ -20,6 +20,8 @@ export interface ReindexOptions {
   /** Skip the rebuild when the alias already matches Postgres (count and revision sum). */
   ifNeeded?: boolean;
   batchSize?: number;
+  /** Shards and replicas of the new index (config.searchIndexLayout); default the mapping's one shard, no replica. */
+  layout?: SearchIndexLayout;
 }
 
 export interface ReindexOutcome {
@@ -60,8 +62,9 @@ async function aliasMatchesPostgres(db: Database, client: SearchClient, alias: s
   return count.body.count === totals.count && Math.round(aggregations?.revisions?.value ?? 0) === totals.revisionSum;
 }
 
-async function createEmptyIndex(client: SearchClient, index: string): Promise<void> {
-  const { settings, mappings } = recordsMapping;
+async function createEmptyIndex(client: SearchClient, index: string, layout: SearchIndexLayout | undefined): Promise<void> {
+  const { mappings } = recordsMapping;
+  const settings = layout ? { ...recordsMapping.settings, ...indexLayoutSettings(layout) } : recordsMapping.settings;
   // The JSON file's inferred types are wider than the client's (string vs literal unions);
   // the body goes to OpenSearch as it is in the file.
   const body: Record<string, unknown> = {
@@ -154,6 +157,8 @@ export async function reindexAll(options: ReindexOptions): Promise<ReindexOutcom
   if (options.ifNeeded && (await aliasMatchesPostgres(db, client, alias))) {
     const { count } = (await client.count({ index: alias })).body;
     log(`reindex: ${alias} already matches Postgres (${count} documents); skipped`);
+    // A site that moved to a cluster (or back) keeps its index: its replicas follow the configuration.
+    if (options.layout) await client.indices.putSettings({ index: alias, body: { index: liveIndexLayoutSettings(options.layout) } });
     return { skipped: true, alias, index: (await indicesBehindAlias(client, alias))[0] ?? alias, documents: count, tookMs: Date.now() - started, removedIndices: [] };
   }
 
@@ -163,7 +168,7 @@ export async function reindexAll(options: ReindexOptions): Promise<ReindexOutcom
   let removedIndices: string[];
   let documents: number;
   try {
-    await createEmptyIndex(client, index);
+    await createEmptyIndex(client, index, options.layout);
     documents = await streamAllRecords(db, client, index, batchSize, log);
     await catchUp(db, client, index, readStartedAt);
     await client.indices.putSettings({ index, body: { index: { refresh_interval: recordsMapping.settings.refresh_interval } } });

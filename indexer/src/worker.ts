@@ -57,7 +57,7 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
   const target: IndexTarget = { db, client, index: recordsAlias(config.indexPrefix) };
   try {
     if ((options.ensureIndex ?? true) && (await indicesBehindAlias(client, target.index)).length === 0) {
-      await reindexAll({ db, client, indexPrefix: config.indexPrefix, log });
+      await reindexAll({ db, client, indexPrefix: config.indexPrefix, layout: config.searchIndexLayout, log });
     }
   } catch (error) {
     await db.destroy();

@@ -14,6 +14,7 @@ runCli(async () => {
       db,
       client,
       indexPrefix: config.indexPrefix,
+      layout: config.searchIndexLayout,
       ifNeeded: process.argv.includes('--if-needed'),
       log: (line) => console.log(line),
     });

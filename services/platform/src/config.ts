@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 export interface RegistryConfig {
   databaseUrl: string;
   redisUrl: string;
+  /** One OpenSearch node URL, or the nodes of a cluster separated by commas. */
   opensearchUrl: string;
+  /** Shards and replicas of a records index written from now on (`OPENSEARCH_SHARDS`, `OPENSEARCH_REPLICAS`). */
+  searchIndexLayout: SearchIndexLayout;
   port: number;
   host: string;
   siteName: string;
@@ -36,6 +39,12 @@ export interface RegistryConfig {
   publicationResolvers: { crossrefUrl: string; ncbiUrl: string; zenodoUrl: string };
   /** DOI registration through DataCite's REST API; off (no DOIs minted) without a repository id. */
   datacite: DataciteConfig | null;
+}
+
+export interface SearchIndexLayout {
+  shards: number;
+  /** Copies of each shard beside its primary: 0 on one node, 1 by default when OPENSEARCH_URL names several. */
+  replicas: number;
 }
 
 export interface DataciteConfig {
@@ -81,6 +90,27 @@ function parseUrl(name: string, raw: string, protocols: string[]): string {
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${raw}"`);
   }
   return raw;
+}
+
+function parseNodeUrls(raw: string): string {
+  const urls = raw.split(',').map((url) => url.trim());
+  for (const url of urls) parseUrl('OPENSEARCH_URL', url, ['http:', 'https:']);
+  return urls.join(',');
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of at least 0, got "${raw}"`);
+  return value;
+}
+
+function searchIndexLayout(env: NodeJS.ProcessEnv, opensearchUrl: string): SearchIndexLayout {
+  const nodes = opensearchUrl.split(',').length;
+  return {
+    shards: parsePositiveInteger('OPENSEARCH_SHARDS', env.OPENSEARCH_SHARDS, 1),
+    replicas: parseCount('OPENSEARCH_REPLICAS', env.OPENSEARCH_REPLICAS, nodes > 1 ? 1 : 0),
+  };
 }
 
 function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -173,6 +203,7 @@ function jwtSecret(env: NodeJS.ProcessEnv): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig {
   const port = parsePort(env.PORT, 3000);
+  const opensearchUrl = parseNodeUrls(env.OPENSEARCH_URL || 'http://127.0.0.1:9200');
   return {
     databaseUrl: parseUrl(
       'DATABASE_URL',
@@ -180,10 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
       ['postgres:', 'postgresql:'],
     ),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL || 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
-    opensearchUrl: parseUrl('OPENSEARCH_URL', env.OPENSEARCH_URL || 'http://127.0.0.1:9200', [
-      'http:',
-      'https:',
-    ]),
+    opensearchUrl,
+    searchIndexLayout: searchIndexLayout(env, opensearchUrl),
     port,
     host: env.HOST || '0.0.0.0',
     siteName: env.SITE_NAME || 'FAIRsharing',

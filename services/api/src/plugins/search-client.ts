@@ -1,6 +1,7 @@
 /** OpenSearch client shared by search routes and the GraphQL layer as `app.searchClient`. */
 import fp from 'fastify-plugin';
-import { createSearchClient, type SearchClient } from '@registry/platform';
+import { createSearchClient, searchNodeUrls, type SearchClient } from '@registry/platform';
+import { withVisitorPreference } from '../search/search-preference.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +17,12 @@ export interface SearchClientPluginOptions {
 
 export const searchClientPlugin = fp<SearchClientPluginOptions>(
   async (app, options) => {
-    const client = createSearchClient({ opensearchUrl: options.opensearchUrl }, { requestTimeoutMs: options.requestTimeoutMs, maxRetries: 0 });
+    // A request's call is not repeated on its one node; on a cluster it moves to another node once
+    // per further node (a killed node refuses the connection at once).
+    const maxRetries = searchNodeUrls(options.opensearchUrl).length - 1;
+    const client = createSearchClient({ opensearchUrl: options.opensearchUrl }, { requestTimeoutMs: options.requestTimeoutMs, maxRetries });
     app.decorate('searchClient', client);
+    app.addHook('onRequest', (request, _reply, done) => withVisitorPreference(request, done));
     app.addHook('onClose', async () => client.close());
   },
   { name: 'registry-search-client' },

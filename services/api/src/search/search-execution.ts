@@ -6,6 +6,7 @@ import type { SearchClient } from '@registry/platform';
 import type { RecordSearchDocument } from '@registry/schemas';
 import type { SuggestAnswer } from './did-you-mean.ts';
 import { classifySearchFailure } from './search-errors.ts';
+import { currentSearchPreference } from './search-preference.ts';
 
 export interface SearchDependencies {
   client: SearchClient;
@@ -50,7 +51,10 @@ export async function executeSearch(deps: SearchDependencies, body: SearchBody, 
   try {
     // A point-in-time search names no index (the point in time holds it).
     const target = deps.alias ? { index: deps.alias } : {};
-    const response = await deps.client.search({ ...target, body, ...params } as Parameters<SearchClient['search']>[0]);
+    // The visitor's copies of each shard; a point in time already fixes what it reads.
+    const preference = deps.alias ? currentSearchPreference() : undefined;
+    const routing = preference ? { preference } : {};
+    const response = await deps.client.search({ ...target, body, ...routing, ...params } as Parameters<SearchClient['search']>[0]);
     return response.body as unknown as SearchAnswer;
   } catch (failure) {
     throw classifySearchFailure(failure);
