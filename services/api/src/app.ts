@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database, RegistryConfig } from '@registry/platform';
 import { configPlugin } from './plugins/config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { limitsPlugin } from './plugins/limits.ts';
+import { limitsPlugin, type RateLimitStore } from './plugins/limits.ts';
 import { siteModePlugin } from './plugins/site-mode.ts';
 import { requestInputPlugin } from './plugins/request-input.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   rateLimitMax?: number;
   /** The rate limit's window in milliseconds; default a minute. */
   rateLimitWindowMs?: number;
+  /** Where rate limit counts live; default RATE_LIMIT_STORE or `redis` (shared by every process of the site). */
+  rateLimitStore?: RateLimitStore;
   /** How long a client refused for cost is refused at the door (refusal-backoff.ts); default REFUSAL_BACKOFF_MS or 1 s. */
   refusalBackoffMs?: number;
   /** Built web app to serve; default `web/dist` of this repository. */
@@ -113,7 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
-  await app.register(limitsPlugin, { rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(), rateLimitWindowMs: options.rateLimitWindowMs });
+  await app.register(limitsPlugin, {
+    rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(),
+    rateLimitWindowMs: options.rateLimitWindowMs,
+    store: options.rateLimitStore ?? (process.env.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'redis'),
+    redisUrl: config.redisUrl,
+    keyPrefix: config.queuePrefix,
+  });
   await app.register(refusalBackoffPlugin, { backoffMs: options.refusalBackoffMs ?? defaultRefusalBackoffMs() });
   await app.register(siteModePlugin, {
     maintenanceMode: config.maintenanceMode,

@@ -3,13 +3,18 @@
  * else per address, weighed by what a request costs: request-weight.ts), CORS for API consumers
  * on any origin (no credentials), and security headers with a CSP under which the built web app
  * runs. The numbers and why: docs/security.md.
+ *
+ * The counts live in Redis by default, so an allowance holds across every API process of one site
+ * (keys under the queue prefix). While Redis cannot be reached the limit is not applied, as with
+ * expensive-requests.ts: a site without its queue is not also closed to readers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
+import { Redis } from 'ioredis';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { HEALTH_ROUTE, isApiPath } from '../routes/api-paths.ts';
 import { LIGHT_ALLOWANCE_FACTOR, requestWeight } from './request-weight.ts';
@@ -19,6 +24,37 @@ export interface LimitsPluginOptions {
   rateLimitMax: number;
   /** Length of the rate limit's window in milliseconds; default a minute. */
   rateLimitWindowMs?: number;
+  /** Where counts are kept: `redis` (shared by every process of the site) or this process's `memory`. */
+  store: RateLimitStore;
+  redisUrl: string;
+  /** Redis keys start with it (the queue prefix: one per site, one per test run). */
+  keyPrefix: string;
+}
+
+export type RateLimitStore = 'redis' | 'memory';
+
+/** A count Redis has not answered by then lets the request through uncounted. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * A connection that fails fast: no queue of commands while Redis is away (the queue's own
+ * connection waits forever, which suits jobs, not a request's rate limit).
+ */
+async function connectCounter(app: FastifyInstance, redisUrl: string): Promise<Redis> {
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  redis.on('error', (error: Error) => app.log.debug({ err: error }, 'rate limit redis connection error'));
+  await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'rate limits are not applied until Redis answers'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redis;
 }
 
 /** API consumers with a key (counted per account, not per address) may ask this many times more. */
@@ -125,7 +161,10 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       if (!bucket) buckets.set(request, (bucket = rateLimitBucketFor(request, options.rateLimitMax)));
       return bucket;
     };
+    const shared = options.store === 'redis' ? { redis: await connectCounter(app, options.redisUrl), nameSpace: `${options.keyPrefix}:rate-limit:` } : {};
     await app.register(fastifyRateLimit, {
+      ...shared,
+      skipOnError: true,
       global: true,
       // The auth plugin's onRequest hook (app-wide) has run before this route-level one.
       max: (request) => bucketOf(request).max,
