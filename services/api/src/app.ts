@@ -28,6 +28,7 @@ import { homepageRoutes } from './routes/homepage.ts';
 import { recordAssociationRoutes } from './routes/record-associations.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { exportRoutes } from './routes/export.ts';
+import { changeRoutes } from './changes/change-routes.ts';
 import { apiGuideRoutes } from './routes/api-guide.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordAssociationRoutes);
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
+  await app.register(changeRoutes);
   await app.register(apiGuideRoutes);
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);

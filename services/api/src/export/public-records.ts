@@ -52,21 +52,29 @@ const EXPORT_COLUMNS_SQL = `
   COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('id', l.id, 'name', l.name, 'url', l.url))
     FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id AND l.is_approved), '[]'::json) AS licences`;
 
+function publicRecordsQuery(db: Database) {
+  return db('records as r')
+    .join('registries as reg', 'reg.id', 'r.registry_id')
+    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
+    .select(db.raw(EXPORT_COLUMNS_SQL))
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'));
+}
+
 /** Batches of public records in id order; memory stays bounded by one batch. */
 export async function* readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
   let afterId = 0;
   for (;;) {
-    const rows: PublicRecordExport[] = await db('records as r')
-      .join('registries as reg', 'reg.id', 'r.registry_id')
-      .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
-      .select(db.raw(EXPORT_COLUMNS_SQL))
-      .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
-      .where('r.id', '>', afterId)
-      .orderBy('r.id')
-      .limit(batchSize);
+    const rows: PublicRecordExport[] = await publicRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(batchSize);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
     afterId = rows[rows.length - 1].id;
   }
+}
+
+/** The public records among `ids`, as the dump gives them, by id (absent: not public or gone). */
+export async function readPublicRecordsByIds(db: Database, ids: readonly number[]): Promise<Map<number, PublicRecordExport>> {
+  if (ids.length === 0) return new Map();
+  const rows: PublicRecordExport[] = await publicRecordsQuery(db).whereIn('r.id', [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -15,11 +15,18 @@ export const API_PATH_ROOTS: readonly string[] = [
   'graphiql',
   'api',
   'healthz',
+  'readyz',
+  'metrics',
   'homepage_stats',
   'homepage_jsonld',
   'record_associations',
   'sitemap.xml',
   'export',
+  // Harvesting: the change feed, Atom feeds and the DCAT catalogue.
+  'changes',
+  'feeds',
+  'catalog.ttl',
+  'catalog.jsonld',
   'advanced_search',
   'search_suggestions',
   'statistics',
@@ -54,10 +61,12 @@ export const API_PATH_ROOTS: readonly string[] = [
   'countries',
   'licences',
   'record_types',
+  // OAI-PMH harvesting (oai/).
+  'oai',
 ];
 
-/** The health check: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */
-export const HEALTH_ROUTE = '/healthz';
+/** Health, readiness and metrics: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */
+export const OPERATIONS_ROUTES: readonly string[] = ['/healthz', '/readyz', '/metrics'];
 
 /** Non-GET routes that do not change content and stay open in read-only mode. */
 export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
@@ -68,6 +77,8 @@ export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
   '/users/auth/identify_user',
   // Counting a page view changes no content.
   '/record_views/:id',
+  // An OAI-PMH request sent as a form reads only.
+  '/oai',
 ];
 
 /** The raw path of a URL, as sent (still percent-encoded). */

@@ -17,6 +17,7 @@ import * as curationSortIndexes from './20261123_1640_curation_sort_indexes.ts';
 import * as curationCreatedIndexes from './20261123_1650_curation_created_indexes.ts';
 import * as pendingEmail from './20261125_1000_pending_email.ts';
 import * as sharedEntityCreators from './20261125_1100_shared_entity_creators.ts';
+import * as publicChanges from './20261126_0400_public_changes.ts';
 
 interface Migration {
   name: string;
@@ -42,6 +43,7 @@ export const migrations: Migration[] = [
   { name: '20261123_1650_curation_created_indexes', ...curationCreatedIndexes },
   { name: '20261125_1000_pending_email', ...pendingEmail },
   { name: '20261125_1100_shared_entity_creators', ...sharedEntityCreators },
+  { name: '20261126_0400_public_changes', ...publicChanges },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

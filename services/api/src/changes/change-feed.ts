@@ -1,0 +1,87 @@
+/**
+ * The change feed (`GET /changes`): every change to the public catalogue in a stable order, as
+ * pages behind an opaque cursor. An entry tells what happened to one record and, for a record
+ * public now, carries the record as the open dump (`/export/records.json`) gives it, so applying
+ * the entries in order to an empty copy ends equal to the dump:
+ *
+ * - `created`: the record became public (added, approved or shown again);
+ * - `updated`: a public record changed; `sections` names what (a record section, or the
+ *   vocabulary or organisation table a change of a cited row came from);
+ * - `removed`: the record left public view (hidden, or back to awaiting approval);
+ * - `deleted`, and `merged` with `replacementId`, the record it was merged into.
+ *
+ * The record in an entry is the one public now: a created or updated entry of a record no longer
+ * public is left out (the entry that removed it follows), so nothing hidden is ever shown.
+ */
+import type { Database } from '@registry/platform';
+import { invalidError } from '../domain-errors.ts';
+import { readPublicRecordsByIds, type PublicRecordExport } from '../export/public-records.ts';
+import { readChangeRows, type ChangeRow, type FeedPosition } from './change-repository.ts';
+
+export type ChangeKind = 'created' | 'updated' | 'removed' | 'deleted' | 'merged';
+
+export interface ChangeEntry {
+  /** Cursor of the place just after this entry. */
+  cursor: string;
+  change: ChangeKind;
+  recordId: number;
+  changedAt: string;
+  sections?: string[];
+  replacementId?: number;
+  record?: PublicRecordExport;
+}
+
+export interface ChangePage {
+  changes: ChangeEntry[];
+  /** Where to go on: `?since=<next>`. Equal to the cursor asked for when nothing new is visible. */
+  next: string;
+  /** True when the page is full: ask again at once. False: caught up, ask later. */
+  hasMore: boolean;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+export function encodeCursor(position: FeedPosition): string {
+  return Buffer.from(`${position.txid}.${position.id}`).toString('base64url');
+}
+
+const CURSOR_TEXT = /^(\d{1,20})\.(\d{1,20})$/;
+
+/** The position a cursor names; a cursor this server did not write is refused (400). */
+export function decodeCursor(cursor: string): FeedPosition {
+  const match = /^[A-Za-z0-9_-]{1,80}$/.test(cursor) ? CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString()) : null;
+  if (!match) throw invalidError('since is not a cursor of this feed: start without it, then pass the `next` of the page before');
+  return { txid: match[1], id: match[2] };
+}
+
+function entryKind(row: ChangeRow): ChangeKind | null {
+  if (row.isPublic) return row.wasPublic ? 'updated' : 'created';
+  if (!row.wasPublic) return null;
+  if (row.recordExists) return 'removed';
+  return row.replacementId === null ? 'deleted' : 'merged';
+}
+
+export async function readChanges(db: Database, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
+  const after = since === undefined ? null : decodeCursor(since);
+  const rows = await readChangeRows(db, after, pageSize);
+  const shownIds = rows.filter((row) => row.isPublic).map((row) => row.recordId);
+  const replacementIds = rows.flatMap((row) => (row.replacementId === null ? [] : [row.replacementId]));
+  const publicRecords = await readPublicRecordsByIds(db, [...shownIds, ...replacementIds]);
+  const changes: ChangeEntry[] = [];
+  for (const row of rows) {
+    const change = entryKind(row);
+    if (change === null) continue;
+    const base = { cursor: encodeCursor(row), change, recordId: row.recordId, changedAt: row.changedAt };
+    if (change === 'created' || change === 'updated') {
+      const record = publicRecords.get(row.recordId);
+      if (record) changes.push({ ...base, sections: row.sections, record });
+    } else if (change === 'merged' && row.replacementId !== null && publicRecords.has(row.replacementId)) {
+      changes.push({ ...base, replacementId: row.replacementId });
+    } else {
+      changes.push({ ...base, change: change === 'merged' ? 'deleted' : change });
+    }
+  }
+  const last = rows.at(-1);
+  return { changes, next: last ? encodeCursor(last) : (since ?? encodeCursor({ txid: '0', id: '0' })), hasMore: rows.length === pageSize };
+}

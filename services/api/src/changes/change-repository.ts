@@ -1,0 +1,54 @@
+/**
+ * The SQL of the change feed: rows of `public_changes` (written by triggers, see the migration
+ * `20261126_0400_public_changes.ts`) past a position, in (txid, id) order, and only those of
+ * transactions older than every transaction still running: ids are taken before commit, so a
+ * younger row may commit before an older one, and a reader must not pass a row not yet visible.
+ */
+import type { Database } from '@registry/platform';
+
+/** A place in the feed: the writing transaction, then the row id. */
+export interface FeedPosition {
+  txid: string;
+  id: string;
+}
+
+export interface ChangeRow {
+  id: string;
+  txid: string;
+  recordId: number;
+  wasPublic: boolean;
+  isPublic: boolean;
+  /** Sections named by fan-out (organisations, subjects, …) and by the transaction's edit events. */
+  sections: string[];
+  changedAt: string;
+  /** True while the record row exists. */
+  recordExists: boolean;
+  /** The record its old id redirects to, when it was merged away. */
+  replacementId: number | null;
+}
+
+export async function readChangeRows(db: Database, after: FeedPosition | null, limit: number): Promise<ChangeRow[]> {
+  const start = after ?? { txid: '0', id: '0' };
+  const result = await db.raw<{ rows: ChangeRow[] }>(
+    `SELECT c.id::text AS id, c.txid::text AS txid, c.record_id AS "recordId",
+       c.was_public AS "wasPublic", c.is_public AS "isPublic",
+       ARRAY(
+         SELECT DISTINCT s FROM (
+           SELECT unnest(c.sections) AS s
+           UNION ALL
+           SELECT coalesce(e.edit_event ->> 'section', e.edit_type) FROM edit_events e
+           WHERE e.txid = c.txid AND e.record_id = c.record_id
+         ) AS named ORDER BY s
+       ) AS sections,
+       to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "changedAt",
+       EXISTS (SELECT 1 FROM records r WHERE r.id = c.record_id) AS "recordExists",
+       (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || c.record_id) AS "replacementId"
+     FROM public_changes c
+     WHERE c.txid < pg_snapshot_xmin(pg_current_snapshot())
+       AND (c.txid, c.id) > (?::xid8, ?::bigint)
+     ORDER BY c.txid, c.id
+     LIMIT ?`,
+    [start.txid, start.id, limit],
+  );
+  return result.rows;
+}

@@ -1,0 +1,40 @@
+/**
+ * GET /changes?since=<cursor>&limit=<n>: the change feed (change-feed.ts), open to everyone.
+ * Each page has an entity tag; a client that sends it back in `If-None-Match` gets 304 while the
+ * page is unchanged (a caught-up client polling the same cursor).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readChanges } from './change-feed.ts';
+import { entityTag, notModified } from './entity-tag.ts';
+
+const ChangesQuery = Type.Object(
+  {
+    since: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'the `next` cursor of the page before; absent: from the start' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+  },
+  { additionalProperties: false },
+);
+
+export async function changeRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { since?: string; limit?: number } }>(
+    '/changes',
+    {
+      schema: {
+        summary: 'Every change to the public catalogue since a cursor, in order (created, updated, removed, deleted, merged)',
+        tags: ['open data'],
+        querystring: ChangesQuery,
+      },
+    },
+    async (request, reply) => {
+      const page = await readChanges(app.db, request.query.since, request.query.limit);
+      const body = JSON.stringify(page);
+      const tag = entityTag(body);
+      reply.header('etag', tag).header('cache-control', 'no-cache');
+      if (notModified(request.headers['if-none-match'], tag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}
