@@ -51,6 +51,7 @@ import { messageRoutes } from './messages/message-routes.ts';
 import { siteModeRoutes } from './curation/site-mode-routes.ts';
 import { curationRoutes } from './curation/curation-routes.ts';
 import { curationFileRoutes } from './curation/curation-files-routes.ts';
+import { oaiRoutes } from './oai/oai-routes.ts';
 
 export interface BuildAppOptions {
   config: RegistryConfig;
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(siteModeRoutes);
   await app.register(curationFileRoutes);
+  await app.register(oaiRoutes);
   await app.register(curationRoutes);
   await app.register(organisationRoutes);
   await app.register(referenceRoutes);

@@ -1,0 +1,167 @@
+/**
+ * The SQL of OAI-PMH. An OAI item is a record id with its datestamp (the last change of the
+ * record's row, which every save and every index intent stamps), and whether it is public.
+ * Deleted and merged records leave edit events without a record (their tombstones); records
+ * that are not public (hidden, awaiting approval) are items too, answered as deleted.
+ * Items are walked in id order with a keyset cursor, so every page costs the same.
+ */
+import type { Database } from '@registry/platform';
+import { ANONYMOUS_VIEWER, isPublicRecord, visibleRecordsOnly } from '@registry/schemas';
+import type { DataciteRecordSource } from '../linked-data/datacite-xml.ts';
+
+export interface OaiItemFilter {
+  /** Inclusive lower bound of the datestamp. */
+  from: Date | null;
+  /** Exclusive upper bound (the caller adds the granularity to `until`). */
+  before: Date | null;
+  /** `registry:<name>` or `type:<name>`; deleted items belong to every set (their sets are not kept). */
+  set: { kind: 'registry' | 'type'; name: string } | null;
+  /** Datestamp given to records whose change date is unknown (seeded without one). */
+  earliest: Date;
+}
+
+export interface OaiItem {
+  id: number;
+  datestamp: Date;
+  deleted: boolean;
+  registry: string | null;
+  recordType: string | null;
+  /** The record a merged record now lives in. */
+  replacedBy: number | null;
+}
+
+interface ItemRow {
+  id: number;
+  datestamp: Date;
+  registry: string | null;
+  record_type: string | null;
+  is_hidden: boolean;
+  is_approved: boolean;
+  replaced_by: number | null;
+}
+
+const TOMBSTONE_ID = `(CASE WHEN e.edit_type = 'delete' THEN e.edit_event->'deletedRecord'->>'id' ELSE e.edit_event->'mergedRecord'->>'id' END)::int`;
+
+/** Live records and tombstones as one relation of items (`:earliest` names the unknown date). */
+const ITEMS_SQL = `
+  SELECT r.id, coalesce(r.updated_at, :earliest::timestamptz) AS datestamp, lower(reg.name) AS registry,
+         rt.name AS record_type, r.is_hidden, r.is_approved, NULL::int AS replaced_by
+    FROM records r
+    JOIN registries reg ON reg.id = r.registry_id
+    LEFT JOIN record_types rt ON rt.id = r.record_type_id
+  UNION ALL
+  SELECT t.id, t.datestamp, NULL, NULL, true, false,
+         (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || t.id)
+    FROM (SELECT DISTINCT ON (${TOMBSTONE_ID}) ${TOMBSTONE_ID} AS id, e.created_at AS datestamp
+            FROM edit_events e
+           WHERE e.record_id IS NULL AND e.edit_type IN ('delete', 'merge')
+           ORDER BY ${TOMBSTONE_ID}, e.created_at DESC) t
+   WHERE NOT EXISTS (SELECT 1 FROM records live WHERE live.id = t.id)`;
+
+function toItem(row: ItemRow): OaiItem {
+  return {
+    id: Number(row.id),
+    datestamp: new Date(row.datestamp),
+    deleted: !isPublicRecord({ isHidden: row.is_hidden, isApproved: row.is_approved }),
+    registry: row.registry,
+    recordType: row.record_type,
+    replacedBy: row.replaced_by === null ? null : Number(row.replaced_by),
+  };
+}
+
+function filterSql(filter: OaiItemFilter): { sql: string; bindings: Record<string, unknown> } {
+  const clauses = ['true'];
+  const bindings: Record<string, unknown> = { earliest: filter.earliest };
+  if (filter.from) {
+    clauses.push('items.datestamp >= :from');
+    bindings.from = filter.from;
+  }
+  if (filter.before) {
+    clauses.push('items.datestamp < :before');
+    bindings.before = filter.before;
+  }
+  if (filter.set) {
+    const column = filter.set.kind === 'registry' ? 'items.registry' : 'items.record_type';
+    clauses.push(`(NOT (items.is_approved AND NOT items.is_hidden) OR ${column} = :setName)`);
+    bindings.setName = filter.set.name;
+  }
+  return { sql: clauses.join(' AND '), bindings };
+}
+
+export async function listItems(db: Database, filter: OaiItemFilter, afterId: number, limit: number): Promise<OaiItem[]> {
+  const where = filterSql(filter);
+  const result = await db.raw<{ rows: ItemRow[] }>(
+    `SELECT * FROM (${ITEMS_SQL}) items WHERE ${where.sql} AND items.id > :afterId ORDER BY items.id LIMIT :limit`,
+    { ...where.bindings, afterId, limit },
+  );
+  return result.rows.map(toItem);
+}
+
+export async function countItems(db: Database, filter: OaiItemFilter): Promise<number> {
+  const where = filterSql(filter);
+  const result = await db.raw<{ rows: { count: string }[] }>(`SELECT count(*) AS count FROM (${ITEMS_SQL}) items WHERE ${where.sql}`, where.bindings);
+  return Number(result.rows[0].count);
+}
+
+export async function findItem(db: Database, id: number, earliest: Date): Promise<OaiItem | null> {
+  const result = await db.raw<{ rows: ItemRow[] }>(`SELECT * FROM (${ITEMS_SQL}) items WHERE items.id = :id`, { earliest, id });
+  return result.rows.length > 0 ? toItem(result.rows[0]) : null;
+}
+
+/** The oldest change date the registry knows: the datestamp of records whose own date is unknown. */
+export async function earliestChange(db: Database): Promise<Date> {
+  const result = await db.raw<{ rows: { earliest: Date | null }[] }>(
+    `SELECT least((SELECT min(updated_at) FROM records), (SELECT min(created_at) FROM records),
+                  (SELECT min(created_at) FROM edit_events)) AS earliest`,
+  );
+  const earliest = result.rows[0].earliest;
+  return earliest ? new Date(earliest) : new Date(0);
+}
+
+export async function registryNames(db: Database): Promise<string[]> {
+  const rows: { name: string }[] = await db('registries').select(db.raw('lower(name) AS name')).orderBy('id');
+  return rows.map((row) => row.name);
+}
+
+export async function recordTypeNames(db: Database): Promise<string[]> {
+  const rows: { name: string }[] = await db('record_types').select('name').orderBy('name');
+  return rows.map((row) => row.name);
+}
+
+export type OaiRecordFacts = Omit<DataciteRecordSource, 'publicationYear'> & {
+  homepage: string | null;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+  yearCreation: string | null;
+};
+
+const TERMS = (joinTable: string, joinColumn: string, termTable: string) => `
+  COALESCE((SELECT json_agg(json_build_object('label', t.label, 'iri', t.iri) ORDER BY t.label, t.id)
+    FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id), '[]'::json)`;
+
+const FACTS_SQL = `
+  r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage, lower(reg.name) AS registry, rt.name AS "recordType",
+  r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.metadata->>'year_creation' AS "yearCreation",
+  ${TERMS('record_subjects', 'subject_id', 'subjects')} AS subjects,
+  ${TERMS('record_domains', 'domain_id', 'domains')} AS domains,
+  COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('name', l.name, 'url', l.url))
+    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id AND l.is_approved), '[]'::json) AS licences,
+  COALESCE((SELECT json_agg(DISTINCT o.name) FROM organisation_links ol JOIN organisations o ON o.id = ol.organisation_id
+    WHERE ol.record_id = r.id AND ol.relation = 'maintains'), '[]'::json) AS maintainers,
+  COALESCE((SELECT json_agg(json_build_object('relation', t.name, 'id', linked.id, 'doi', linked.doi) ORDER BY linked.id, t.name)
+    FROM record_associations a
+    JOIN records linked ON linked.id = a.linked_record_id AND linked.is_approved AND NOT linked.is_hidden
+    JOIN relation_types t ON t.id = a.relation_type_id
+    WHERE a.record_id = r.id), '[]'::json) AS relations`;
+
+/** What the metadata formats show of the given records, for those an anonymous visitor may see. */
+export async function publicRecordFacts(db: Database, ids: readonly number[]): Promise<Map<number, OaiRecordFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows: OaiRecordFacts[] = await db('records as r')
+    .join('registries as reg', 'reg.id', 'r.registry_id')
+    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
+    .select(db.raw(FACTS_SQL))
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
+    .whereIn('r.id', ids);
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
