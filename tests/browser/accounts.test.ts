@@ -21,7 +21,9 @@ import {
   openPage,
   pathAndQuery,
   poll,
+  recordVisitedUrls,
   saveScreenshot,
+  visitedUrls,
   waitForPathAndQuery,
   type TestServer,
 } from './support/index.ts';
@@ -289,11 +291,15 @@ describe('accounts in the browser', () => {
     await page.getByRole('form', { name: 'Edit your profile' }).waitFor();
 
     // A super-curator page is refused to a plain user: login with goTo, which stays (no loop back).
+    await recordVisitedUrls(page);
     await page.goto('/profiles/usersList');
     await waitForPathAndQuery(page, '/accounts/login?goTo=%2Fprofiles%2FusersList');
     await page.getByText('You are logged in as hedy, who may not open /profiles/usersList.', { exact: false }).waitFor();
-    await page.waitForTimeout(500);
-    expect(pathAndQuery(page)).toBe('/accounts/login?goTo=%2Fprofiles%2FusersList');
+    // Once the session check of the route change has answered, the app has moved once, to the login page.
+    await page.waitForLoadState('networkidle');
+    const visited = await visitedUrls(page);
+    expect([...new Set(visited)]).toEqual(['/profiles/usersList', '/accounts/login?goTo=%2Fprofiles%2FusersList']);
+    expect(visited.lastIndexOf('/profiles/usersList')).toBeLessThan(visited.indexOf('/accounts/login?goTo=%2Fprofiles%2FusersList'));
     await page.context().close();
   });
 

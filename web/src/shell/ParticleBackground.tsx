@@ -5,13 +5,13 @@
  * the page has settled (after `load`, a short delay and an idle moment): a frame every 16 ms
  * competed with the first render of the page's content and made a search page's first results
  * appear up to half a second later on a small machine. `data-running` tells tests whether the
- * loop is active.
+ * loop is active, `data-settled` whether the page has settled (the loop may start).
  */
 import { useEffect, useRef } from 'react';
 import { onFirstPaint } from '../app/firstPaint.ts';
+import { PARTICLES_START_DELAY_MS, createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
 
 const IDLE_WAIT_LIMIT_MS = 1000;
-import { PARTICLES_START_DELAY_MS, createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
 
 export function ParticleBackground() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -70,6 +70,7 @@ export function ParticleBackground() {
         cancelAnimationFrame(frame);
         frame = 0;
       }
+      canvas?.setAttribute('data-settled', String(settled));
       canvas?.setAttribute('data-running', String(shouldRun));
     }
 
@@ -120,6 +121,7 @@ export function ParticleBackground() {
       ref={canvasRef}
       aria-hidden="true"
       data-testid="hero-particles"
+      data-settled="false"
       data-running="false"
       style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
     />
