@@ -20,3 +20,14 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
     exit 1
   fi
 fi
+
+# The OAI-PMH tests harvest with a third-party harvester: Debian's HTTP::OAI (libhttp-oai-perl).
+if [ "${1:-}" = "--browser" ] && ! perl -MHTTP::OAI -e 1 2>/dev/null; then
+  echo "installing Debian's libhttp-oai-perl for the OAI-PMH harvesting tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libhttp-oai-perl >/dev/null
+  else
+    echo "error: the Perl module HTTP::OAI is missing; install Debian's libhttp-oai-perl package (needs root)" >&2
+    exit 1
+  fi
+fi
