@@ -18,6 +18,7 @@ import * as curationCreatedIndexes from './20261123_1650_curation_created_indexe
 import * as pendingEmail from './20261125_1000_pending_email.ts';
 import * as sharedEntityCreators from './20261125_1100_shared_entity_creators.ts';
 import * as publicChanges from './20261126_0400_public_changes.ts';
+import * as publicChangesByRecord from './20261126_0500_public_changes_by_record.ts';
 
 interface Migration {
   name: string;
@@ -44,6 +45,7 @@ export const migrations: Migration[] = [
   { name: '20261125_1000_pending_email', ...pendingEmail },
   { name: '20261125_1100_shared_entity_creators', ...sharedEntityCreators },
   { name: '20261126_0400_public_changes', ...publicChanges },
+  { name: '20261126_0500_public_changes_by_record', ...publicChangesByRecord },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
