@@ -7,14 +7,14 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
-import { lazyScreen } from './loadScreen.ts';
+import { lazyScreen } from '../kit/loadScreen.ts';
 import { RedirectRoute } from './RedirectRoute.tsx';
 import { REDIRECTS, OBJECT_TYPES_DOC_PATH } from '@registry/schemas/web/redirects.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
-import { PageLoading } from '../shell/PageLoading.tsx';
+import { PageLoading } from '../kit/PageLoading.tsx';
 import type { RegistryName } from '@registry/schemas';
 import type { Action } from '@registry/schemas/access/policy.ts';
 

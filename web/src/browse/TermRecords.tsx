@@ -7,14 +7,14 @@
 import { Alert, Box, Checkbox, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageLoading } from '../shell/PageLoading.tsx';
+import { PageLoading } from '../kit/PageLoading.tsx';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
-import { Pagination } from '../search/Pagination.tsx';
-import { PerPageSelect } from '../search/PerPageSelect.tsx';
+import { Pagination } from '../kit/Pagination.tsx';
+import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultList } from '../search/SearchResultRow.tsx';
 import type { SearchAnswer } from '../search/search-types.ts';
-import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
 import type { BrowsableVocabulary } from './vocabularies.ts';
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { failureText, saveFile } from '../api/client.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { FormAnswer } from '../kit/FormFields.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { CURATION_FILES, loadCurationFile, loadCurationSummary, type CurationFileName, type CurationSummaryFigures } from './site-admin-api.ts';
 

@@ -7,8 +7,8 @@ import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { failureText } from '../api/client.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
-import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { FormAnswer } from '../kit/FormFields.tsx';
+import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { loadRecordChoice, mergeRecords, type RecordChoice } from './curation-api.ts';
 import { RecordChooser } from './RecordChooser.tsx';
 

@@ -12,9 +12,9 @@ import {
   type NotableEvent,
   type NotableEventInput,
 } from '@registry/schemas/forms/notable-events.ts';
-import { FormAnswer, TextField, TextareaField } from '../pages/account/FormFields.tsx';
+import { FormAnswer, TextField, TextareaField } from '../kit/FormFields.tsx';
 import { EventDate } from '../pages/static/EventDate.tsx';
-import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createNotableEvent, deleteNotableEvent, loadNotableEvents, updateNotableEvent } from './site-admin-api.ts';
 import { useEditableRows } from './useEditableRows.ts';

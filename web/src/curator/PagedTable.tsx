@@ -6,7 +6,7 @@
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { failureText } from '../api/client.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
+import { FormAnswer } from '../kit/FormFields.tsx';
 import { CURATION_SORTS, type CurationSort, type PageQuery } from './curation-api.ts';
 import { RowsTable } from './RowsTable.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { searchRecordsByName } from '../editor/editor-api.ts';
+import { searchRecordsByName } from '../kit/pick-lists.ts';
 import { loadRecordChoice, type RecordChoice } from './curation-api.ts';
 
 const DEBOUNCE_MS = 200;

@@ -10,11 +10,11 @@ import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
 import { failureText } from '../api/client.ts';
-import { formatShortDate } from '../format/dates.ts';
+import { formatShortDate } from '../kit/format/dates.ts';
 import { can } from '@registry/schemas/access/policy.ts';
 import { useViewer } from '../app/sessionViewer.ts';
-import { FormAnswer } from '../pages/account/FormFields.tsx';
-import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { FormAnswer } from '../kit/FormFields.tsx';
+import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import {
   addProcessingNote, approveRecord, assignCurator, deleteRecord, hideRecord, loadCurators, type CurationRecord, type Person,
 } from './curation-api.ts';

@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
-import { useFormAnswer } from '../pages/account/FormFields.tsx';
+import { useFormAnswer } from '../kit/FormFields.tsx';
 import { loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type DueRecord, type PageQuery, type RecordList } from './curation-api.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { recordTypeLabel } from '../record/record-type-label.ts';

@@ -10,8 +10,8 @@ import { useAppDispatch, useModes } from '../app/hooks.ts';
 import { modesRead } from '../app/modesSlice.ts';
 import { fetchSiteModes } from '../app/siteModesWatch.ts';
 import { failureText } from '../api/client.ts';
-import { FormAnswer, type FormAnswerState } from '../pages/account/FormFields.tsx';
-import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { FormAnswer, type FormAnswerState } from '../kit/FormFields.tsx';
+import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { switchSiteModes } from './site-admin-api.ts';
 
 type Mode = 'read_only' | 'maintenance';

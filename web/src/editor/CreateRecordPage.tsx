@@ -12,7 +12,7 @@ import { useViewer } from '../app/sessionViewer.ts';
 import { WriteControl, WritesOffNotice } from '../app/WritesOff.tsx';
 import { failureText } from '../api/client.ts';
 import { recordTypeLabel } from '../record/record-type-label.ts';
-import { PageLoading } from '../shell/PageLoading.tsx';
+import { PageLoading } from '../kit/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
 

@@ -7,11 +7,12 @@ import { Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@
 import { useEffect, useMemo, useState } from 'react';
 import { LICENCE_RELATIONS, licenceLinkSchema } from '@registry/schemas/forms/linked-entities.ts';
 import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
-import { linkApi, type EditableRecord, type Term } from './editor-api.ts';
+import { linkApi, type EditableRecord } from './editor-api.ts';
+import type { Term } from '../kit/pick-lists.ts';
 import { EditSection, SectionMessage } from './EditSection.tsx';
 import { countChanges } from './GeneralInformationFields.tsx';
 import { firstProblem } from './OrganisationsSection.tsx';
-import { TermPicker } from './TermPicker.tsx';
+import { TermPicker } from '../kit/TermPicker.tsx';
 import { useLinkAction, useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 
 interface AccessPoint {

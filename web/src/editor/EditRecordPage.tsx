@@ -13,7 +13,7 @@ import { can } from '@registry/schemas/access/policy.ts';
 import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useViewer } from '../app/sessionViewer.ts';
 import { useWritesOff, WritesOffNotice } from '../app/WritesOff.tsx';
-import { PageLoading } from '../shell/PageLoading.tsx';
+import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { DataAccessSection } from './DataAccessSection.tsx';

@@ -12,8 +12,9 @@ import {
 } from '@registry/schemas/forms/record-sections.ts';
 import { canWriteField, FIELD_ACCESS } from '@registry/schemas/access/fields.ts';
 import type { Viewer } from '@registry/schemas/access/viewer.ts';
-import { TermPicker } from './TermPicker.tsx';
-import type { EditableRecord, RecordType, Term } from './editor-api.ts';
+import { TermPicker } from '../kit/TermPicker.tsx';
+import type { EditableRecord, RecordType } from './editor-api.ts';
+import type { Term } from '../kit/pick-lists.ts';
 
 export interface GeneralValues {
   metadata: {

@@ -8,9 +8,10 @@ import { useState } from 'react';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { grantSchema, ORGANISATION_RELATIONS, organisationSchema } from '@registry/schemas/forms/linked-entities.ts';
 import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
-import { linkApi, type EditableRecord, type OrganisationLink, type Term } from './editor-api.ts';
+import { linkApi, type EditableRecord, type OrganisationLink } from './editor-api.ts';
+import type { Term } from '../kit/pick-lists.ts';
 import { EditSection } from './EditSection.tsx';
-import { TermPicker } from './TermPicker.tsx';
+import { TermPicker } from '../kit/TermPicker.tsx';
 import { useLinkAction, type RevisionHolder } from './useSectionSave.ts';
 
 /** The first message of a shared schema's check, or null when the value passes. */

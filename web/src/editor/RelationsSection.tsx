@@ -5,7 +5,8 @@
  */
 import { Box, Button, Checkbox, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { loadAllowedRelations, searchRecordsByName, type AllowedRelation, type EditableRecord } from './editor-api.ts';
+import { loadAllowedRelations, type AllowedRelation, type EditableRecord } from './editor-api.ts';
+import { searchRecordsByName } from '../kit/pick-lists.ts';
 import { EditSection } from './EditSection.tsx';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 

@@ -1,18 +1,13 @@
 /**
  * What the record editor reads and writes: the record as an editor needs it (ids, metadata and
- * the revision it was read at), the pick-list queries (search as you type), and the REST writes
- * of SPEC §7. A save carries the revision it started from, so a stale one is refused (409) with
+ * the revision it was read at) and the REST writes of SPEC §7. A save carries the revision it started from, so a stale one is refused (409) with
  * who changed the record and when, instead of overwriting their work.
  */
 import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
-
-export interface Term {
-  id: number | string;
-  label: string;
-}
+import type { Term } from '../kit/pick-lists.ts';
 
 export interface EditableRecord {
   id: string;
@@ -106,48 +101,12 @@ export async function loadRecordTypes(): Promise<RecordType[]> {
   return (await graphqlQuery<{ recordTypes: { records: RecordType[] } }>('{recordTypes{records{id name description fairsharingRegistry{name}}}}')).recordTypes.records;
 }
 
-/** The pick-lists a record editor searches as the user types. */
-export const VOCABULARY_QUERIES = {
-  subjects: 'searchSubjects',
-  domains: 'searchDomains',
-  taxonomies: 'searchTaxonomies',
-  userDefinedTags: 'searchUserDefinedTags',
-  countries: 'searchCountries',
-  organisations: 'searchOrganisations',
-  organisationTypes: 'searchOrganisationTypes',
-  grants: 'searchGrants',
-  licences: 'searchLicences',
-  /** Super curators only (saved searches link users). */
-  users: 'allUsers',
-} as const;
-export type PickList = keyof typeof VOCABULARY_QUERIES | 'objectTypes';
-/** Lists whose entries carry a name rather than a label. */
-const NAMED_LISTS: ReadonlySet<PickList> = new Set(['countries', 'organisations', 'organisationTypes', 'grants', 'licences']);
-
-export async function searchPickList(list: PickList, q: string, signal?: AbortSignal): Promise<Term[]> {
-  if (list === 'objectTypes') {
-    return (await graphqlQuery<{ objectTypes: { records: Term[] } }>(`{objectTypes${graphqlArguments({ q })}{records{id label}}}`, { signal })).objectTypes.records;
-  }
-  const field = VOCABULARY_QUERIES[list];
-  const label = list === 'users' ? 'label:username' : NAMED_LISTS.has(list) ? 'label:name' : 'label';
-  const data = await graphqlQuery<Record<string, Term[]>>(`{${field}${graphqlArguments({ q })}{id ${label}}}`, { signal });
-  return data[field] ?? [];
-}
-
 export async function duplicateCandidates(values: string[]): Promise<{ id: string; name: string; abbreviation: string | null; homepage: string | null }[]> {
   const fields = values.map((value) => value.trim()).filter(Boolean);
   if (fields.length === 0) return [];
   return (await graphqlQuery<{ duplicateCheck: { id: string; name: string; abbreviation: string | null; homepage: string | null }[] }>(
     `{duplicateCheck${graphqlArguments({ fields })}{id name abbreviation homepage}}`,
   )).duplicateCheck;
-}
-
-export async function searchRecordsByName(q: string, signal?: AbortSignal): Promise<{ id: string; name: string; registry: string }[]> {
-  const data = await graphqlQuery<{ searchFairsharingRecords: { records: { id: string; name: string; registry: string }[] } }>(
-    `{searchFairsharingRecords${graphqlArguments({ q, perPage: 10 })}{records{id name registry}}}`,
-    { signal },
-  );
-  return data.searchFairsharingRecords.records;
 }
 
 export interface AllowedRelation {

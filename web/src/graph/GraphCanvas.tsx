@@ -16,7 +16,7 @@ import { quadtree, type Quadtree } from 'd3-quadtree';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, ZoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useElementWidth } from '../statistics/useElementWidth.ts';
+import { useElementWidth } from '../kit/useElementWidth.ts';
 import { fitToBounds, insideView, labelPlaces } from './graph-fit.ts';
 import { registryColour, shortLabel, type LaidOutNode } from './graph-layout.ts';
 import type { VisibleGraph } from './graph-view.ts';

@@ -11,9 +11,9 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { graphqlString } from '../api/client.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
-import { PageLoading } from '../shell/PageLoading.tsx';
+import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
-import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { GraphCanvas } from './GraphCanvas.tsx';
 import { GraphFilterControls, readGraphFilters } from './GraphFilterControls.tsx';
 import { OTHER_COLOUR, REGISTRY_COLOURS, layoutGraph, type RecordGraphAnswer } from './graph-layout.ts';

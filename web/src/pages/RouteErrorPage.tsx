@@ -3,7 +3,7 @@
  * rendering). It stands in for the whole app, so it does not rely on the shell.
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ScreenLoadTimeoutError } from '../app/loadScreen.ts';
+import { ScreenLoadTimeoutError } from '../kit/loadScreen.ts';
 
 export function RouteErrorPage() {
   const error = useRouteError();

@@ -1,12 +1,12 @@
 /** A collection's members as a searchable, paged list (search restricted to the member ids). */
 import { Alert, Box, Button, Field, Flex, Input, Spinner, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Pagination } from '../search/Pagination.tsx';
+import { Pagination } from '../kit/Pagination.tsx';
 import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
 import { DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 import type { SearchAnswer } from '../search/search-types.ts';
 import { SearchResultList } from '../search/SearchResultRow.tsx';
-import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { COLLECTION_LABEL } from './RecordSections.tsx';
 import type { RegistryRecord } from './record-types.ts';
 import { RecordSection } from './RecordSection.tsx';

@@ -5,7 +5,7 @@ import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { Link as RouterLink } from 'react-router';
 import { BADGE_STYLES } from '../search/badge-styles.ts';
 import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
-import { formatShortDate } from '../format/dates.ts';
+import { formatShortDate } from '../kit/format/dates.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';

@@ -12,13 +12,13 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { ValidationError } from 'yup';
 import { CLAIM_ANSWER_WITHIN, CLAIM_MESSAGE_MAX, claimSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
-import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { useSession } from '../app/hooks.ts';
 import { loginPathFor } from '../app/RequireLogin.tsx';
 import { WriteControl } from '../app/WritesOff.tsx';
 import { claimRecord, loadClaimState, loadViewerState, markReviewed, stopMaintaining, watchRecord, type ViewerRecordState } from './community-api.ts';
 import { claimView, type ClaimStateAnswer } from './community.ts';
-import type { FormAnswerState } from '../pages/account/FormFields.tsx';
+import type { FormAnswerState } from '../kit/FormFields.tsx';
 
 type DialogName = 'claim' | 'withdraw' | 'stop';
 

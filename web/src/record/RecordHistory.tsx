@@ -7,7 +7,7 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
-import { formatLongDate } from '../format/dates.ts';
+import { formatLongDate } from '../kit/format/dates.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 
 interface HistoryChange {

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { restGet, restPost } from '../api/client.ts';
-import { formatCount } from '../pages/home/useHomepageStats.ts';
+import { formatCount } from '../kit/format/counts.ts';
 
 let lastCountedVisit = '';
 

@@ -12,8 +12,8 @@ import { can, type Viewer } from '@registry/schemas/access/index.ts';
 import { SAVED_SEARCH_COMMENT_MAX, savedSearchSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
 import { useViewer } from '../app/sessionViewer.ts';
-import { TermPicker } from '../editor/TermPicker.tsx';
-import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../pages/account/FormFields.tsx';
+import { TermPicker } from '../kit/TermPicker.tsx';
+import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../kit/FormFields.tsx';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';
 
 const INITIAL: SaveSearchValues = { name: '', comments: '', fairsharing_record_ids: [], organisations: [], users: [] };

@@ -6,8 +6,8 @@
 import { Box, Button, type SystemStyleObject } from '@chakra-ui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PER_PAGE_CHOICES } from '@registry/schemas/search/client/search-state.ts';
-import { PerPageSelect } from './PerPageSelect.tsx';
-import { SelectField } from './SelectField.tsx';
+import { PerPageSelect } from '../kit/PerPageSelect.tsx';
+import { SelectField } from '../kit/SelectField.tsx';
 import { SuggestionsCombobox } from './SuggestionsCombobox.tsx';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [

@@ -11,14 +11,14 @@ import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { graphqlQuery } from '../api/client.ts';
-import { useAfterFirstPaint } from '../app/firstPaint.ts';
+import { useAfterFirstPaint } from '../kit/firstPaint.ts';
 import { useSearchArgumentTypes, useSearchFilters } from '../app/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
 import { facetCounts, facetOtherCount, type FacetCount } from './aggregations.ts';
 import { FacetPanel, type FacetValuesLoader } from './FacetPanel.tsx';
 import { FilterButtons } from './FilterButtons.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../kit/Pagination.tsx';
 import { SearchControls } from './SearchControls.tsx';
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
 import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
@@ -36,7 +36,7 @@ import {
 } from '@registry/schemas/search/client/search-state.ts';
 import { INVALID_QUERY, type SearchAnswer } from './search-types.ts';
 import { SearchResultList } from './SearchResultRow.tsx';
-import { useLatestQuery } from './useLatestQuery.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { SearchExport } from './SearchExport.tsx';
 import { SaveSearchButton } from './SaveSearchButton.tsx';
 

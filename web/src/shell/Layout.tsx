@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
-import { useAfterFirstPaint } from '../app/firstPaint.ts';
+import { useAfterFirstPaint } from '../kit/firstPaint.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RouteHero } from './RouteHero.tsx';
@@ -33,7 +33,7 @@ const LAYOUT_STYLES: SystemStyleObject = {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Below the page: it waits for the first screen's paint (app/firstPaint.ts).
+  // Below the page: it waits for the first screen's paint (kit/firstPaint.ts).
   const showFooter = useAfterFirstPaint();
   return (
     <Box css={LAYOUT_STYLES}>

@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Spinner } from '@chakra-ui/react';
 import { useAppDispatch } from '../app/hooks.ts';
-import { withLoadTimeout } from '../app/loadScreen.ts';
+import { withLoadTimeout } from '../kit/loadScreen.ts';
 import { logOut } from '../app/logOut.ts';
 import type { SessionState } from '../app/sessionSlice.ts';
 import { UserIcon } from './icons.tsx';

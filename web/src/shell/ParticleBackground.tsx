@@ -8,7 +8,7 @@
  * loop is active, `data-settled` whether the page has settled (the loop may start).
  */
 import { useEffect, useRef } from 'react';
-import { onFirstPaint } from '../app/firstPaint.ts';
+import { onFirstPaint } from '../kit/firstPaint.ts';
 import { PARTICLES_START_DELAY_MS, createParticles, drawParticles, stepParticles, type Particle } from './particles.ts';
 
 const IDLE_WAIT_LIMIT_MS = 1000;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { noticeDismissed, type NoticeKind } from '../app/messagesSlice.ts';
-import { formatLongDate } from '../format/dates.ts';
+import { formatLongDate } from '../kit/format/dates.ts';
 import { rateLimitWaitText, useRateLimitWait } from './useRateLimitWait.ts';
 
 export const READ_ONLY_BANNER_TEXT =

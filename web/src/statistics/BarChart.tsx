@@ -9,7 +9,7 @@ import { Box } from '@chakra-ui/react';
 import { scaleLinear } from 'd3-scale';
 import { useNavigate } from 'react-router';
 import { labelLines } from './statistics-charts.ts';
-import { useElementWidth } from './useElementWidth.ts';
+import { useElementWidth } from '../kit/useElementWidth.ts';
 
 export interface BarRow {
   label: string;

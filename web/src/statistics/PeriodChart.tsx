@@ -1,6 +1,6 @@
 /** Records per period (year or month) as columns (d3 scales, React SVG); labels thin out so they never overlap. */
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useElementWidth } from './useElementWidth.ts';
+import { useElementWidth } from '../kit/useElementWidth.ts';
 
 export interface PeriodRow {
   date: string;

@@ -1,7 +1,7 @@
 /** The charts of one tab, each fed by its own `recordAggregations` query and drawn when it arrives. */
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { useLatestQuery } from '../search/useLatestQuery.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { BarChart } from './BarChart.tsx';
 import { ChartCard } from './ChartCard.tsx';
 import { chartQuery, chartsFor, displayLabel, knownDateNote, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';

@@ -8,9 +8,9 @@ import { WriteControl, WritesOffFieldset } from '../../app/WritesOff.tsx';
 import { Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { apiKeyFormSchema, type ApiKeyForm } from '@registry/schemas/forms/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKey } from './account-api.ts';
-import { formatShortDate } from '../../format/dates.ts';
+import { formatShortDate } from '../../kit/format/dates.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, TextField } from '../../kit/FormFields.tsx';
 
 const EMPTY_API_KEY: ApiKeyForm = { name: '' };
 

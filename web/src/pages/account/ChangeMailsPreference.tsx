@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Box, Checkbox, Heading, Text } from '@chakra-ui/react';
 import { changeMailsEnabled, setChangeMails, type AccountUser } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { useFormAnswer } from './FormFields.tsx';
+import { useFormAnswer } from '../../kit/FormFields.tsx';
 import { useWritesOff } from '../../app/WritesOff.tsx';
 
 export function ChangeMailsPreference({ account }: { account: AccountUser }) {

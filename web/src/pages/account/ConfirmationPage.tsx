@@ -4,7 +4,7 @@ import { Button, Spinner, Stack } from '@chakra-ui/react';
 import { AccountCard } from './AccountPage.tsx';
 import { confirmAccount } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 
 type Outcome = { kind: 'pending' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
 

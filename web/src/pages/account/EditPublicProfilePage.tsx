@@ -19,7 +19,7 @@ import {
   type AccountUser,
 } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
-import { CheckboxField, FormAnswer, initialErrorsOf } from './FormFields.tsx';
+import { CheckboxField, FormAnswer, initialErrorsOf } from '../../kit/FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
 type AdminValues = ProfileValues & { role: string; deactivated: boolean };

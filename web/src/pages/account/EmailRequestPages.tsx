@@ -10,7 +10,7 @@ import { emailFormSchema, type EmailForm } from '@registry/schemas/forms/account
 import { AccountCard } from './AccountPage.tsx';
 import { addMissingEmail, requestPasswordReset, resendConfirmation, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, TextField } from '../../kit/FormFields.tsx';
 
 const EMPTY_EMAIL: EmailForm = { email: '' };
 

@@ -13,7 +13,7 @@ import { loginFormSchema, type LoginForm as LoginValues } from '@registry/schema
 import { useAppDispatch } from '../../app/hooks.ts';
 import { sessionFromSignIn, startSession } from '../../app/sessionSlice.ts';
 import { identifyUser, loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
-import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField, TextField } from '../../kit/FormFields.tsx';
 import { errorMessage, safeGoTo } from './account-paths.ts';
 
 const EMPTY_LOGIN: LoginValues = { login: '', password: '' };

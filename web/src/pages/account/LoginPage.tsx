@@ -4,7 +4,7 @@ import { useSession } from '../../app/hooks.ts';
 import { isNotAllowedRedirect } from '../../app/RequireLogin.tsx';
 import { AccountCard } from './AccountPage.tsx';
 import { safeGoTo } from './account-paths.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 /**

@@ -9,7 +9,7 @@ import { endSession } from '../../app/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { PASSWORD_CHANGED_MESSAGE, resetPassword } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, PasswordField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField } from '../../kit/FormFields.tsx';
 
 const EMPTY_PASSWORDS: PasswordResetForm = { password: '', password_confirmation: '' };
 

@@ -13,8 +13,8 @@ import { passwordChangeFormSchema, profileFormSchema, type PasswordChangeForm } 
 import { useAppDispatch, useSession } from '../../app/hooks.ts';
 import { noticeAdded } from '../../app/messagesSlice.ts';
 import { endSession, startSession } from '../../app/sessionSlice.ts';
-import { TermPicker } from '../../editor/TermPicker.tsx';
-import type { Term } from '../../editor/editor-api.ts';
+import { TermPicker } from '../../kit/TermPicker.tsx';
+import type { Term } from '../../kit/pick-lists.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
 import {
   DELETE_SUCCESS_MESSAGE,
@@ -28,7 +28,7 @@ import {
 } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 import { ChangeMailsPreference } from './ChangeMailsPreference.tsx';
-import { FormAnswer, initialErrorsOf, PasswordField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField } from '../../kit/FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
 const EMPTY_PASSWORD_CHANGE: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };

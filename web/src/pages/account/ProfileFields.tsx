@@ -6,7 +6,7 @@ import { useField } from 'formik';
 import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import type { ProfileForm } from '@registry/schemas/forms/account.ts';
 import type { AccountUser } from './account-api.ts';
-import { TextField } from './FormFields.tsx';
+import { TextField } from '../../kit/FormFields.tsx';
 
 export type ProfileValues = ProfileForm;
 

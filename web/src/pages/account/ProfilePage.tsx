@@ -7,7 +7,7 @@ import { useViewer } from '../../app/sessionViewer.ts';
 import { logOut } from '../../app/logOut.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
 import { ApiKeysPanel } from './ApiKeysPanel.tsx';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 import { PersonalInformation } from './PersonalInformation.tsx';
 import { UserActivityLists } from './UserActivityLists.tsx';
 import { useUserProfile } from './useUserProfile.ts';

@@ -5,7 +5,7 @@ import { can } from '@registry/schemas/access/policy.ts';
 import { useViewer } from '../../app/sessionViewer.ts';
 import { usePageTitle } from '../../shell/usePageTitle.ts';
 import { PageContainer } from '../../shell/Layout.tsx';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 import { PersonalInformation } from './PersonalInformation.tsx';
 import { UserActivityLists } from './UserActivityLists.tsx';
 import { useUserProfile } from './useUserProfile.ts';

@@ -13,12 +13,12 @@ import { can } from '@registry/schemas/access/index.ts';
 import { savedSearchChangeSchema } from '@registry/schemas/forms/community.ts';
 import { useViewer } from '../../app/sessionViewer.ts';
 import { useEditableRows } from '../../curator/useEditableRows.ts';
-import { ConfirmDialog } from '../../shell/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import {
   deleteSavedSearch, loadLinkedSavedSearches, loadUserSavedSearches, renameSavedSearch, savedSearchPath, type SavedSearchEntry,
 } from '../../search/saved-searches.ts';
-import { formatShortDate } from '../../format/dates.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { formatShortDate } from '../../kit/format/dates.ts';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 
 const linkStyle = { color: 'var(--chakra-colors-brand-700)', textDecoration: 'underline' };
 

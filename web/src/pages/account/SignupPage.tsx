@@ -8,7 +8,7 @@ import { WriteControl, WritesOffNotice } from '../../app/WritesOff.tsx';
 import { AccountCard } from './AccountPage.tsx';
 import { signUp } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, PasswordField, TextField } from './FormFields.tsx';
+import { FormAnswer, initialErrorsOf, PasswordField, TextField } from '../../kit/FormFields.tsx';
 
 const EMPTY_SIGN_UP: SignUpForm = { username: '', email: '', password: '', password_confirmation: '' };
 

@@ -11,7 +11,7 @@ import { sessionFromSignIn, startSession } from '../../app/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { validateToken } from './account-api.ts';
 import { errorMessage, safeGoTo } from './account-paths.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 
 function BackToLogin() {
   return (

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { claimStatusLabel } from '../../record/community.ts';
 import type { RecordSummary, UserProfile } from './account-api.ts';
-import { formatShortDate } from '../../format/dates.ts';
+import { formatShortDate } from '../../kit/format/dates.ts';
 import { recordsAwaitingApproval } from './activity-lists.ts';
 import { SavedSearchesSection } from './SavedSearchesList.tsx';
 

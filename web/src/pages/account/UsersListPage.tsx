@@ -5,7 +5,7 @@ import { Box, Heading, Input, Spinner, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../shell/Layout.tsx';
 import { listUsers, type AccountUser } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer } from './FormFields.tsx';
+import { FormAnswer } from '../../kit/FormFields.tsx';
 
 const TABLE_STYLE = {
   width: '100%',

@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useSiteConfig } from '../../app/siteConfig.ts';
-import { formatCount, useHomepageStats } from './useHomepageStats.ts';
+import { formatCount } from '../../kit/format/counts.ts';
+import { useHomepageStats } from './useHomepageStats.ts';
 
 /** Records, Contributors and Views since the configured year (SPEC §2), from GET /homepage_stats. */
 export function StatsBlock() {

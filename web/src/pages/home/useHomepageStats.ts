@@ -44,7 +44,3 @@ export function useHomepageStats(): HomepageStatsState {
   }, []);
   return state;
 }
-
-export function formatCount(value: number | undefined): string {
-  return value === undefined ? '—' : value.toLocaleString('en-GB');
-}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../shell/Layout.tsx';
-import { PageLoading } from '../../shell/PageLoading.tsx';
+import { PageLoading } from '../../kit/PageLoading.tsx';
 import { usePageTitle } from '../../shell/usePageTitle.ts';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../shell/Layout.tsx';
-import { PageLoading } from '../../shell/PageLoading.tsx';
+import { PageLoading } from '../../kit/PageLoading.tsx';
 import { findOrganisations, organisationTypeNames, type OrganisationSummary } from './organisationQueries.ts';
 
 export const ORGANISATIONS_PER_PAGE = 25;

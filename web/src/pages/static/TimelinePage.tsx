@@ -7,7 +7,7 @@ import { Box, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { useEffect, useState } from 'react';
 import { restGet } from '../../api/client.ts';
-import { useLatestQuery } from '../../search/useLatestQuery.ts';
+import { useLatestQuery } from '../../kit/useLatestQuery.ts';
 import { ChartCard } from '../../statistics/ChartCard.tsx';
 import { PeriodChart } from '../../statistics/PeriodChart.tsx';
 import { knownDateNote } from '../../statistics/statistics-charts.ts';

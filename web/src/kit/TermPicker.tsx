@@ -5,7 +5,7 @@
  */
 import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { searchPickList, type PickList, type Term } from './editor-api.ts';
+import { searchPickList, type PickList, type Term } from './pick-lists.ts';
 
 const DEBOUNCE_MS = 200;
 
