@@ -14,7 +14,7 @@ import {
   type AccessResource, type FieldAccess, type FieldTypeName, type UserRole, type Viewer,
 } from '@registry/schemas';
 import { generalInformationSchema, SECTION_SCHEMAS } from '@registry/schemas/forms/record-sections.ts';
-import { RecordAttributesSchema } from '@registry/api/records-api/record-routes.ts';
+import { RecordAttributesSchema } from '@registry/api/records/record-read-routes.ts';
 import { RECORD_LINKS } from '@registry/api/records/record-repository.ts';
 import { RECORD_CSV_COLUMNS } from '@registry/api/export/records-csv.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MAX_PAGE_BYTES } from '@registry/api/records-api/json-api.ts';
+import { MAX_PAGE_BYTES } from '@registry/api/routes/json-api.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from './support.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { MAX_QUERY_LENGTH } from '@registry/api/graphql/plugin.ts';
-import { SEARCH_UNAVAILABLE_MESSAGE } from '@registry/api/graphql/resolvers/search.ts';
+import { SEARCH_UNAVAILABLE_MESSAGE } from '@registry/api/graphql/errors.ts';
 import { advancedSearchQuery, searchQuery } from './client-queries.ts';
 import { sendQuery, startGraphqlApp } from './support.ts';
 

@@ -4,10 +4,8 @@ import tseslint from 'typescript-eslint';
 import { afterAll, describe, it } from 'vitest';
 import { noDatabaseHandle } from '../../eslint-rules/no-database-handle.js';
 
-RuleTester.afterAll = afterAll;
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
+// RuleTester runs its cases through the test framework it is given.
+Object.assign(RuleTester, { afterAll, describe, it, itOnly: it.only });
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 

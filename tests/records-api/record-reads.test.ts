@@ -10,7 +10,7 @@ import { ANONYMOUS_VIEWER, recordsAlias } from '@registry/schemas';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { hashPassword } from '@registry/api/accounts/secrets.ts';
-import { readRecordPage, type RecordWalk } from '@registry/api/records-api/record-pages.ts';
+import { readRecordPage, type RecordWalk } from '@registry/api/records/record-pages.ts';
 import { searchWalk } from '@registry/api/search/scan-search-records.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { copyRealRecords } from '../../scripts/seed/synthetic-copies.ts';

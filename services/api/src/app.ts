@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app without listening (tests use `inject`; server.ts listens):
- * ecosystem plugins, then our plugins (config, db, search client, queue, auth), then the
+ * ecosystem plugins, then our plugins (config, db, search client, queue, the domains' services, auth), then the
  * GraphQL layer and REST routes, then the web app and the 404 handler.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -24,9 +24,9 @@ import { graphqlPlugin } from './graphql/plugin.ts';
 import { graphqlTransportPlugin } from './plugins/graphql-transport.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthRoutes } from './routes/health.ts';
-import { homepageRoutes } from './routes/homepage.ts';
-import { recordAssociationRoutes } from './routes/record-associations.ts';
-import { sitemapRoutes } from './routes/sitemap.ts';
+import { homepageRoutes } from './site/homepage-routes.ts';
+import { recordAssociationRoutes } from './vocabularies/record-association-routes.ts';
+import { sitemapRoutes } from './site/sitemap-routes.ts';
 import { exportRoutes } from './routes/export.ts';
 import { changeRoutes } from './changes/change-routes.ts';
 import { apiGuideRoutes } from './routes/api-guide.ts';
@@ -36,13 +36,14 @@ import { recordViewsRoutes } from './record-views/record-views-routes.ts';
 import { timelineRoutes } from './timeline/timeline-routes.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { withSecretsRedacted } from './accounts/log-redaction.ts';
-import { recordRoutes } from './records-api/record-routes.ts';
+import { recordRoutes } from './records/record-read-routes.ts';
 import { recordWriteRoutes } from './records/record-write-routes.ts';
 import { organisationRoutes } from './organisations/organisation-routes.ts';
 import { referenceRoutes } from './references/reference-routes.ts';
-import { vocabularyRoutes } from './records-api/vocabulary-routes.ts';
+import { vocabularyRoutes } from './vocabularies/vocabulary-routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
 import { communityMailerPlugin } from './plugins/community-mailer.ts';
+import { domainsPlugin } from './plugins/domains.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
 import { watchingRoutes } from './watching/watching-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
@@ -134,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, statementTimeoutMs: requestTimeout, db: options.db });
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
+  await app.register(communityMailerPlugin);
+  await app.register(domainsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
@@ -155,7 +158,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(recordRoutes);
   await app.register(recordWriteRoutes);
-  await app.register(communityMailerPlugin);
   await app.register(claimRoutes);
   await app.register(watchingRoutes);
   await app.register(reviewRoutes);

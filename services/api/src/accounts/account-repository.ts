@@ -3,7 +3,7 @@
  * token digests, API-key hashes). Users are always read with explicit column lists.
  */
 import type { Knex } from 'knex';
-import type { UserRow } from '../graphql/rows.ts';
+import type { UserRow } from '../records/record-rows.ts';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { Database } from '@registry/platform';
 

@@ -5,10 +5,10 @@
  * the accounts domain.
  */
 import { can } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../context.ts';
-import { numericId } from '../context.ts';
-import { notFound, unauthorised } from '../errors.ts';
-import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../rows.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { numericId } from '../graphql/context.ts';
+import { notFound, unauthorised } from '../graphql/errors.ts';
+import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../records/record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;

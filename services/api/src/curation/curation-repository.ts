@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
-import type { ProcessingNoteRow } from '../graphql/rows.ts';
+import type { ProcessingNoteRow } from '../records/record-rows.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
 export interface CurationRecordRow {

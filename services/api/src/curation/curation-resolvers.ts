@@ -4,11 +4,11 @@
  * stored yet: they answer null.
  */
 import { can } from '@registry/schemas';
-import * as curation from '../../curation/curation-service.ts';
-import type { RegistryGraphqlContext } from '../context.ts';
-import { unauthorised } from '../errors.ts';
-import type { ProcessingNoteRow } from '../rows.ts';
-import { isoDate } from '../rows.ts';
+import * as curation from './curation-service.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { unauthorised } from '../graphql/errors.ts';
+import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import { isoDate } from '../records/record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -28,33 +28,32 @@ const claims = (rows: curation.PendingClaimRow[]) =>
 const recordJson = (record: curation.CurationRecordRow) => ({ id: record.id, name: record.name, type: record.type, lastReviewed: isoDate(record.last_reviewed) });
 
 export const curationQueries = {
-  curatorApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await curation.awaitingApproval(context.db, context.viewer, args))),
-  userApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await curation.recentUserEdits(context.db, context.viewer, args))),
-  pendingMaintenanceRequests: curatorsOnly(async (context, args: PageArgs) => claims(await curation.pendingClaims(context.db, context.viewer, args))),
-  hiddenRecords: curatorsOnly((context, args: PageArgs) => curation.hiddenRecords(context.db, context.viewer, args)),
-  incompleteRecords: curatorsOnly((context, args: PageArgs) => curation.incompleteRecords(context.db, context.viewer, args)),
-  leastRecentlyUpdated: curatorsOnly((context, args: PageArgs) => curation.leastRecentlyUpdated(context.db, context.viewer, args)),
-  recentCuratorCreations: curatorsOnly((context, args: PageArgs) => curation.recentCuratorCreations(context.db, context.viewer, args)),
-  curatorList: curatorsOnly((context) => curation.curatorList(context.db, context.viewer)),
+  curatorApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await context.curation.awaitingApproval(context.viewer, args))),
+  userApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await context.curation.recentUserEdits(context.viewer, args))),
+  pendingMaintenanceRequests: curatorsOnly(async (context, args: PageArgs) => claims(await context.curation.pendingClaims(context.viewer, args))),
+  hiddenRecords: curatorsOnly((context, args: PageArgs) => context.curation.hiddenRecords(context.viewer, args)),
+  incompleteRecords: curatorsOnly((context, args: PageArgs) => context.curation.incompleteRecords(context.viewer, args)),
+  leastRecentlyUpdated: curatorsOnly((context, args: PageArgs) => context.curation.leastRecentlyUpdated(context.viewer, args)),
+  recentCuratorCreations: curatorsOnly((context, args: PageArgs) => context.curation.recentCuratorCreations(context.viewer, args)),
+  curatorList: curatorsOnly((context) => context.curation.curatorList(context.viewer)),
   needsReview: curatorsOnly(async (context, args: PageArgs) => {
-    const due = await curation.needsReview(context.db, context.viewer, args);
+    const due = await context.curation.needsReview(context.viewer, args);
     return { count: due.count, records: due.records.map(recordJson) };
   }),
-  curatorSummaryStatistics: curatorsOnly((context) => curation.summaryStatistics(context.db, context.viewer)),
-  curationSummary: curatorsOnly(async (context) => {
-    const { db, viewer } = context;
-    const due = await curation.needsReview(db, viewer);
+  curatorSummaryStatistics: curatorsOnly((context) => context.curation.summaryStatistics(context.viewer)),
+  curationSummary: curatorsOnly(async ({ curation: dashboard, viewer }) => {
+    const due = await dashboard.needsReview(viewer);
     return {
-      leastRecentlyUpdated: (await curation.leastRecentlyUpdated(db, viewer)).map(recordJson),
+      leastRecentlyUpdated: (await dashboard.leastRecentlyUpdated(viewer)).map(recordJson),
       needsReview: { count: due.count, records: due.records.map(recordJson) },
-      curatorSummaryStatistics: await curation.summaryStatistics(db, viewer),
-      messages: await curation.dashboardMessages(db, viewer),
-      curatorList: await curation.curatorList(db, viewer),
-      approvalsRequired: approvals(await curation.awaitingApproval(db, viewer)),
-      pendingMaintenanceRequests: claims(await curation.pendingClaims(db, viewer)),
-      recentCuratorCreations: await curation.recentCuratorCreations(db, viewer),
-      recordsInCuration: approvals(await curation.recentUserEdits(db, viewer)),
-      hiddenRecords: await curation.hiddenRecords(db, viewer),
+      curatorSummaryStatistics: await dashboard.summaryStatistics(viewer),
+      messages: await dashboard.dashboardMessages(viewer),
+      curatorList: await dashboard.curatorList(viewer),
+      approvalsRequired: approvals(await dashboard.awaitingApproval(viewer)),
+      pendingMaintenanceRequests: claims(await dashboard.pendingClaims(viewer)),
+      recentCuratorCreations: await dashboard.recentCuratorCreations(viewer),
+      recordsInCuration: approvals(await dashboard.recentUserEdits(viewer)),
+      hiddenRecords: await dashboard.hiddenRecords(viewer),
     };
   }),
 };

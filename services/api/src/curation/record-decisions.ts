@@ -7,7 +7,7 @@
  */
 import type { AccessResource, Viewer } from '@registry/schemas';
 import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
-import type { RecordRow } from '../graphql/rows.ts';
+import type { RecordRow } from '../records/record-rows.ts';
 import { approveRecord, deleteRecord, type RecordServiceDeps } from '../records/record-service.ts';
 import { activeRecordCreator } from './curation-repository.ts';
 import { recordApprovedMail, recordRejectedMail, type RecordCreator } from './record-decision-mails.ts';

@@ -1,17 +1,18 @@
-/** What every resolver receives besides its arguments: connections, the viewer and the loaders. */
-import type { Database, RegistryConfig, SearchClient } from '@registry/platform';
+/**
+ * What every resolver receives besides its arguments: the domains' services (`context.records`,
+ * `context.accounts`, …: resolvers never hold the database handle), the search client, the
+ * viewer and the request's loaders.
+ */
+import type { RegistryConfig, SearchClient } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
-import type { Loaders } from './loaders/index.ts';
-import type { AccountService } from '../accounts/account-service.ts';
+import type { Loaders } from '../records/record-loaders.ts';
+import type { DomainServices } from '../plugins/domains.ts';
 
-export interface RegistryGraphqlContext {
-  db: Database;
+export interface RegistryGraphqlContext extends DomainServices {
   searchClient: SearchClient;
   config: RegistryConfig;
   viewer: Viewer;
   loaders: Loaders;
-  /** User profiles and lists go through the accounts domain (it owns every user query with private fields). */
-  accounts: AccountService;
 }
 
 declare module 'mercurius' {

@@ -10,8 +10,8 @@ import {
 } from '@registry/schemas';
 import type { RegistryGraphqlContext } from './context.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
-import { recordAccessResource, visibleRecords } from './record-access.ts';
-import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from './rows.ts';
+import { recordAccessResource, visibleRecords } from '../records/record-visibility.ts';
+import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from '../records/record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 type Resolver = (root: unknown, args: unknown, context: Context, info: GraphQLResolveInfo) => unknown;

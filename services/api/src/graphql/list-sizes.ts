@@ -5,8 +5,8 @@
  * apply.
  */
 import type { Database } from '@registry/platform';
-import { BROWSABLE_VOCABULARIES } from '../vocabulary-browser/vocabulary-browser.ts';
-import { VOCABULARY_TABLES, type BrowsableVocabulary } from '../vocabulary-browser/vocabulary-repository.ts';
+import { BROWSABLE_VOCABULARIES } from '../vocabularies/vocabulary-service.ts';
+import { VOCABULARY_TABLES, type BrowsableVocabulary } from '../vocabularies/vocabulary-repository.ts';
 import { COUNTED_TABLES, type CountedTable, type ListSizes } from './query-cost.ts';
 
 /** Above the real catalogue (3,270 records, 4 registries, 821 subject tree nodes, 1,429 domain tree nodes). */

@@ -1,6 +1,6 @@
 /**
  * The GraphQL endpoint (POST/GET /graphql), compatible with the public FAIRsharing client
- * (GraphiQL at /graphiql is a page of the web build, served by static-web). Reads `app.db`, `app.searchClient`, `app.config` and `request.viewer`,
+ * (GraphiQL at /graphiql is a page of the web build, served by static-web). Reads the domains' services (`app.records`, …), `app.searchClient`, `app.config` and `request.viewer`,
  * which the app decorates before registering this plugin.
  */
 import fp from 'fastify-plugin';
@@ -10,15 +10,15 @@ import { ANONYMOUS_VIEWER, type Viewer } from '@registry/schemas';
 import { readGraphqlSdl } from '@registry/schemas/graphql/index.ts';
 import type { RegistryGraphqlContext } from './context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
-import { createLoaders } from './loaders/index.ts';
+import { domainServicesOf } from '../plugins/domains.ts';
 import { answerSizeCap } from './answer-size.ts';
-import { countListSizes, FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
+import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES } from './query-cost.ts';
 import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
-import { resolvers } from './resolvers/index.ts';
+import { resolvers } from './resolvers.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
 import { storableTextRule } from './storable-text-rule.ts';
-import { statisticsQueriesSdl } from '../statistics/statistics-graphql.ts';
+import { statisticsQueriesSdl } from '../statistics/statistics-resolvers.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 /** Deep enough for every query of the public client (about 5 levels), far from pathological. */
@@ -32,7 +32,7 @@ export function graphqlSchemaSdl(): string {
 
 /** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */
 export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
-  return { db: app.db, searchClient: app.searchClient, config: app.config, viewer, loaders: createLoaders(app.db), accounts: app.accounts };
+  return { ...domainServicesOf(app), searchClient: app.searchClient, config: app.config, viewer, loaders: app.records.loaders() };
 }
 
 function queryText(request: FastifyRequest): string | undefined {
@@ -60,7 +60,7 @@ export const graphqlPlugin = fp(
 
     let listSizes = FALLBACK_LIST_SIZES;
     const countSizes = () =>
-      countListSizes(app.db).then(
+      app.vocabularies.listSizes().then(
         (counted) => { listSizes = counted; },
         (failure: unknown) => app.log.warn({ err: failure }, 'could not count the unpaged lists; the query cost keeps its last sizes'),
       );
@@ -95,6 +95,6 @@ export const graphqlPlugin = fp(
   },
   {
     name: 'registry-graphql',
-    dependencies: ['registry-config', 'registry-database', 'registry-search-client', 'registry-auth'],
+    dependencies: ['registry-config', 'registry-domains', 'registry-search-client', 'registry-auth'],
   },
 );

@@ -1,18 +1,16 @@
-/** All resolvers of the schema, by type, with the access module's field table applied. */
-import { JsonScalar } from '../json-scalar.ts';
-import { withFieldAccess } from '../field-access.ts';
-import { curationQueries, curationTypeResolvers } from './curation.ts';
-import { organisationQueries, organisationTypeResolvers } from './organisations.ts';
-import { graphQueries } from './record-graph.ts';
-import { recordListQueries, recordQueries, recordTypeResolvers, registryQueries, registryTypeResolvers } from './records.ts';
-import { searchQueries, searchTypeResolvers } from './search.ts';
-import { siteQueries, siteTypeResolvers } from './site.ts';
-import { statisticsQueries } from '../../statistics/statistics-graphql.ts';
-import { vocabularyBrowserQueries } from '../../vocabulary-browser/vocabulary-browser-graphql.ts';
-import { subjectBrowserQueries } from './subject-browser.ts';
-import { suggestionQueries } from '../../suggestions/suggestions-graphql.ts';
-import { userQueries, userTypeResolvers } from './users.ts';
-import { vocabularyQueries, vocabularyTypeResolvers } from './vocabularies.ts';
+/** Resolver assembly: every domain's resolvers (`<domain>/<domain>-resolvers.ts`), by type, with the access module's field table applied. */
+import { JsonScalar } from './json-scalar.ts';
+import { withFieldAccess } from './field-access.ts';
+import { curationQueries, curationTypeResolvers } from '../curation/curation-resolvers.ts';
+import { organisationQueries, organisationTypeResolvers } from '../organisations/organisation-resolvers.ts';
+import { graphQueries } from '../records/record-graph.ts';
+import { recordListQueries, recordQueries, recordTypeResolvers } from '../records/record-resolvers.ts';
+import { searchQueries, searchTypeResolvers } from '../search/search-resolvers.ts';
+import { siteQueries, siteTypeResolvers } from '../site/site-resolvers.ts';
+import { statisticsQueries } from '../statistics/statistics-resolvers.ts';
+import { suggestionQueries } from '../suggestions/suggestions-resolvers.ts';
+import { userQueries, userTypeResolvers } from '../accounts/account-resolvers.ts';
+import { vocabularyQueries, vocabularyTypeResolvers } from '../vocabularies/vocabulary-resolvers.ts';
 
 export const resolvers = withFieldAccess({
   JSON: JsonScalar,
@@ -20,21 +18,17 @@ export const resolvers = withFieldAccess({
     ...searchQueries,
     ...recordQueries,
     ...recordListQueries,
-    ...registryQueries,
     ...vocabularyQueries,
-    ...subjectBrowserQueries,
     ...organisationQueries,
     ...userQueries,
     ...siteQueries,
     ...statisticsQueries,
-    ...vocabularyBrowserQueries,
     ...suggestionQueries,
     ...graphQueries,
     ...curationQueries,
   },
   ...searchTypeResolvers,
   ...recordTypeResolvers,
-  ...registryTypeResolvers,
   ...vocabularyTypeResolvers,
   ...organisationTypeResolvers,
   ...userTypeResolvers,

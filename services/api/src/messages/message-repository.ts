@@ -8,6 +8,11 @@ export interface MessageRow {
   updated_at: Date;
 }
 
+/** Every message, the latest changed first. */
+export function listMessages(db: Knex): Promise<MessageRow[]> {
+  return db<MessageRow>('messages').select('*').orderBy('updated_at', 'desc');
+}
+
 export async function insertMessage(db: Knex, message: string): Promise<MessageRow> {
   const [row] = await db('messages').insert({ message }).returning(['id', 'message', 'created_at', 'updated_at']);
   return row as MessageRow;

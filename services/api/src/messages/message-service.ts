@@ -9,6 +9,11 @@ import * as repository from './message-repository.ts';
 
 export type { MessageRow } from './message-repository.ts';
 
+/** What everyone reads, the latest changed first. */
+export function listMessages(db: Database): Promise<repository.MessageRow[]> {
+  return repository.listMessages(db);
+}
+
 export async function createMessage(db: Database, viewer: Viewer, payload: unknown): Promise<repository.MessageRow> {
   requireAllowed(viewer, 'site.manage');
   const input = await validateInput<MessageInput>(messageSchema, payload);

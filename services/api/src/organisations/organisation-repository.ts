@@ -1,6 +1,8 @@
 /** SQL of organisations, their types and countries, grants and the links from records to them. */
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
+import { searchedPattern } from '../like-pattern.ts';
+import type { GrantRow, OrganisationRow, OrganisationTypeRow } from '../records/record-rows.ts';
 
 type Db = Database | Knex.Transaction;
 
@@ -76,4 +78,31 @@ export async function updateOrganisationLink(trx: Db, id: number, changes: Parti
 
 export async function deleteOrganisationLink(trx: Db, id: number): Promise<void> {
   await trx('organisation_links').where({ id }).delete();
+}
+
+// ---- look-ups of the autocompletes --------------------------------------------------------------
+
+/** Safety cap of a look-up with an empty text. */
+const MAX_ROWS = 10_000;
+
+/** Organisations whose name or an alternative name contains `q`, by name. */
+export function searchOrganisations(db: Database, q: string | null | undefined): Promise<OrganisationRow[]> {
+  const query = db<OrganisationRow>('organisations').select('*').orderBy('name').limit(MAX_ROWS);
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(name) like ? or exists (select 1 from unnest(alternative_names) n where lower(n) like ?)', [pattern, pattern]);
+  return query;
+}
+
+export function searchOrganisationTypes(db: Database, q: string | null | undefined): Promise<OrganisationTypeRow[]> {
+  const query = db<OrganisationTypeRow>('organisation_types').select('*').orderBy('name');
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(name) like ?', [pattern]);
+  return query;
+}
+
+export function searchGrants(db: Database, q: string | null | undefined): Promise<GrantRow[]> {
+  const query = db<GrantRow>('grants').select('*').orderBy('name').limit(MAX_ROWS);
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(name) like ?', [pattern]);
+  return query;
 }

@@ -1,23 +1,15 @@
 /** Organisations, their links to records and grants. */
-import type { RegistryGraphqlContext } from '../context.ts';
-import { numericId } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { visibleRecords } from '../record-access.ts';
-import type { GrantRow, OrganisationLinkRow, OrganisationRow, OrganisationTypeRow } from '../rows.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { numericId } from '../graphql/context.ts';
+import { notFound } from '../graphql/errors.ts';
+import { visibleRecords } from '../records/record-visibility.ts';
+import type { OrganisationLinkRow, OrganisationRow } from '../records/record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 interface TextArgs {
   q?: string | null;
   load?: boolean | null;
-}
-
-const MAX_ROWS = 10_000;
-
-function likePattern(q: string | null | undefined): string | null {
-  const text = (q ?? '').trim();
-  if (text === '' || text === '*') return null;
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
 }
 
 export const organisationQueries = {
@@ -27,28 +19,10 @@ export const organisationQueries = {
     if (!organisation) throw notFound('organisation');
     return organisation;
   },
-  allOrganisations: (_root: unknown, _args: NoArgs, context: Context) =>
-    context.db<OrganisationRow>('organisations').select('*').orderBy('name').limit(MAX_ROWS),
-  async searchOrganisations(_root: unknown, args: TextArgs, context: Context) {
-    const query = context.db<OrganisationRow>('organisations').select('*').orderBy('name').limit(MAX_ROWS);
-    const pattern = likePattern(args.q);
-    if (pattern) {
-      query.whereRaw('lower(name) like ? or exists (select 1 from unnest(alternative_names) n where lower(n) like ?)', [pattern, pattern]);
-    }
-    return query;
-  },
-  async searchOrganisationTypes(_root: unknown, args: TextArgs, context: Context) {
-    const query = context.db<OrganisationTypeRow>('organisation_types').select('*').orderBy('name');
-    const pattern = likePattern(args.q);
-    if (pattern) query.whereRaw('lower(name) like ?', [pattern]);
-    return query;
-  },
-  async searchGrants(_root: unknown, args: TextArgs, context: Context) {
-    const query = context.db<GrantRow>('grants').select('*').orderBy('name').limit(MAX_ROWS);
-    const pattern = likePattern(args.q);
-    if (pattern) query.whereRaw('lower(name) like ?', [pattern]);
-    return query;
-  },
+  allOrganisations: (_root: unknown, _args: NoArgs, context: Context) => context.organisations.searchOrganisations(null),
+  searchOrganisations: (_root: unknown, args: TextArgs, context: Context) => context.organisations.searchOrganisations(args.q),
+  searchOrganisationTypes: (_root: unknown, args: TextArgs, context: Context) => context.organisations.searchOrganisationTypes(args.q),
+  searchGrants: (_root: unknown, args: TextArgs, context: Context) => context.organisations.searchGrants(args.q),
 };
 
 export const organisationTypeResolvers = {

@@ -15,10 +15,7 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER, can, type Action, type Viewer } from '@registry/schemas';
-import { createAccountRepository } from '../accounts/account-repository.ts';
-import { createAccountService, type AccountService, type SessionClaims } from '../accounts/account-service.ts';
-import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
-import { createSmtpMailer } from '../accounts/mailer.ts';
+import type { SessionClaims } from '../accounts/account-service.ts';
 import { ACCOUNT_TEXT, accountFailureBody } from '../accounts/account-errors.ts';
 import { looksLikeApiKey } from '../accounts/secrets.ts';
 
@@ -51,7 +48,6 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accounts: AccountService;
     /** Every route with what it declares about access, in registration order. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -112,16 +108,6 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     await app.register(fastifyJwt, { secret: options.jwtSecret });
-    const mailer = createSmtpMailer(app.config);
-    app.decorate('accounts', createAccountService({
-      repository: createAccountRepository(app.db),
-      mailer,
-      limiter: createAttemptLimiter(app.redis, app.config.queuePrefix),
-      config: app.config,
-      signToken: (claims, expiresInSeconds) => app.jwt.sign(claims, { expiresIn: expiresInSeconds }),
-      warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
-    }));
-    app.addHook('onClose', async () => mailer.close());
 
     app.decorate('registeredRoutes', [] as RegisteredRoute[]);
     app.addHook('onRoute', (route) => {
@@ -154,5 +140,5 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
   },
-  { name: 'registry-auth', dependencies: ['registry-config', 'registry-database', 'registry-index-queue'] },
+  { name: 'registry-auth', dependencies: ['registry-config', 'registry-domains'] },
 );

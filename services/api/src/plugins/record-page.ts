@@ -9,10 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
 import { graphqlContextFor } from '../graphql/plugin.ts';
-import { parseRecordIdentifier } from '../graphql/record-access.ts';
+import { parseRecordIdentifier } from '../records/record-visibility.ts';
 import { findRecordByIdentifier } from '../records/record-repository.ts';
-import { recordSchemaOrg } from '../graphql/record-schema-org.ts';
-import type { RecordRow } from '../graphql/rows.ts';
+import { recordSchemaOrg } from '../records/record-schema-org.ts';
+import type { RecordRow } from '../records/record-rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 import { escapeMarkup } from './escape-markup.ts';

@@ -3,10 +3,10 @@
  * to (either direction) and theirs, two hops deep, as {nodes, edges} in the graphology export
  * shape the public client reads. One batched query per hop.
  */
-import type { RegistryGraphqlContext } from '../context.ts';
-import { recordNotFound } from '../errors.ts';
-import { viewerCanSeeRecord, findRecordRow, parseRecordIdentifier, visibleRecords } from '../record-access.ts';
-import type { RecordAssociationRow, RecordRow } from '../rows.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { recordNotFound } from '../graphql/errors.ts';
+import { viewerCanSeeRecord, parseRecordIdentifier, visibleRecords } from './record-visibility.ts';
+import type { RecordAssociationRow, RecordRow } from './record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 
@@ -22,7 +22,7 @@ const MARKERS: Record<string, { symbol: string; radius: number }> = {
 export const graphQueries = {
   async fairsharingGraph(_root: unknown, args: { id?: string | null }, context: Context) {
     const identifier = parseRecordIdentifier(args.id);
-    const root = identifier ? await findRecordRow(context.db, identifier) : null;
+    const root = identifier ? await context.records.findRecordRow(identifier) : null;
     if (!root || !(await viewerCanSeeRecord(context, root))) throw recordNotFound();
 
     const depthOf = new Map<number, number>([[root.id, 0]]);

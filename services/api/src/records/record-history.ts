@@ -5,11 +5,10 @@
  * kind for all events (records and users through the loaders, so they pass the visibility rules).
  */
 import { isActiveUser, redactFields } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../context.ts';
-import { recordAccessResource, visibleRecords } from '../record-access.ts';
-import { isoDate, type RecordRow } from '../rows.ts';
-import { describeHistoryEntry, idsToName, type HistoryDescription, type IdsByKind, type NamesByKind } from '../../records/history-description.ts';
-import { historyNames } from '../../records/history-service.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { recordAccessResource, visibleRecords } from './record-visibility.ts';
+import { isoDate, type RecordRow } from './record-rows.ts';
+import { describeHistoryEntry, idsToName, type HistoryDescription, type IdsByKind, type NamesByKind } from './history-description.ts';
 
 export interface HistoryEntry extends HistoryDescription {
   id: number;
@@ -35,7 +34,7 @@ async function userNames(context: RegistryGraphqlContext, ids: readonly number[]
 
 async function namesFor(context: RegistryGraphqlContext, ids: IdsByKind): Promise<NamesByKind> {
   const { record = [], user = [], ...plain } = ids;
-  const [records, users, others] = await Promise.all([recordNames(context, record), userNames(context, user), historyNames(context.db, plain)]);
+  const [records, users, others] = await Promise.all([recordNames(context, record), userNames(context, user), context.records.historyNames(plain)]);
   return { ...others, record: records, user: users };
 }
 

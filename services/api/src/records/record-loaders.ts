@@ -5,12 +5,12 @@
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
-import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch.ts';
+import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loaders.ts';
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
   OrganisationRow, OrganisationTypeRow, PublicationRow, RecordAssociationRow, RecordRow, RecordTypeRow,
   ProcessingNoteRow, RegistryRow, RelationTypeRow, ReviewRow, SavedSearchRow, UserDefinedTagRow, UserRow, VocabularyRow,
-} from '../rows.ts';
+} from './record-rows.ts';
 
 export interface Loaders {
   recordById: DataLoader<number, RecordRow | null>;

@@ -9,16 +9,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { recordsAlias, type RegistryName } from '@registry/schemas';
+import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
 import { sendError } from '../plugins/errors.ts';
 import { querystringProperty } from '../statistics/statistics-routes.ts';
-import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { sendSearchFailure } from '../routes/search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
-import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from './json-api.ts';
+import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from '../routes/json-api.ts';
 import { encodeCursor } from './record-pages.ts';
-import { snakeCase, withDeclaredNames } from './name-spellings.ts';
-import { findRecord, listRecords, type ListOrder, type RecordAttributes, type RecordList, type RecordReadDependencies, type RecordWithAttributes } from './record-reads.ts';
+import { snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
+import type { ListOrder, RecordAttributes, RecordList, RecordWithAttributes } from './record-reads.ts';
 
 export const RECORD_TYPE = 'fairsharing_records';
 
@@ -108,28 +108,13 @@ function listAnswer(listUrl: string, filters: QueryEntries, list: RecordList, nu
   };
 }
 
-async function answerFailure(request: FastifyRequest, reply: FastifyReply, failure: unknown): Promise<FastifyReply> {
-  if (failure instanceof InvalidQueryError) {
-    return reply.code(400).send({ error: failure.publicMessage, message: failure.message, statusCode: 400 });
-  }
-  if (failure instanceof SearchUnavailableError) {
-    request.log.error({ err: failure }, 'record list failed');
-    return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
-  }
-  throw failure;
-}
-
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
-  const deps: RecordReadDependencies = {
-    search: { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) },
-    db: app.db,
-    publicUrl: app.config.publicUrl,
-  };
+  const publicUrl = app.config.publicUrl;
 
   async function answerList(request: FastifyRequest, reply: FastifyReply, path: string, query: CursorParameters, filterValues: FilterValues, order: ListOrder, fixed: SearchRecordsArgs = {}) {
     const { number, size } = readPaging(query);
     try {
-      const list = await listRecords(deps, {
+      const list = await app.records.listRecords({
         filters: { ...searchArguments(filterValues), ...fixed },
         order,
         number,
@@ -137,9 +122,9 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         after: query['page[after]'],
         before: query['page[before]'],
       }, request.viewer);
-      return listAnswer(`${deps.publicUrl}${path}`, queryEntries(filterValues, (name) => FILTER_NAMES.has(name)), list, number, size, query);
+      return listAnswer(`${publicUrl}${path}`, queryEntries(filterValues, (name) => FILTER_NAMES.has(name)), list, number, size, query);
     } catch (failure) {
-      return answerFailure(request, reply, failure);
+      return sendSearchFailure(request, reply, failure, 'record list');
     }
   }
 
@@ -198,9 +183,9 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const answerRecord = async (request: FastifyRequest, reply: FastifyReply, identifier: string) => {
-    const record = await findRecord(deps, identifier, request.viewer);
+    const record = await app.records.findRecord(identifier, request.viewer);
     if (!record) return sendError(reply, 404, `No record ${identifier.slice(0, 200)}`);
-    return { data: resource(record), links: { self: `${deps.publicUrl}/fairsharing_records/${record.id}` } };
+    return { data: resource(record), links: { self: `${publicUrl}/fairsharing_records/${record.id}` } };
   };
 
   app.get<{ Params: { id: string } }>(

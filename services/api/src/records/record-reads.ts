@@ -5,12 +5,13 @@
  */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
-import { findRecordRow, parseRecordIdentifier } from '../graphql/record-access.ts';
+import { parseRecordIdentifier } from './record-visibility.ts';
+import { findRecordRow } from './record-repository.ts';
 import { searchWalk } from '../search/scan-search-records.ts';
 import type { SearchDependencies } from '../search/search-execution.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { findRecordsAttributes, type RecordWithAttributes } from './record-attributes-repository.ts';
-import { itemsWithinBytes } from './json-api.ts';
+import { itemsWithinBytes } from '../routes/json-api.ts';
 import { decodeCursor, readRecordPage, type RecordPage } from './record-pages.ts';
 
 export type { RecordAttributes, RecordWithAttributes } from './record-attributes-repository.ts';

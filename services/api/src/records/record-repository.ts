@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, visibleRecordsOnly, type Viewer } from '@registry/schemas';
-import type { RecordRow } from '../graphql/rows.ts';
+import type { RecordRow } from './record-rows.ts';
 
 type Db = Database | Knex.Transaction;
 
@@ -48,6 +48,37 @@ export async function findRecordByIdentifier(db: Db, identifier: RecordIdentifie
   const target = await redirectTarget(db, key);
   const canonical = target === null ? null : await findRecordById(db, target);
   return canonical ? { record: canonical, viaRedirect: true } : null;
+}
+
+/** The record an identifier names, following the redirect of a merged record to its canonical one. */
+export async function findRecordRow(db: Db, identifier: RecordIdentifier): Promise<RecordRow | null> {
+  return (await findRecordByIdentifier(db, identifier))?.record ?? null;
+}
+
+/** The records of a registry the viewer may see, by name. */
+export function recordsOfRegistry(db: Db, viewer: Viewer, registryId: number): Promise<RecordRow[]> {
+  return db<RecordRow>('records').select('*').where('registry_id', registryId).modify(visibleRecordsOnly(viewer)).orderBy('name');
+}
+
+const SUMMARY_COLUMNS = ['id', 'name', 'abbreviation', 'homepage', 'description', 'doi'] as const;
+
+/** Visible records whose name, abbreviation or homepage is one of `values` (lower-case), at most 100. */
+export function recordsNamedAny(db: Db, viewer: Viewer, values: string[]): Promise<Pick<RecordRow, (typeof SUMMARY_COLUMNS)[number]>[]> {
+  return db<RecordRow>('records')
+    .select(...SUMMARY_COLUMNS)
+    .where((where) => {
+      where.whereRaw('lower(name) = any(?)', [values])
+        .orWhereRaw('lower(abbreviation) = any(?)', [values])
+        .orWhereRaw('lower(homepage) = any(?)', [values]);
+    })
+    .modify(visibleRecordsOnly(viewer))
+    .orderBy('id')
+    .limit(100);
+}
+
+/** Every record the viewer may see, in id order, with the columns of a list. */
+export function recordSummaries(db: Db, viewer: Viewer): Promise<Pick<RecordRow, (typeof SUMMARY_COLUMNS)[number]>[]> {
+  return db<RecordRow>('records').select(...SUMMARY_COLUMNS).modify(visibleRecordsOnly(viewer)).orderBy('id');
 }
 
 export async function insertRecord(trx: Db, row: Partial<RecordRow>): Promise<RecordRow> {

@@ -1,19 +1,18 @@
 /** The record page and everything hanging off a record, read from Postgres through loaders. */
-import type { RegistryGraphqlContext } from '../context.ts';
-import { numericId } from '../context.ts';
-import { recordNotFound } from '../errors.ts';
-import { visibleRecordsOnly } from '@registry/schemas';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { numericId } from '../graphql/context.ts';
+import { recordNotFound } from '../graphql/errors.ts';
 import {
-  activeUserById, findRecordRow, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
-} from '../record-access.ts';
-import { recordSchemaOrg } from '../record-schema-org.ts';
+  activeUserById, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
+} from './record-visibility.ts';
+import { recordSchemaOrg } from './record-schema-org.ts';
 import { recordHistory } from './record-history.ts';
-import { missingDoiReason } from '../../dois/doi-rules.ts';
-import { reviewIsDue } from '../../reviews/review-rules.ts';
+import { missingDoiReason } from '../dois/doi-rules.ts';
+import { reviewIsDue } from '../reviews/review-rules.ts';
 import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
   type ReviewRow, type SavedSearchRow,
-} from '../rows.ts';
+} from './record-rows.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -28,7 +27,7 @@ export const recordQueries = {
   async fairsharingRecord(_root: unknown, args: { id?: string | null }, context: Context): Promise<RecordRow> {
     const identifier = parseRecordIdentifier(args.id);
     if (!identifier) throw recordNotFound();
-    const record = await findRecordRow(context.db, identifier);
+    const record = await context.records.findRecordRow(identifier);
     if (!record || !(await viewerCanSeeRecord(context, record))) throw recordNotFound();
     context.loaders.recordById.prime(record.id, record);
     return record;
@@ -164,55 +163,6 @@ async function associationsWithVisibleEnd(
   return associations.filter((association) => visible.has(association[otherEnd]));
 }
 
-// ---- registries, record types, relation types --------------------------------------------------
-
-export const registryQueries = {
-  async fairsharingRegistries(_root: unknown, _args: { page?: number | null }, context: Context) {
-    // Four registries: one page holds them all, whatever page is asked for.
-    const records = await context.db<RegistryRow>('registries').select('*').orderBy('id');
-    return { records };
-  },
-  async fairsharingRegistry(_root: unknown, args: { id?: string | null }, context: Context) {
-    const id = numericId(args.id);
-    const query = context.db<RegistryRow>('registries').select('*');
-    if (id !== null) query.where('id', id);
-    else query.whereRaw('lower(name) = ?', [String(args.id ?? '').trim().toLowerCase()]);
-    return (await query.first()) ?? null;
-  },
-  async recordTypes(_root: unknown, _args: NoArgs, context: Context) {
-    const records = await context.db<RecordTypeRow>('record_types').select('*').orderBy('name');
-    return { records };
-  },
-  async recordAssociationLabels(_root: unknown, _args: NoArgs, context: Context) {
-    const [types, allowed] = await Promise.all([
-      context.db('relation_types').select('*').orderBy('name'),
-      context.db('relation_type_allowed_associations as a')
-        .join('registries as f', 'f.id', 'a.from_registry_id')
-        .join('registries as t', 't.id', 'a.to_registry_id')
-        .select('a.relation_type_id', 'f.name as from', 't.name as to'),
-    ]);
-    return (types as { id: number; name: string; description: string }[]).map((type) => ({
-      ...type,
-      allowedAssociations: (allowed as { relation_type_id: number; from: string; to: string }[])
-        .filter((pair) => pair.relation_type_id === type.id)
-        .map((pair) => ({ from: pair.from, to: pair.to })),
-    }));
-  },
-};
-
-export const registryTypeResolvers = {
-  Registry: {
-    recordTypes: (registry: RegistryRow, _args: NoArgs, context: Context) => context.loaders.registryRecordTypes.load(registry.id),
-    async fairsharingRecords(registry: RegistryRow, _args: NoArgs, context: Context) {
-      return context.db<RecordRow>('records').select('*').where('registry_id', registry.id)
-        .modify(visibleRecordsOnly(context.viewer)).orderBy('name');
-    },
-  },
-  RecordType: {
-    fairsharingRegistry: (type: RecordTypeRow, _args: NoArgs, context: Context) => context.loaders.registryById.load(type.registry_id),
-  },
-};
-
 // ---- user-facing record lists -----------------------------------------------------------------
 
 export const recordListQueries = {
@@ -220,19 +170,7 @@ export const recordListQueries = {
     const values = [...new Set((args.fields ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))]
       .filter((value) => value !== '');
     if (values.length === 0) return [];
-    return context.db<RecordRow>('records')
-      .select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi')
-      .where((where) => {
-        where.whereRaw('lower(name) = any(?)', [values])
-          .orWhereRaw('lower(abbreviation) = any(?)', [values])
-          .orWhereRaw('lower(homepage) = any(?)', [values]);
-      })
-      .modify(visibleRecordsOnly(context.viewer))
-      .orderBy('id')
-      .limit(100);
+    return context.records.recordsNamedAny(context.viewer, values);
   },
-  async allFairsharingRecords(_root: unknown, _args: NoArgs, context: Context) {
-    return context.db<RecordRow>('records').select('id', 'name', 'abbreviation', 'homepage', 'description', 'doi')
-      .modify(visibleRecordsOnly(context.viewer)).orderBy('id');
-  },
+  allFairsharingRecords: (_root: unknown, _args: NoArgs, context: Context) => context.records.recordSummaries(context.viewer),
 };

@@ -181,13 +181,6 @@ export interface EditEventRow {
   created_at: Date;
 }
 
-export interface MessageRow {
-  id: number;
-  message: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** ISO text of a timestamp column (null stays null). */
 export function isoDate(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;

@@ -15,8 +15,8 @@ import {
 } from '@registry/schemas/forms/record-sections.ts';
 import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
-import type { RecordRow } from '../graphql/rows.ts';
-import { findRecordsAttributes } from '../records-api/record-attributes-repository.ts';
+import type { RecordRow } from './record-rows.ts';
+import { findRecordsAttributes } from './record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
 import { refuseUnwritableChanges } from './field-writes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordIdentifier } from './record-access.ts';
+import { parseRecordIdentifier } from './record-visibility.ts';
 
 describe('parseRecordIdentifier', () => {
   it.each([

@@ -2,12 +2,11 @@
  * Finding a record by any of the identifiers people hold, and asking the access module whether
  * the viewer may see it.
  */
-import type { Database } from '@registry/platform';
 import { canViewRecord, isActiveUser, type AccessResource } from '@registry/schemas';
-import type { RegistryGraphqlContext } from './context.ts';
-import { numericId } from './context.ts';
-import type { RecordRow, UserRow } from './rows.ts';
-import { findRecordByIdentifier, type RecordIdentifier } from '../records/record-repository.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { numericId } from '../graphql/context.ts';
+import type { RecordRow, UserRow } from './record-rows.ts';
+import type { RecordIdentifier } from './record-repository.ts';
 
 export const DOI_PREFIX = '10.25504/';
 
@@ -29,11 +28,6 @@ export function parseRecordIdentifier(raw: string | number | null | undefined): 
   if (/^fairsharing\.[a-z0-9]+$/i.test(withoutResolver)) return { kind: 'doi', doi: `${DOI_PREFIX}${withoutResolver}`.toLowerCase() };
   if (/^[a-z]+-[a-z]*\d+$/i.test(text)) return { kind: 'legacy', legacyId: text.toLowerCase() };
   return null;
-}
-
-/** The record an identifier names, following the redirect of a merged record to its canonical one. */
-export async function findRecordRow(db: Database, identifier: RecordIdentifier): Promise<RecordRow | null> {
-  return (await findRecordByIdentifier(db, identifier))?.record ?? null;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
-import { RECORD_TYPE } from '../records-api/record-routes.ts';
+import { RECORD_TYPE } from './record-read-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import * as records from './record-service.ts';
 import { approveRecordForCreator, deleteRecordForCreator, type RecordDecisionDeps } from '../curation/record-decisions.ts';

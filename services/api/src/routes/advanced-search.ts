@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
 import { advancedSearch } from '../search/advanced-search.ts';
-import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { sendSearchFailure } from './search-failure.ts';
 import { sendError } from '../plugins/errors.ts';
 
 const AdvancedSearchQuery = Type.Object({
@@ -90,14 +90,7 @@ export async function advancedSearchRoutes(app: FastifyInstance): Promise<void> 
         const records = await advancedSearch(deps, { q, where }, request.viewer);
         return records.map(toAnswer);
       } catch (failure) {
-        if (failure instanceof InvalidQueryError) {
-          return reply.code(400).send({ error: failure.publicMessage, message: failure.message, statusCode: 400 });
-        }
-        if (failure instanceof SearchUnavailableError) {
-          request.log.error({ err: failure }, 'advanced search failed');
-          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
-        }
-        throw failure;
+        return sendSearchFailure(request, reply, failure, 'advanced search');
       }
     },
   );

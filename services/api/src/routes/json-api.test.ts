@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemsWithinBytes, pageCount, pageLinks, queryEntries } from './json-api.ts';
-import { decodeCursor, encodeCursor, reversedSort } from './record-pages.ts';
+import { decodeCursor, encodeCursor, reversedSort } from '../records/record-pages.ts';
 
 const base = { listUrl: 'http://x/fairsharing_records', filters: [] as [string, string][], size: 10, recordCount: 35, self: [] as [string, string][] };
 const query = (link: string | undefined) => (link ? Object.fromEntries(new URL(link).searchParams) : undefined);

@@ -7,29 +7,19 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
-import { searchFacetValues, searchRecords, type SearchRecordsArgs } from '../../search/search-records.ts';
-import { advancedSearch } from '../../search/advanced-search.ts';
-import { scanSearchRecords } from '../../search/scan-search-records.ts';
-import { InvalidQueryError, SearchUnavailableError } from '../../search/search-errors.ts';
-import type { SearchDependencies } from '../../search/search-execution.ts';
-import { RECORD_CSV_COLUMNS, recordsCsv } from '../../export/records-csv.ts';
-import type { RegistryGraphqlContext } from '../context.ts';
-import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from '../search-selection.ts';
-import { GraphqlUserError } from '../errors.ts';
+import { searchFacetValues, searchRecords, type SearchRecordsArgs } from './search-records.ts';
+import { advancedSearch } from './advanced-search.ts';
+import { scanSearchRecords } from './scan-search-records.ts';
+import type { SearchDependencies } from './search-execution.ts';
+import { RECORD_CSV_COLUMNS, recordsCsv } from '../export/records-csv.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from '../graphql/search-selection.ts';
+import { asGraphqlError, GraphqlUserError } from '../graphql/errors.ts';
 
 type Context = RegistryGraphqlContext;
 
-export const SEARCH_UNAVAILABLE_MESSAGE = 'search is temporarily unavailable, please try again later';
-
 function searchDependencies(context: Context): SearchDependencies {
   return { client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) };
-}
-
-/** Search failures become client-facing errors; the formatter answers 503 for an unavailable index. */
-export function asGraphqlError(failure: unknown): unknown {
-  if (failure instanceof SearchUnavailableError) return new GraphqlUserError(SEARCH_UNAVAILABLE_MESSAGE, 'SEARCH_UNAVAILABLE');
-  if (failure instanceof InvalidQueryError) return new GraphqlUserError(`invalid query: ${failure.message}`, 'INVALID_QUERY');
-  return failure;
 }
 
 interface AdvancedSearchInput {

@@ -1,15 +1,15 @@
 /** Public warnings and the statistics page. */
 import { recordsAlias } from '@registry/schemas';
-import { latestStats } from '../../site-statistics/latest-stats.ts';
-import type { RegistryGraphqlContext } from '../context.ts';
-import { isoDate, type MessageRow } from '../rows.ts';
+import { latestStats } from '../site-statistics/latest-stats.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { isoDate } from '../records/record-rows.ts';
+import type { MessageRow } from '../messages/message-repository.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
 export const siteQueries = {
-  messages: (_root: unknown, _args: NoArgs, context: Context) =>
-    context.db<MessageRow>('messages').select('*').orderBy('updated_at', 'desc'),
+  messages: (_root: unknown, _args: NoArgs, context: Context) => context.messages.listMessages(),
 
   /** The statistics page's figures, from the index (site-statistics/latest-stats.ts). */
   async latestStats(_root: unknown, _args: NoArgs, context: Context) {

@@ -7,9 +7,9 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
 import { sendError } from '../plugins/errors.ts';
-import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { sendSearchFailure } from '../routes/search-failure.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
-import { camelCase, snakeCase, withDeclaredNames } from '../records-api/name-spellings.ts';
+import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
 
 const NOT_FILTERS = new Set(['page', 'perPage', 'orderBy']);
 const MAX_VALUES = 100;
@@ -97,14 +97,7 @@ export async function statisticsRoutes(app: FastifyInstance): Promise<void> {
       try {
         return await recordAggregations(deps, request.query, request.viewer);
       } catch (failure) {
-        if (failure instanceof InvalidQueryError) {
-          return reply.code(400).send({ error: failure.publicMessage, message: failure.message, statusCode: 400 });
-        }
-        if (failure instanceof SearchUnavailableError) {
-          request.log.error({ err: failure }, 'record statistics failed');
-          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
-        }
-        throw failure;
+        return sendSearchFailure(request, reply, failure, 'record statistics');
       }
     },
   );

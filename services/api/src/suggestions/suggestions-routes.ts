@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
 import { sendError } from '../plugins/errors.ts';
-import { SearchUnavailableError } from '../search/search-errors.ts';
+import { sendSearchFailure } from '../routes/search-failure.ts';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS, searchSuggestions } from './suggestions-service.ts';
 
 export const SUGGESTIONS_PATH = '/search_suggestions';
@@ -56,11 +56,7 @@ export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
       try {
         return await searchSuggestions(deps, request.query.q, request.viewer, request.query.size);
       } catch (failure) {
-        if (failure instanceof SearchUnavailableError) {
-          request.log.error({ err: failure }, 'search suggestions failed');
-          return sendError(reply, 503, 'Search is unavailable at the moment; please try again shortly.');
-        }
-        throw failure;
+        return sendSearchFailure(request, reply, failure, 'search suggestions');
       }
     },
   );

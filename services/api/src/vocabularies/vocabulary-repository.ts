@@ -1,9 +1,16 @@
 /**
- * The reference lists read from Postgres: one query function serves every declaration of
- * vocabularies.ts. Ordered by the list's name, then id.
+ * The SQL of the reference data: the REST reference lists (one query function serves every
+ * declaration of vocabularies.ts, ordered by the list's name, then id), the browsable
+ * vocabularies (terms, parent links and public annotations of each), the look-ups of the
+ * autocompletes (label or synonym contains the text) and the registries, record types and
+ * relation types.
  */
 import type { Database } from '@registry/platform';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { containsPattern, searchedPattern } from '../like-pattern.ts';
+import type { CountryRow, LicenceRow, PublicationRow, RecordTypeRow, RegistryRow, RelationTypeRow, VocabularyRow } from '../records/record-rows.ts';
 import type { VocabularyDeclaration } from './vocabularies.ts';
+import type { VocabularyTermRow } from './vocabulary-tree.ts';
 
 export interface VocabularyItem {
   id: number;
@@ -13,11 +20,6 @@ export interface VocabularyItem {
 export interface VocabularyPage {
   items: VocabularyItem[];
   total: number;
-}
-
-/** `%`, `_` and `\` match themselves in the LIKE pattern. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function searchCondition(declaration: VocabularyDeclaration): string {
@@ -58,4 +60,155 @@ export async function readVocabularyPage(
     db.raw(`SELECT CAST(count(*) AS integer) AS total FROM ${tables} ${where}`, bindings),
   ]);
   return { items: items.rows as VocabularyItem[], total: (counted.rows[0] as { total: number }).total };
+}
+
+// ---- browsable vocabularies --------------------------------------------------------------------
+
+interface VocabularyTables {
+  terms: string;
+  /** Parent links (absent for flat vocabularies): table and the column naming the narrower term. */
+  parents?: { table: string; column: string };
+  annotations: { table: string; column: string };
+  /** Terms of another ontology the vocabulary imports as its upper levels (DRAO sits under BFO). */
+  upperLevelPrefix?: string;
+}
+
+/** By the id of /browse/{id} (the public client's names). */
+export const VOCABULARY_TABLES = {
+  subject: { terms: 'subjects', parents: { table: 'subject_parents', column: 'subject_id' }, annotations: { table: 'record_subjects', column: 'subject_id' } },
+  domain: {
+    terms: 'domains',
+    parents: { table: 'domain_parents', column: 'domain_id' },
+    annotations: { table: 'record_domains', column: 'domain_id' },
+    upperLevelPrefix: 'BFO:',
+  },
+  taxonomy: { terms: 'taxonomies', annotations: { table: 'record_taxonomies', column: 'taxonomy_id' } },
+  userdefinedtag: { terms: 'user_defined_tags', annotations: { table: 'record_user_defined_tags', column: 'user_defined_tag_id' } },
+} as const satisfies Record<string, VocabularyTables>;
+
+export type BrowsableVocabulary = keyof typeof VOCABULARY_TABLES;
+
+export interface VocabularyRows {
+  terms: VocabularyTermRow[];
+  parentLinks: { term_id: number; parent_id: number }[];
+  annotations: { term_id: number; record_id: number }[];
+}
+
+export async function loadVocabulary(db: Database, vocabulary: BrowsableVocabulary): Promise<VocabularyRows> {
+  const tables: VocabularyTables = VOCABULARY_TABLES[vocabulary];
+  const hasOntologyColumns = tables.terms !== 'user_defined_tags';
+  const termQuery = db(tables.terms).select(
+    'id',
+    'label',
+    hasOntologyColumns ? 'definitions' : db.raw(`'{}'::text[] AS definitions`),
+    hasOntologyColumns ? 'synonyms' : db.raw(`'{}'::text[] AS synonyms`),
+    hasOntologyColumns ? 'iri' : db.raw('NULL::text AS iri'),
+  );
+  if (tables.upperLevelPrefix) termQuery.where((query) => query.whereNull('ontology_id').orWhereNot('ontology_id', 'like', `${tables.upperLevelPrefix}%`));
+  const [terms, parentLinks, annotations] = await Promise.all([
+    termQuery,
+    tables.parents ? db(tables.parents.table).select(db.raw('?? AS term_id', [tables.parents.column]), 'parent_id') : Promise.resolve([]),
+    db(`${tables.annotations.table} as a`)
+      .join('records', 'records.id', 'a.record_id')
+      .modify(visibleRecordsOnly(ANONYMOUS_VIEWER))
+      .select(db.raw('?? AS term_id', [`a.${tables.annotations.column}`]), 'a.record_id'),
+  ]);
+  return { terms, parentLinks, annotations };
+}
+
+// ---- look-ups of the autocompletes and filters ---------------------------------------------------
+
+/** Safety cap for an empty `q`; every vocabulary we load is well below it. */
+const MAX_TERMS = 5000;
+
+export type TermTable = 'subjects' | 'domains' | 'taxonomies' | 'object_types' | 'user_defined_tags';
+
+/** Terms whose label (or, with `withSynonyms`, a synonym) contains `q`, by label. */
+export function searchTerms(db: Database, table: TermTable, q: string | null | undefined, withSynonyms: boolean): Promise<VocabularyRow[]> {
+  const query = db<VocabularyRow>(table).select('*').orderBy('label').limit(MAX_TERMS);
+  const pattern = searchedPattern(q);
+  if (pattern) {
+    query.where((where) => {
+      where.whereRaw('lower(label) like ?', [pattern]);
+      if (withSynonyms) where.orWhereRaw('exists (select 1 from unnest(synonyms) s where lower(s) like ?)', [pattern]);
+    });
+  }
+  return query;
+}
+
+export function searchCountries(db: Database, q: string | null | undefined): Promise<CountryRow[]> {
+  const query = db<CountryRow>('countries').select('*').orderBy('name');
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(name) like ? or lower(code) = ?', [pattern, (q ?? '').trim().toLowerCase()]);
+  return query;
+}
+
+export function searchLicences(db: Database, q: string | null | undefined, withUnapproved: boolean): Promise<LicenceRow[]> {
+  const query = db<LicenceRow>('licences').select('*').orderBy('name').limit(MAX_TERMS);
+  if (!withUnapproved) query.where('is_approved', true);
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(name) like ? or lower(spdx_id) like ?', [pattern, pattern]);
+  return query;
+}
+
+export function searchPublications(db: Database, q: string | null | undefined): Promise<PublicationRow[]> {
+  const query = db<PublicationRow>('publications').select('*').orderBy('title').limit(MAX_TERMS);
+  const pattern = searchedPattern(q);
+  if (pattern) query.whereRaw('lower(title) like ? or lower(doi) like ? or pubmed_id = ?', [pattern, pattern, (q ?? '').trim()]);
+  return query;
+}
+
+// ---- registries, record types, relation types ----------------------------------------------------
+
+export function registries(db: Database): Promise<RegistryRow[]> {
+  return db<RegistryRow>('registries').select('*').orderBy('id');
+}
+
+/** A registry by id or, when `id` is null, by name (any letter case). */
+export async function findRegistry(db: Database, id: number | null, name: string): Promise<RegistryRow | null> {
+  const query = db<RegistryRow>('registries').select('*');
+  if (id !== null) query.where('id', id);
+  else query.whereRaw('lower(name) = ?', [name.trim().toLowerCase()]);
+  return (await query.first()) ?? null;
+}
+
+export function recordTypes(db: Database): Promise<RecordTypeRow[]> {
+  return db<RecordTypeRow>('record_types').select('*').orderBy('name');
+}
+
+export interface AllowedRegistryPair {
+  relation_type_id: number;
+  from: string;
+  to: string;
+}
+
+export async function relationTypes(db: Database): Promise<{ types: RelationTypeRow[]; allowed: AllowedRegistryPair[] }> {
+  const [types, allowed] = await Promise.all([
+    db<RelationTypeRow>('relation_types').select('*').orderBy('name'),
+    db('relation_type_allowed_associations as a')
+      .join('registries as f', 'f.id', 'a.from_registry_id')
+      .join('registries as t', 't.id', 'a.to_registry_id')
+      .select('a.relation_type_id', 'f.name as from', 't.name as to') as Promise<AllowedRegistryPair[]>,
+  ]);
+  return { types, allowed };
+}
+
+export interface AllowedRelation {
+  name: string;
+  id: number;
+  allowed_associations: { from: string; to: string }[];
+}
+
+/** Every relation type with the registry pairs (names lower-case) it may link, for the REST API. */
+export async function allowedRelations(db: Database): Promise<AllowedRelation[]> {
+  const rows = await db.raw<{ rows: AllowedRelation[] }>(`
+    SELECT rt.id, rt.name,
+      COALESCE((SELECT json_agg(json_build_object('from', lower(f.name), 'to', lower(t.name)) ORDER BY f.name, t.name)
+        FROM relation_type_allowed_associations a
+        JOIN registries f ON f.id = a.from_registry_id
+        JOIN registries t ON t.id = a.to_registry_id
+        WHERE a.relation_type_id = rt.id), '[]'::json) AS allowed_associations
+    FROM relation_types rt
+    ORDER BY rt.name`);
+  return rows.rows;
 }

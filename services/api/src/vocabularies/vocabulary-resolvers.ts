@@ -1,8 +1,12 @@
-/** Vocabulary look-ups for autocompletes and filters: label or synonym contains the text. */
-import type { Database } from '@registry/platform';
-import { can } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../context.ts';
-import type { CountryRow, LicenceRow, PublicationRow, VocabularyRow } from '../rows.ts';
+/**
+ * GraphQL reads of the reference data: the autocompletes' and filters' look-ups (label or synonym
+ * contains the text), the browsable vocabularies (`browseVocabulary(id)`, `browseSubjects`: the
+ * tree or list as JSON `{ data }`), registries, record types and relation types.
+ */
+import { GraphqlUserError } from '../graphql/errors.ts';
+import { numericId, type RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RecordTypeRow, RegistryRow, VocabularyRow, LicenceRow, PublicationRow, CountryRow, RecordRow } from '../records/record-rows.ts';
+import { BROWSABLE_VOCABULARIES, isBrowsableVocabulary, type TermTable } from './vocabulary-service.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -10,28 +14,7 @@ interface TextArgs {
   q?: string | null;
 }
 
-/** Safety cap for an empty `q`; every vocabulary we load is well below it. */
-const MAX_TERMS = 5000;
-
-function likePattern(q: string | null | undefined): string | null {
-  const text = (q ?? '').trim();
-  if (text === '' || text === '*') return null;
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-}
-
-function vocabularyQuery(db: Database, table: string, q: string | null | undefined, withSynonyms: boolean) {
-  const query = db(table).select('*').orderBy('label').limit(MAX_TERMS);
-  const pattern = likePattern(q);
-  if (pattern) {
-    query.where((where) => {
-      where.whereRaw('lower(label) like ?', [pattern]);
-      if (withSynonyms) where.orWhereRaw('exists (select 1 from unnest(synonyms) s where lower(s) like ?)', [pattern]);
-    });
-  }
-  return query;
-}
-
-const TAG_MODELS: { table: string; model: string; ontology: boolean }[] = [
+const TAG_MODELS: { table: TermTable; model: string; ontology: boolean }[] = [
   { table: 'subjects', model: 'subject', ontology: true },
   { table: 'domains', model: 'domain', ontology: true },
   { table: 'taxonomies', model: 'taxonomy', ontology: true },
@@ -41,41 +24,47 @@ const TAG_MODELS: { table: string; model: string; ontology: boolean }[] = [
 
 export const vocabularyQueries = {
   async objectTypes(_root: unknown, args: TextArgs, context: Context) {
-    return { records: await vocabularyQuery(context.db, 'object_types', args.q, true) };
+    return { records: await context.vocabularies.searchTerms('object_types', args.q, true) };
   },
-  searchSubjects: (_root: unknown, args: TextArgs, context: Context) => vocabularyQuery(context.db, 'subjects', args.q, true),
-  searchDomains: (_root: unknown, args: TextArgs, context: Context) => vocabularyQuery(context.db, 'domains', args.q, true),
-  searchTaxonomies: (_root: unknown, args: TextArgs, context: Context) => vocabularyQuery(context.db, 'taxonomies', args.q, true),
-  searchUserDefinedTags: (_root: unknown, args: TextArgs, context: Context) => vocabularyQuery(context.db, 'user_defined_tags', args.q, false),
+  searchSubjects: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('subjects', args.q, true),
+  searchDomains: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('domains', args.q, true),
+  searchTaxonomies: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('taxonomies', args.q, true),
+  searchUserDefinedTags: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('user_defined_tags', args.q, false),
   async searchTags(_root: unknown, args: TextArgs, context: Context) {
     const lists = await Promise.all(
       TAG_MODELS.map(async ({ table, model, ontology }) => {
-        const rows = (await vocabularyQuery(context.db, table, args.q, ontology)) as Partial<VocabularyRow>[];
+        const rows: Partial<VocabularyRow>[] = await context.vocabularies.searchTerms(table, args.q, ontology);
         return rows.map((row) => ({ iri: null, definitions: [], synonyms: [], ...row, model }));
       }),
     );
     return lists.flat();
   },
-  async searchCountries(_root: unknown, args: TextArgs, context: Context): Promise<CountryRow[]> {
-    const query = context.db<CountryRow>('countries').select('*').orderBy('name');
-    const pattern = likePattern(args.q);
-    if (pattern) query.whereRaw('lower(name) like ? or lower(code) = ?', [pattern, (args.q ?? '').trim().toLowerCase()]);
-    return query;
+  searchCountries: (_root: unknown, args: TextArgs, context: Context): Promise<CountryRow[]> => context.vocabularies.searchCountries(args.q),
+  searchLicences: (_root: unknown, args: TextArgs, context: Context): Promise<LicenceRow[]> => context.vocabularies.searchLicences(context.viewer, args.q),
+  searchPublications: (_root: unknown, args: TextArgs, context: Context): Promise<PublicationRow[]> => context.vocabularies.searchPublications(args.q),
+
+  async browseVocabulary(_root: unknown, args: { id: string }, context: Context) {
+    const id = args.id.trim().toLowerCase();
+    if (!isBrowsableVocabulary(id)) {
+      throw new GraphqlUserError(`unknown vocabulary "${args.id}"; browsable: ${BROWSABLE_VOCABULARIES.join(', ')}`, 'INVALID_ARGUMENT');
+    }
+    return { id, data: await context.vocabularies.browseVocabulary(id) };
   },
-  async searchLicences(_root: unknown, args: TextArgs, context: Context): Promise<LicenceRow[]> {
-    const query = context.db<LicenceRow>('licences').select('*').orderBy('name').limit(MAX_TERMS);
-    // A licence named inline by a maintainer is listed once a curator approves it (curators see it to do so).
-    if (!can(context.viewer, 'sharedEntity.approve')) query.where('is_approved', true);
-    const pattern = likePattern(args.q);
-    if (pattern) query.whereRaw('lower(name) like ? or lower(spdx_id) like ?', [pattern, pattern]);
-    return query;
+  /** The subject ontology (SRAO) tree of the public client's browser, built like every browsable vocabulary. */
+  async browseSubjects(_root: unknown, _args: NoArgs, context: Context) {
+    return { data: await context.vocabularies.browseVocabulary('subject') };
   },
-  async searchPublications(_root: unknown, args: TextArgs, context: Context): Promise<PublicationRow[]> {
-    const query = context.db<PublicationRow>('publications').select('*').orderBy('title').limit(MAX_TERMS);
-    const pattern = likePattern(args.q);
-    if (pattern) query.whereRaw('lower(title) like ? or lower(doi) like ? or pubmed_id = ?', [pattern, pattern, (args.q ?? '').trim()]);
-    return query;
+
+  async fairsharingRegistries(_root: unknown, _args: { page?: number | null }, context: Context) {
+    // Four registries: one page holds them all, whatever page is asked for.
+    return { records: await context.vocabularies.registries() };
   },
+  fairsharingRegistry: (_root: unknown, args: { id?: string | null }, context: Context) =>
+    context.vocabularies.findRegistry(numericId(args.id), String(args.id ?? '')),
+  async recordTypes(_root: unknown, _args: NoArgs, context: Context) {
+    return { records: await context.vocabularies.recordTypes() };
+  },
+  recordAssociationLabels: (_root: unknown, _args: NoArgs, context: Context) => context.vocabularies.relationTypes(),
 };
 
 export const vocabularyTypeResolvers = {
@@ -95,5 +84,12 @@ export const vocabularyTypeResolvers = {
   },
   Publication: {
     pubmedId: (publication: PublicationRow) => publication.pubmed_id,
+  },
+  Registry: {
+    recordTypes: (registry: RegistryRow, _args: NoArgs, context: Context) => context.loaders.registryRecordTypes.load(registry.id),
+    fairsharingRecords: (registry: RegistryRow, _args: NoArgs, context: Context): Promise<RecordRow[]> => context.records.recordsOfRegistry(context.viewer, registry.id),
+  },
+  RecordType: {
+    fairsharingRegistry: (type: RecordTypeRow, _args: NoArgs, context: Context) => context.loaders.registryById.load(type.registry_id),
   },
 };

@@ -7,9 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { listAnswerSchema, OffsetQuery, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from './json-api.ts';
+import { listAnswerSchema, OffsetQuery, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from '../routes/json-api.ts';
 import { VOCABULARIES, type VocabularyDeclaration } from './vocabularies.ts';
-import { listVocabulary } from './vocabulary-reads.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Strings = Type.Array(Type.String());
@@ -54,7 +53,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
       const { number, size } = readPaging(query);
       const givenOffset = query['page[offset]'];
       const offset = givenOffset ?? (number - 1) * size;
-      const page = await listVocabulary(app.db, declaration, { q, offset, size });
+      const page = await app.vocabularies.listVocabulary(declaration, { q, offset, size });
       const last = pageCount(page.total, size);
       const end = offset + page.items.length;
       // Past a page cut short by the byte cap (or one reached by offset), pages continue by offset.

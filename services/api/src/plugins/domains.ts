@@ -1,0 +1,193 @@
+/**
+ * The domains' services, each bound once to what it needs (the database handle, the index
+ * publisher, the search client, the mailer): `app.records`, `app.claims`, … for the REST routes,
+ * and the same objects in every GraphQL context (`context.records`, …). Routes, resolvers and
+ * plugins call these; only repositories run SQL. This is the one module besides the database
+ * plugin and the repositories that holds the database handle (eslint rule
+ * `registry/no-database-handle`).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Database, IndexPublisher, RegistryConfig, SearchClient } from '@registry/platform';
+import { recordsAlias } from '@registry/schemas';
+import { bindDependencies } from '../bind-dependencies.ts';
+import { createAccountRepository } from '../accounts/account-repository.ts';
+import { createAccountService, type AccountServiceDependencies } from '../accounts/account-service.ts';
+import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
+import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
+import * as claims from '../claims/claim-service.ts';
+import * as curation from '../curation/curation-service.ts';
+import * as curationFiles from '../curation/curation-files-service.ts';
+import * as siteModes from '../curation/site-mode-service.ts';
+import { approveRecordForCreator, deleteRecordForCreator } from '../curation/record-decisions.ts';
+import { mintPendingDois } from '../dois/doi-service.ts';
+import { readPublicRecordBatches } from '../export/public-records.ts';
+import { createLoaders } from '../records/record-loaders.ts';
+import { countListSizes } from '../graphql/list-sizes.ts';
+import * as messages from '../messages/message-service.ts';
+import * as organisations from '../organisations/organisation-service.ts';
+import * as organisationRows from '../organisations/organisation-repository.ts';
+import { flushRecordViews, mostViewed, recordViewKeys, viewsOfRecord } from '../record-views/record-view-counter.ts';
+import * as records from '../records/record-service.ts';
+import * as recordRows from '../records/record-repository.ts';
+import { historyNames } from '../records/history-service.ts';
+import { findRecord, listRecords } from '../records/record-reads.ts';
+import * as references from '../references/reference-service.ts';
+import { reviewRecord } from '../reviews/review-service.ts';
+import * as savedSearches from '../saved-searches/saved-search-service.ts';
+import * as site from '../site/site-service.ts';
+import { searchSuggestions } from '../suggestions/suggestions-service.ts';
+import * as timeline from '../timeline/timeline-service.ts';
+import * as vocabularies from '../vocabularies/vocabulary-service.ts';
+import * as watching from '../watching/watching-service.ts';
+
+/** What the services are built from (the app's connections), named apart from the app so the services' type does not depend on it. */
+interface DomainInputs {
+  db: Database;
+  config: RegistryConfig;
+  searchClient: SearchClient;
+  redis: Redis;
+  publisher: IndexPublisher | null;
+  communityMail: { mailer: Mailer; context: MailContext };
+  accountMailer: Mailer;
+  signToken: AccountServiceDependencies['signToken'];
+  warn(message: string, error: unknown): void;
+}
+
+function domainServices({ db, config, searchClient, redis, publisher, communityMail, accountMailer, signToken, warn }: DomainInputs) {
+  const mail = { mailer: communityMail.mailer, mailContext: communityMail.context, warn };
+  const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
+  const writes = { db, publisher };
+  const viewKeys = recordViewKeys(config.queuePrefix);
+
+  return {
+    accounts: createAccountService({
+      repository: createAccountRepository(db),
+      mailer: accountMailer,
+      limiter: createAttemptLimiter(redis, config.queuePrefix),
+      config,
+      signToken,
+      warn,
+    }),
+    records: {
+      ...bindDependencies({ ...writes, ...mail, search, publicUrl: config.publicUrl }, {
+        createRecord: records.createRecord,
+        updateSection: records.updateSection,
+        canEditRecord: records.canEditRecord,
+        metadataFields: records.metadataFields,
+        recordLogo: records.recordLogo,
+        setRecordHidden: records.setRecordHidden,
+        mergeRecords: records.mergeRecords,
+        recordAttributesAfterSave: records.recordAttributesAfterSave,
+        approveRecord: approveRecordForCreator,
+        deleteRecord: deleteRecordForCreator,
+        listRecords,
+        findRecord,
+      }),
+      ...bindDependencies(db, {
+        findRecordByIdentifier: recordRows.findRecordByIdentifier, findRecordRow: recordRows.findRecordRow, recordsOfRegistry: recordRows.recordsOfRegistry,
+        recordsNamedAny: recordRows.recordsNamedAny, recordSummaries: recordRows.recordSummaries, historyNames, readPublicRecordBatches,
+      }),
+      /** Fresh DataLoaders for one GraphQL request. */
+      loaders: () => createLoaders(db),
+    },
+    recordViews: {
+      flush: () => flushRecordViews(redis, db, viewKeys),
+      ...bindDependencies(db, { viewsOfRecord, mostViewed }),
+    },
+    claims: bindDependencies({ ...writes, ...mail }, {
+      requestClaim: claims.requestClaim, claimState: claims.claimState, decideClaim: claims.decideClaim, stopMaintaining: claims.stopMaintaining,
+    }),
+    watching: bindDependencies({ db, ...mail, secret: config.jwtSecret }, {
+      watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe, sendChangeDigests: watching.sendChangeDigests,
+    }),
+    reviews: bindDependencies(writes, { reviewRecord }),
+    savedSearches: bindDependencies(writes, {
+      createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,
+    }),
+    organisations: {
+      ...bindDependencies(db, {
+        searchOrganisations: organisationRows.searchOrganisations, searchOrganisationTypes: organisationRows.searchOrganisationTypes, searchGrants: organisationRows.searchGrants,
+      }),
+      ...bindDependencies(writes, {
+      createOrganisation: organisations.createOrganisation, updateOrganisation: organisations.updateOrganisation, deleteOrganisation: organisations.deleteOrganisation,
+      createGrant: organisations.createGrant,
+        createOrganisationLink: organisations.createOrganisationLink, updateOrganisationLink: organisations.updateOrganisationLink, deleteOrganisationLink: organisations.deleteOrganisationLink,
+      }),
+    },
+    references: bindDependencies({ ...writes, resolvers: config.publicationResolvers }, {
+      createLicenceLink: references.createLicenceLink, updateLicenceLink: references.updateLicenceLink, deleteLicenceLink: references.deleteLicenceLink,
+      createPublication: references.createPublication, updatePublication: references.updatePublication,
+      lookUp: references.lookUp, lookUpZenodo: references.lookUpZenodo, createTag: references.createTag,
+    }),
+    curation: bindDependencies(db, {
+      awaitingApproval: curation.awaitingApproval, recentUserEdits: curation.recentUserEdits, pendingClaims: curation.pendingClaims,
+      hiddenRecords: curation.hiddenRecords, incompleteRecords: curation.incompleteRecords, leastRecentlyUpdated: curation.leastRecentlyUpdated,
+      needsReview: curation.needsReview, recentCuratorCreations: curation.recentCuratorCreations, curatorList: curation.curatorList,
+      summaryStatistics: curation.summaryStatistics, dashboardMessages: curation.dashboardMessages,
+      addProcessingNote: curation.addProcessingNote, assignCurator: curation.assignCurator,
+      recordsWithoutDoiCsv: curationFiles.recordsWithoutDoiCsv, creationDatesCsv: curationFiles.creationDatesCsv, editDatesCsv: curationFiles.editDatesCsv,
+      storedSiteModes: siteModes.storedSiteModes, switchSiteModes: siteModes.switchSiteModes,
+    }),
+    dois: config.datacite === null ? null : bindDependencies(
+      { ...writes, datacite: config.datacite, publicUrl: config.publicUrl, siteName: config.siteName, warn },
+      { mintPendingDois },
+    ),
+    messages: bindDependencies(db, {
+      listMessages: messages.listMessages, createMessage: messages.createMessage, updateMessage: messages.updateMessage, deleteMessage: messages.deleteMessage,
+    }),
+    timeline: bindDependencies(db, {
+      notableEvents: timeline.notableEvents, createNotableEvent: timeline.createNotableEvent, updateNotableEvent: timeline.updateNotableEvent, deleteNotableEvent: timeline.deleteNotableEvent,
+    }),
+    site: {
+      ...bindDependencies(db, { homepageStats: site.homepageStats, publicRecordCountsByRegistry: site.publicRecordCountsByRegistry }),
+      sitemap: () => site.sitemap(db, config.publicUrl),
+    },
+    suggestions: bindDependencies({ search, db }, { searchSuggestions }),
+    vocabularies: {
+      ...bindDependencies(db, vocabularies.vocabularyReads),
+      /** Row counts of the unpaged lists, for the GraphQL query cost. */
+      listSizes: () => countListSizes(db),
+    },
+  };
+}
+
+export type DomainServices = ReturnType<typeof domainServices>;
+export const DOMAIN_NAMES = [
+  'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
+  'curation', 'dois', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies',
+] as const satisfies readonly (keyof DomainServices)[];
+
+declare module 'fastify' {
+  // Each domain's service is a decoration of the app (`app.records`, …).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends DomainServices {}
+}
+
+/** The services as one object, for a GraphQL context. */
+export function domainServicesOf(app: FastifyInstance): DomainServices {
+  return Object.fromEntries(DOMAIN_NAMES.map((name) => [name, app[name]])) as DomainServices;
+}
+
+export const domainsPlugin = fp(
+  async (app) => {
+    const accountMailer = createSmtpMailer(app.config);
+    app.addHook('onClose', async () => accountMailer.close());
+    const services = domainServices({
+      db: app.db,
+      config: app.config,
+      searchClient: app.searchClient,
+      redis: app.redis,
+      publisher: app.indexPublisher,
+      communityMail: app.communityMail,
+      accountMailer,
+      // The JWT plugin is registered by the auth plugin; tokens are signed only while requests run.
+      signToken: (claims, expiresInSeconds) => app.jwt.sign(claims, { expiresIn: expiresInSeconds }),
+      warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
+    });
+    // One decoration per domain; each name's type is DomainServices[name] (declared above).
+    for (const name of DOMAIN_NAMES) app.decorate(name, services[name] as never);
+  },
+  { name: 'registry-domains', dependencies: ['registry-config', 'registry-database', 'registry-search-client', 'registry-index-queue', 'registry-community-mailer'] },
+);
