@@ -22,14 +22,16 @@ import { createSerialRunner } from './serial.ts';
 import { DEFAULT_SWEEPER_OPTIONS, startSweeper, type SweeperOptions } from './sweeper.ts';
 
 export interface IndexerOptions {
-  sweeper?: Partial<SweeperOptions>;
+  /** `false`: no sweeper in this process (the `scheduler` role runs the one sweeper of a cluster). */
+  sweeper?: Partial<SweeperOptions> | false;
   /**
    * Build the index first when the alias does not exist yet (default true). An existing index
    * is left as it is: pending changes reach it through the outbox sweeper, and a full check
    * is `npm run reindex -- --if-needed` (the start script runs it).
    */
   ensureIndex?: boolean;
-  log?: (line: string) => void;
+  /** Log lines; `fields` carry what a structured log keeps apart (the job, the request that queued it). */
+  log?: (line: string, fields?: Record<string, unknown>) => void;
 }
 
 export interface RunningIndexer {
@@ -71,6 +73,8 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
     INDEX_QUEUE_NAME,
     async (job) => {
       const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)]));
+      const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
+      if (requestId) log(`indexer: job ${job.id} indexed ${outcome.records} records for request ${requestId}`, { jobId: job.id, requestId, records: outcome.records });
       return { records: outcome.records, versionConflicts: outcome.versionConflicts };
     },
     { connection, prefix: config.queuePrefix, concurrency: 1 },
@@ -81,12 +85,12 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
       log(`indexer: job ${job.id} failed for good and is kept in the failed list: ${error.message}`);
     }
   });
-  const sweeper = startSweeper(target, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, log);
+  const sweeper = options.sweeper === false ? undefined : startSweeper(target, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, log);
   log(`indexer: consuming ${config.queuePrefix}:${INDEX_QUEUE_NAME}, writing ${target.index}`);
 
   return {
     async stop() {
-      await sweeper.stop();
+      await sweeper?.stop();
       // Closing waits for the running job; with Redis gone it could wait for ever.
       await withTimeout(worker.close(), 5_000);
       connection.disconnect();

@@ -24,11 +24,14 @@ import { graphqlPlugin } from './graphql/plugin.ts';
 import { graphqlTransportPlugin } from './plugins/graphql-transport.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsPlugin } from './metrics/metrics-plugin.ts';
+import { newRequestId, requestContextPlugin } from './plugins/request-context.ts';
 import { homepageRoutes } from './site/homepage-routes.ts';
 import { recordAssociationRoutes } from './vocabularies/record-association-routes.ts';
 import { sitemapRoutes } from './site/sitemap-routes.ts';
 import { exportRoutes } from './routes/export.ts';
 import { changeRoutes } from './changes/change-routes.ts';
+import { linkedDataRoutes } from './linked-data/linked-data-routes.ts';
 import { apiGuideRoutes } from './routes/api-guide.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
 import { statisticsRoutes } from './statistics/statistics-routes.ts';
@@ -113,10 +116,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout,
     http: httpServerTimeouts(requestTimeout),
     return503OnClosing: true,
+    genReqId: newRequestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
   await app.register(configPlugin, { config });
+  await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   await app.register(limitsPlugin, {
     rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(),
@@ -135,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, statementTimeoutMs: requestTimeout, db: options.db });
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
+  await app.register(metricsPlugin);
   await app.register(communityMailerPlugin);
   await app.register(domainsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
@@ -150,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
   await app.register(changeRoutes);
+  await app.register(linkedDataRoutes);
   await app.register(apiGuideRoutes);
   await app.register(advancedSearchRoutes);
   await app.register(statisticsRoutes);

@@ -1,18 +1,15 @@
-/** Runs DOI minting on a timer in a server process when DataCite is configured (the job locks). */
-import type { FastifyInstance } from 'fastify';
-import { DOI_CHECK_INTERVAL_MS, mintPendingDois } from './doi-service.ts';
+/** Runs DOI minting on a timer in the scheduler when DataCite is configured (the job also locks). */
+import { reasonOf, repeatEvery, type RepeatingTask, type TaskLogger } from '@registry/platform/repeating-task.ts';
+import { DOI_CHECK_INTERVAL_MS, mintPendingDois, type DoiDeps } from './doi-service.ts';
 
-export function scheduleDoiMinting(app: FastifyInstance): void {
-  const datacite = app.config.datacite;
-  if (datacite === null) return;
-  const warn = (message: string, error: unknown) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message);
-  const run = () => {
-    mintPendingDois({ db: app.db, publisher: app.indexPublisher, datacite, publicUrl: app.config.publicUrl, siteName: app.config.siteName, warn }).then(
-      (minted) => { if (minted.length > 0) app.log.info({ dois: minted.length }, 'DOIs registered'); },
-      (error: unknown) => warn('DOI minting failed', error),
-    );
-  };
-  const timer = setInterval(run, DOI_CHECK_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+export function scheduleDoiMinting(deps: Omit<DoiDeps, 'warn'>, log: TaskLogger): RepeatingTask {
+  const warn = (message: string, error: unknown) => log.warn({ reason: reasonOf(error) }, message);
+  return repeatEvery(
+    DOI_CHECK_INTERVAL_MS,
+    async () => {
+      const minted = await mintPendingDois({ ...deps, warn });
+      if (minted.length > 0) log.info({ dois: minted.length }, 'DOIs registered');
+    },
+    (error) => warn('DOI minting failed', error),
+  );
 }

@@ -16,7 +16,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
-import { HEALTH_ROUTE, isApiPath } from '../routes/api-paths.ts';
+import { OPERATIONS_ROUTES, isApiPath } from '../routes/api-paths.ts';
 import { LIGHT_ALLOWANCE_FACTOR, requestWeight } from './request-weight.ts';
 
 export interface LimitsPluginOptions {
@@ -153,7 +153,7 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
     // spelling of a URL the router sends to a route (`/%67raphql`, `/graphql/`) is counted alike.
     // GraphQL is weighed by its document, so it is counted once the body is read (below).
     app.addHook('onRoute', (route) => {
-      if (route.url === HEALTH_ROUTE || route.url === GRAPHQL_PATH || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
+      if (OPERATIONS_ROUTES.includes(route.url) || route.url === GRAPHQL_PATH || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
     });
     const buckets = new WeakMap<FastifyRequest, RateLimitBucket>();
     const bucketOf = (request: FastifyRequest) => {

@@ -9,7 +9,7 @@
  */
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
-import { HEALTH_ROUTE, READ_ONLY_ALLOWED_WRITES, requestAudience } from '../routes/api-paths.ts';
+import { OPERATIONS_ROUTES, READ_ONLY_ALLOWED_WRITES, requestAudience } from '../routes/api-paths.ts';
 import { storedSiteModes } from '../curation/site-mode-service.ts';
 
 export interface SiteModePluginOptions {
@@ -72,7 +72,7 @@ export const siteModePlugin = fp<SiteModePluginOptions>(
       const route = request.routeOptions.url;
       if (modes.maintenance) {
         reply.header('maintenance', 'true');
-        if (route !== HEALTH_ROUTE && route !== SITE_MODES_ROUTE && request.method !== 'OPTIONS'
+        if (!(route && OPERATIONS_ROUTES.includes(route)) && route !== SITE_MODES_ROUTE && request.method !== 'OPTIONS'
           && requestAudience(request.method, request.url, request.headers.accept) !== 'web') {
           return sendError(reply, 503, MAINTENANCE_MESSAGE);
         }

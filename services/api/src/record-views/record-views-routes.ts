@@ -1,19 +1,13 @@
 /**
  * POST /record_views/{id}: the record page reports a view (202; bots are answered the same but
  * not counted). GET /record_views/{id}: the record's flushed total. GET /statistics/most_viewed:
- * the public records viewed most. A timer flushes the pending counts into Postgres, and once
- * more when the app closes.
+ * the public records viewed most. The scheduler moves the pending counts into Postgres
+ * (view-flush-schedule.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { countRecordView, flushRecordViews, isObviousBot, mostViewed, recordViewKeys, viewsOfRecord } from './record-view-counter.ts';
+import { countRecordView, isObviousBot, mostViewed, recordViewKeys, viewsOfRecord } from './record-view-counter.ts';
 
-export interface RecordViewsRoutesOptions {
-  /** Seconds between flushes into Postgres. */
-  flushSeconds?: number;
-}
-
-const DEFAULT_FLUSH_SECONDS = 10;
 /** A view is not worth holding a request for longer: the answer goes, the increment may still land. */
 const COUNT_TIMEOUT_MS = 5_000;
 const MAX_MOST_VIEWED = 100;
@@ -35,18 +29,8 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), milliseconds).unref())]);
 }
 
-export async function recordViewsRoutes(app: FastifyInstance, options: RecordViewsRoutesOptions): Promise<void> {
+export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
   const keys = recordViewKeys(app.config.queuePrefix);
-  const flush = () => flushRecordViews(app.redis, app.db, keys);
-
-  const timer = setInterval(() => {
-    flush().catch((error: unknown) => app.log.warn({ err: error }, 'record views flush failed; the counts stay in Redis'));
-  }, (options.flushSeconds ?? DEFAULT_FLUSH_SECONDS) * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await withTimeout(flush(), 2_000).catch(() => undefined);
-  });
 
   app.post<{ Params: RecordIdParams }>(
     '/record_views/:id',

@@ -1,9 +1,22 @@
 /**
  * GET /healthz: is every backing service up, and how far behind is indexing? 200 only when all
- * are up; each probe has a short time limit so the answer is quick even when a service hangs.
+ * are up. GET /readyz: may this process take traffic (Postgres answers, the OpenSearch cluster is
+ * not red, the search alias exists, and the process is not stopping)? A load balancer sends
+ * requests only to a ready process. Each probe has a short time limit so the answer is quick
+ * even when a service hangs.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Type, type Static } from '@sinclair/typebox';
+import type { Database, SearchClient } from '@registry/platform';
+import { recordsAlias } from '@registry/schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when the process is stopping: /readyz answers 503 from then on, requests are still served. */
+    readiness: { draining: boolean };
+  }
+}
 
 const PROBE_TIMEOUT_MS = 1_500;
 
@@ -52,6 +65,50 @@ async function probe<T>(label: string, work: () => Promise<T>): Promise<ProbeRes
   }
 }
 
+export const ReadinessReport = Type.Object({
+  ready: Type.Boolean(),
+  draining: Type.Boolean(),
+  postgres: ServiceState,
+  /** The cluster's health status, or `down` when it does not answer. */
+  opensearch: Type.Union([Type.Literal('green'), Type.Literal('yellow'), Type.Literal('red'), Type.Literal('down')]),
+  alias: Type.Union([Type.Literal('present'), Type.Literal('missing'), Type.Literal('unknown')]),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type ReadinessReport = Static<typeof ReadinessReport>;
+
+export interface ReadinessProbes {
+  db: Database;
+  searchClient: SearchClient;
+  indexPrefix: string;
+  draining: boolean;
+}
+
+/** Whether a process on these connections can do its work; shared by every process role. */
+export async function checkReadiness(probes: ReadinessProbes): Promise<ReadinessReport> {
+  const requestOptions = { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 };
+  const [postgres, cluster, alias] = await Promise.all([
+    probe('postgres', () => probes.db.raw('SELECT 1')),
+    probe('opensearch', async () => (await probes.searchClient.cluster.health({}, requestOptions)).body.status),
+    probe('opensearch alias', async () => (await probes.searchClient.indices.existsAlias({ name: recordsAlias(probes.indexPrefix) }, requestOptions)).body),
+  ]);
+  const errors: Record<string, string> = {};
+  if (!postgres.ok) errors.postgres = postgres.reason;
+  if (!cluster.ok) errors.opensearch = cluster.reason;
+  if (!alias.ok) errors.alias = alias.reason;
+  else if (!alias.value) errors.alias = `${recordsAlias(probes.indexPrefix)} does not exist (npm run reindex builds it)`;
+  const opensearch = !cluster.ok ? 'down' : cluster.value === 'green' || cluster.value === 'yellow' ? cluster.value : 'red';
+  if (opensearch === 'red') errors.opensearch = 'the cluster is red: a primary shard is missing';
+  const report: ReadinessReport = {
+    ready: !probes.draining && Object.keys(errors).length === 0,
+    draining: probes.draining,
+    postgres: postgres.ok ? 'up' : 'down',
+    opensearch,
+    alias: alias.ok ? (alias.value ? 'present' : 'missing') : 'unknown',
+  };
+  if (Object.keys(errors).length > 0) report.errors = errors;
+  return report;
+}
+
 export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
   const [postgres, outbox, opensearch, redis, counts] = await Promise.all([
     probe('postgres', () => app.db.raw('SELECT 1')),
@@ -83,7 +140,8 @@ export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
   return report;
 }
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export const healthRoutes = fp(async (app: FastifyInstance): Promise<void> => {
+  app.decorate('readiness', { draining: false });
   app.get(
     '/healthz',
     {
@@ -98,4 +156,19 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
     },
   );
-}
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Whether this process takes traffic: Postgres answers, the OpenSearch cluster is not red, the search alias exists, the process is not stopping',
+        tags: ['operations'],
+        response: { 200: ReadinessReport, 503: ReadinessReport },
+      },
+    },
+    async (_request, reply) => {
+      const report = await checkReadiness({ db: app.db, searchClient: app.searchClient, indexPrefix: app.config.indexPrefix, draining: app.readiness.draining });
+      return reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store').send(report);
+    },
+  );
+}, { name: 'registry-health' });

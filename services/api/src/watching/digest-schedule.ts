@@ -1,21 +1,15 @@
-/** Runs the change digests on a timer in a server process (every process may: the job locks). */
-import type { FastifyInstance } from 'fastify';
-import { DIGEST_CHECK_INTERVAL_MS, sendChangeDigests } from './watching-service.ts';
+/** Runs the change digests on a timer in the scheduler (the job also locks, so a second runner waits its turn). */
+import { reasonOf, repeatEvery, type RepeatingTask, type TaskLogger } from '@registry/platform/repeating-task.ts';
+import { DIGEST_CHECK_INTERVAL_MS, sendChangeDigests, type DigestDeps } from './watching-service.ts';
 
-export function scheduleChangeDigests(app: FastifyInstance): void {
-  const run = () => {
-    sendChangeDigests({
-      db: app.db,
-      mailer: app.communityMail.mailer,
-      mailContext: app.communityMail.context,
-      secret: app.config.jwtSecret,
-      warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
-    }, new Date()).then(
-      (mails) => { if (mails > 0) app.log.info({ mails }, 'change digests sent'); },
-      (error: unknown) => app.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'change digests failed'),
-    );
-  };
-  const timer = setInterval(run, DIGEST_CHECK_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+export function scheduleChangeDigests(deps: Omit<DigestDeps, 'warn'>, log: TaskLogger): RepeatingTask {
+  const warn = (message: string, error: unknown) => log.warn({ reason: reasonOf(error) }, message);
+  return repeatEvery(
+    DIGEST_CHECK_INTERVAL_MS,
+    async () => {
+      const mails = await sendChangeDigests({ ...deps, warn }, new Date());
+      if (mails > 0) log.info({ mails }, 'change digests sent');
+    },
+    (error) => log.error({ reason: reasonOf(error) }, 'change digests failed'),
+  );
 }

@@ -12,6 +12,7 @@ import {
   type IndexJobData,
   type QueueConfig,
 } from '../queue/index-queue.ts';
+import { currentRequestId } from '../request-context.ts';
 
 export interface IndexPublisher {
   publish(jobs: readonly IndexJobData[]): Promise<void>;
@@ -35,7 +36,8 @@ export function createIndexPublisher(config: QueueConfig, options: { timeoutMs?:
         connection = createQueueConnection(config);
         queue = createIndexQueue(config, connection);
       }
-      const adding = queue.addBulk(jobs.map((data) => ({ name: data.type, data, opts: { jobId: indexJobId(data) } })));
+      const requestId = currentRequestId();
+      const adding = queue.addBulk(jobs.map((data) => ({ name: data.type, data: requestId ? { ...data, requestId } : data, opts: { jobId: indexJobId(data) } })));
       // The add may still land after the timeout (ioredis queues it); a duplicate job id is a no-op.
       adding.catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;

@@ -34,6 +34,8 @@ export interface IndexJobData {
   id: number;
   /** Revision of the entity when the change committed (0 when it was deleted). */
   revision: number;
+  /** The API request that made the change, for the worker's log (absent outside a request). */
+  requestId?: string;
 }
 
 export function indexJobId(job: IndexJobData): string {

@@ -1,0 +1,32 @@
+/**
+ * The `worker` role: consumes the index queue (any number of workers share it). The outbox
+ * sweeper is the scheduler's. Stopping finishes the running job, then closes.
+ */
+import type { Logger } from 'pino';
+import { startIndexer } from '@registry/indexer';
+import type { RegistryConfig } from '@registry/platform';
+import type { RunningRole } from '@registry/platform/process-roles.ts';
+import { indexerLog } from './role-logger.ts';
+import { startRoleHealth } from './role-health.ts';
+
+export interface WorkerRoleOptions {
+  logger: Logger;
+  /** Port of /healthz, /readyz and /metrics; none when undefined. */
+  healthPort?: number;
+}
+
+export async function startWorkerRole(config: RegistryConfig, options: WorkerRoleOptions): Promise<RunningRole> {
+  const indexer = await startIndexer(config, { sweeper: false, log: indexerLog(options.logger) });
+  let stopping = false;
+  const health = options.healthPort === undefined ? undefined : await startRoleHealth(config, { role: 'worker', port: options.healthPort, draining: () => stopping });
+  if (health) options.logger.info({ port: health.port }, 'worker: health, readiness and metrics');
+  return {
+    name: 'worker',
+    async stop() {
+      stopping = true;
+      await indexer.stop();
+      await health?.close();
+      options.logger.info('worker: stopped');
+    },
+  };
+}
