@@ -13,7 +13,8 @@
 # registry_<name>, index prefix <name>_, queue prefix registry_<name>), CLUSTER_PORT [3100] (the load
 # balancer; api N on +N, worker N's health on +10+N, scheduler N's on +20+N, HAProxy's stats on +9),
 # CLUSTER_OS_PORT [9201] (node N's HTTP on +N-1, transport on +100+N-1), CLUSTER_OS_HEAP [512m],
-# CLUSTER_SEED [demo] (the demo catalogue; `none`: migrations only). Anything else the roles read
+# CLUSTER_SEED [demo] (the demo catalogue; `none`: migrations only; a file of `npm run backup`:
+# restored into the cluster's database when it has no tables yet). Anything else the roles read
 # (SMTP_URL, DATACITE_*, RATE_LIMIT_MAX…) is passed through. docs/deployment.md explains the topology.
 set -euo pipefail
 
@@ -275,6 +276,9 @@ start_member() { # ROLE N, and wait until it is ready
 prepare_database() {
   (cluster_env
    unset NODE_ENV
+   if [ -f "$CLUSTER_SEED" ] && ! psql "$DATABASE_URL" -Atc 'select 1 from pg_tables where schemaname = $$public$$ limit 1' 2>/dev/null | grep -q 1; then
+     npx tsx scripts/backup/restore-cli.ts "$CLUSTER_SEED"
+   fi
    npx tsx scripts/migrate.ts
    if [ "$CLUSTER_SEED" = demo ]; then npx tsx scripts/seed.ts; fi
    npx tsx indexer/src/cli/reindex.ts --if-needed) >>"$LOGS/prepare.log" 2>&1 \

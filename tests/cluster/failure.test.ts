@@ -1,0 +1,223 @@
+/**
+ * Losing a member of the cluster loses nothing. The test brings up its own cluster with
+ * scripts/cluster.sh (3 OpenSearch nodes, HAProxy, 2 api, 2 worker, 2 scheduler processes, the
+ * run's catalogue restored into its own database), puts it under mixed load through the load
+ * balancer (searches from several clients, REST paging, section saves from several curators),
+ * and kill -9s one OpenSearch node, one api, one worker and the leading scheduler at set moments,
+ * then restarts them. Afterwards every save answered 2xx is in Postgres, and within 15 s the index
+ * holds every record at its Postgres revision; the searches that failed are few and only around
+ * the api's kill; the cluster is green again. Then it brings the cluster down.
+ *
+ * The only suite that needs the cluster; bounded to a few minutes (load runs LOAD_MS).
+ */
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, createSearchClient, dropDatabase, loadConfig, type Database, type SearchClient } from '@registry/platform';
+import { recordsAlias } from '@registry/schemas';
+import { buildApp } from '@registry/api';
+import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { backupDatabase } from '../../scripts/backup/drill.ts';
+import { dropRunResources } from '../support/cleanup.ts';
+import { sharedCatalogueConfig } from '../support/environment.ts';
+import { leadingScheduler, testCluster, type MemberRole, type TestCluster } from './support/cluster-control.ts';
+
+const run = promisify(execFile);
+
+const LOAD_MS = 50_000;
+const SEARCH_CLIENTS = 4;
+const PAGING_CLIENTS = 2;
+const CURATORS = 4;
+/** When each member is killed (ms into the load); all come back at RESTART_AT_MS. */
+const KILLS: { at: number; role: MemberRole; member: number | 'leader' }[] = [
+  { at: 6_000, role: 'opensearch', member: 2 },
+  { at: 12_000, role: 'api', member: 1 },
+  { at: 18_000, role: 'worker', member: 1 },
+  { at: 24_000, role: 'scheduler', member: 'leader' },
+];
+const RESTART_AT_MS = 30_000;
+/** Time the load balancer takes to mark a killed api down (2 failed checks 500 ms apart) and a margin. */
+const MARK_DOWN_MS = 3_000;
+
+const runId = (process.env.TEST_RUN_ID || 'adhoc').toLowerCase().replace(/[^a-z0-9]/g, '');
+const cluster: TestCluster = testCluster(`t_${runId}_cl`, { lb: 3150, opensearch: 9211 }, join(tmpdir(), `registry-cluster-${runId}.dump`));
+
+interface Outcome {
+  at: number;
+  ok: boolean;
+  detail: string;
+}
+
+interface Save {
+  recordId: number;
+  answeredAt: number;
+}
+
+let db: Database;
+let search: SearchClient;
+let started = 0;
+const searches: Outcome[] = [];
+const pages: Outcome[] = [];
+const saves: Save[] = [];
+const failedSaves: Outcome[] = [];
+const kills: { role: MemberRole; member: number; at: number }[] = [];
+
+const now = () => Date.now() - started;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(url: string, init: RequestInit = {}): Promise<Outcome> {
+  const at = now();
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+    const body = await response.text();
+    return { at, ok: response.ok, detail: response.ok ? '' : `${response.status} ${body.slice(0, 200)}` };
+  } catch (error) {
+    return { at, ok: false, detail: String((error as Error).cause ?? error) };
+  }
+}
+
+async function searchLoop(client: number): Promise<void> {
+  const terms = ['ontology', 'genome', 'protein', 'clinical', 'metabolomics', 'imaging'];
+  for (let n = 0; now() < LOAD_MS; n++) {
+    searches.push(await call(`${cluster.url}/search/fairsharing_records?page%5Bsize%5D=10`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-client-id': `searcher-${client}` },
+      body: JSON.stringify({ q: terms[(client + n) % terms.length] }),
+    }));
+  }
+}
+
+async function pagingLoop(client: number): Promise<void> {
+  for (let page = 1 + client * 5; now() < LOAD_MS; page = (page % 30) + 1) {
+    pages.push(await call(`${cluster.url}/fairsharing_records?page%5Bnumber%5D=${page}&page%5Bsize%5D=25`, { headers: { accept: 'application/json' } }));
+  }
+}
+
+async function curatorLoop(recordId: number, authorization: string): Promise<void> {
+  for (let n = 0; now() < LOAD_MS; n++) {
+    const outcome = await call(`${cluster.url}/fairsharing_records/${recordId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
+      body: JSON.stringify({
+        section: 'support',
+        fairsharing_record: { metadata: { support_links: [{ url: `https://fairsharing.org/${recordId}?cluster-save=${n}`, name: 'Record page', type: 'Other' }] } },
+      }),
+    });
+    if (outcome.ok) saves.push({ recordId, answeredAt: now() });
+    else failedSaves.push(outcome);
+    await pause(200);
+  }
+}
+
+async function killAndRestart(): Promise<void> {
+  for (const kill of KILLS) {
+    await pause(Math.max(0, kill.at - now()));
+    const member = kill.member === 'leader' ? ((await leadingScheduler(cluster)) ?? 1) : kill.member;
+    kills.push({ role: kill.role, member, at: now() });
+    await cluster.sh('kill', kill.role, String(member));
+  }
+  await pause(Math.max(0, RESTART_AT_MS - now()));
+  for (const { role, member } of kills) await cluster.sh('restart', role, String(member));
+}
+
+/** Records whose indexed revision differs from Postgres's (every record compared). */
+async function indexLag(): Promise<string[]> {
+  const revisions = new Map<number, number>((await db('records').select('id', 'revision')).map((row: { id: number; revision: number }) => [row.id, Number(row.revision)]));
+  const alias = recordsAlias(cluster.indexPrefix);
+  const indexed = new Map<number, number>();
+  let after: unknown[] | undefined;
+  for (;;) {
+    const answer = await search.search({
+      index: alias,
+      body: { size: 1000, _source: ['revision'], sort: [{ _id: 'asc' }], ...(after ? { search_after: after } : {}), query: { match_all: {} } },
+    });
+    const hits = answer.body.hits.hits as { _id: string; _source: { revision: number }; sort: unknown[] }[];
+    for (const hit of hits) indexed.set(Number(hit._id), hit._source.revision);
+    if (hits.length < 1000) break;
+    after = hits[hits.length - 1]!.sort;
+  }
+  const differences: string[] = [];
+  for (const [id, revision] of revisions) if (indexed.get(id) !== revision) differences.push(`${id}: postgres ${revision}, index ${indexed.get(id)}`);
+  for (const id of indexed.keys()) if (!revisions.has(id)) differences.push(`${id}: in the index, not in Postgres`);
+  return differences;
+}
+
+beforeAll(async () => {
+  await run('npm', ['run', 'build'], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 });
+  await backupDatabase(sharedCatalogueConfig().databaseUrl, cluster.env.CLUSTER_SEED!);
+  await cluster.sh('up');
+  db = createDatabase(cluster.databaseUrl);
+  search = createSearchClient({ opensearchUrl: cluster.opensearchUrls.join(',') });
+}, 600_000);
+
+afterAll(async () => {
+  await cluster.sh('down').catch(() => undefined);
+  await db?.destroy();
+  await search?.close();
+  await dropRunResources({ OPENSEARCH_URL: sharedCatalogueConfig().opensearchUrl, REDIS_URL: sharedCatalogueConfig().redisUrl, INDEX_PREFIX: cluster.indexPrefix, QUEUE_PREFIX: cluster.queuePrefix });
+  await dropDatabase(cluster.databaseUrl).catch(() => undefined);
+  rmSync(cluster.env.CLUSTER_DIR!, { recursive: true, force: true });
+  rmSync(cluster.env.CLUSTER_SEED!, { force: true });
+}, 120_000);
+
+describe('the cluster loses a member of each tier under load', () => {
+  it('keeps every save, indexes it, fails searches only around the killed api, and returns to green', async () => {
+    // Curators' tokens: signed with the cluster's secret, sessions in its database.
+    const config = loadConfig({ ...process.env, DATABASE_URL: cluster.databaseUrl, JWT_SECRET: cluster.jwtSecret(), INDEX_PREFIX: cluster.indexPrefix, QUEUE_PREFIX: cluster.queuePrefix, OPENSEARCH_URL: cluster.opensearchUrls.join(',') });
+    const signer = await buildApp({ config, logger: false, rateLimitStore: 'memory' });
+    const curators: { recordId: number; authorization: string }[] = [];
+    try {
+      const records: { id: number }[] = await db('records').select('id').orderBy('id').limit(CURATORS);
+      for (const [index, record] of records.entries()) {
+        const [user] = await db('users').insert({ username: `cluster_curator_${index}`, email: `cluster-curator-${index}@example.org`, role: 'curator', confirmed_at: db.fn.now() }).returning('id');
+        curators.push({ recordId: record.id, authorization: `Bearer ${await signUserToken(signer, user.id)}` });
+      }
+    } finally {
+      await signer.close();
+    }
+
+    started = Date.now();
+    await Promise.all([
+      killAndRestart(),
+      ...Array.from({ length: SEARCH_CLIENTS }, (_, client) => searchLoop(client)),
+      ...Array.from({ length: PAGING_CLIENTS }, (_, client) => pagingLoop(client)),
+      ...curators.map((curator) => curatorLoop(curator.recordId, curator.authorization)),
+    ]);
+
+    // Every 2xx save is in Postgres: a record's revision counts its saves at least.
+    expect(saves.length).toBeGreaterThan(CURATORS * 10);
+    for (const curator of curators) {
+      const acknowledged = saves.filter((save) => save.recordId === curator.recordId).length;
+      const events = await db('edit_events').where({ record_id: curator.recordId, edit_type: 'update' }).count<{ count: string }[]>('* as count');
+      expect(Number(events[0]!.count), `record ${curator.recordId}`).toBeGreaterThanOrEqual(acknowledged);
+    }
+
+    // Within 15 s the index holds every record at its Postgres revision.
+    const deadline = Date.now() + 15_000;
+    let lag = await indexLag();
+    while (lag.length > 0 && Date.now() < deadline) {
+      await pause(500);
+      lag = await indexLag();
+    }
+    expect(lag).toEqual([]);
+
+    // Searches failed only while the killed api was still in the load balancer's rotation.
+    const apiKill = kills.find((kill) => kill.role === 'api')!;
+    const failed = [...searches, ...pages].filter((outcome) => !outcome.ok);
+    const total = searches.length + pages.length;
+    console.log(`cluster failure test: ${total} searches and pages, ${failed.length} failed; ${saves.length} saves answered 2xx, ${failedSaves.length} not`);
+    for (const failure of failed) expect(failure.at, failure.detail).toBeGreaterThanOrEqual(apiKill.at - 1_000);
+    for (const failure of failed) expect(failure.at, failure.detail).toBeLessThanOrEqual(apiKill.at + MARK_DOWN_MS);
+    expect(failed.length).toBeLessThanOrEqual(SEARCH_CLIENTS + PAGING_CLIENTS);
+
+    // Green again, with every member back.
+    const green = await search.cluster.health({ wait_for_status: 'green', timeout: '60s' });
+    expect(green.body.status).toBe('green');
+    const status = await cluster.sh('status');
+    expect(status).not.toMatch(/\bdown\b/);
+    expect(await leadingScheduler(cluster)).toBeDefined();
+  }, 300_000);
+});
