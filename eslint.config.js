@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { registryRules } from './eslint-rules/no-database-handle.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.cache/**', 'tests/artifacts/**'] },
@@ -14,10 +15,24 @@ export default tseslint.config(
   },
   { files: ['**/*.config.ts', '**/*.config.js', 'eslint.config.js'], rules: { 'no-restricted-exports': 'off' } },
   {
-    // Domains own their data: REST routes and GraphQL resolvers stay thin and reach Postgres
-    // only through a domain service (which uses its repository).
-    files: ['services/api/src/**/*-routes.ts', 'services/api/src/routes/**/*.ts', 'services/api/src/graphql/resolvers/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // Only repositories touch the database: routes, resolvers, loaders, plugins and services reach
+    // Postgres through a domain's service (app.<domain>, context.<domain>), never through the
+    // handle. Checked on what the code does (member access and destructuring), not import names.
+    files: ['services/api/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*-repository.ts',
+      // The handle's owner, and the one place that hands it to the domains' services.
+      'services/api/src/plugins/database.ts',
+      'services/api/src/plugins/domains.ts',
+    ],
+    plugins: { registry: registryRules },
+    rules: { 'registry/no-database-handle': 'error' },
+  },
+  {
+    // Routes and resolvers call a domain service, never its repository or a driver.
+    files: ['services/api/src/**/*-routes.ts', 'services/api/src/routes/**/*.ts', 'services/api/src/**/*-resolvers.ts', 'services/api/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', 'services/api/src/plugins/database.ts', 'services/api/src/plugins/domains.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [

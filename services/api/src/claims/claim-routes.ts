@@ -43,19 +43,11 @@ function claimJson(row: claims.ClaimRow) {
 }
 
 export async function claimRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): claims.ClaimServiceDeps => ({
-    db: app.db,
-    publisher: app.indexPublisher,
-    mailer: app.communityMail.mailer,
-    mailContext: app.communityMail.context,
-    warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
-  });
-
   app.post<{ Body: ClaimBody }>(
     '/maintenance_requests',
     { config: { access: 'record.follow' }, schema: { summary: 'Ask to maintain a record', tags: ['claims'], body: ClaimBody, response: { 201: ClaimAnswer } } },
     async (request, reply) => {
-      const claim = await claims.requestClaim(deps(), request.viewer, request.body.maintenance_request);
+      const claim = await app.claims.requestClaim(request.viewer, request.body.maintenance_request);
       reply.code(201);
       return { message: `Your request was sent to the curators, who will answer ${CLAIM_ANSWER_WITHIN}.`, maintenance_request: claimJson(claim) };
     },
@@ -73,7 +65,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const state = await claims.claimState(deps(), request.viewer, request.params.id);
+      const state = await app.claims.claimState(request.viewer, request.params.id);
       return { existing: state.existing, maintainer: state.maintainer, maintenance_request: state.claim ? claimJson(state.claim) : null };
     },
   );
@@ -90,7 +82,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const result = await claims.stopMaintaining(deps(), request.viewer, request.body.maintenance_request);
+      const result = await app.claims.stopMaintaining(request.viewer, request.body.maintenance_request);
       return {
         message: result.removedMaintainer ? 'No longer maintaining this record.' : 'Claim withdrawn.',
         removed_maintainer: result.removedMaintainer,
@@ -103,7 +95,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     '/maintenance_requests/:id',
     { config: { access: 'claim.decide' }, schema: { summary: 'Approve or reject a claim (curators)', tags: ['claims'], params: IdParams, body: ClaimBody, response: { 200: ClaimAnswer } } },
     async (request) => {
-      const claim = await claims.decideClaim(deps(), request.viewer, request.params.id, request.body.maintenance_request);
+      const claim = await app.claims.decideClaim(request.viewer, request.params.id, request.body.maintenance_request);
       return { message: `Claim ${claim.status}.`, maintenance_request: claimJson(claim) };
     },
   );

@@ -5,15 +5,13 @@
  *   GET /files/edit_dates       edits per month
  */
 import type { FastifyInstance } from 'fastify';
-import type { Viewer } from '@registry/schemas';
-import type { Database } from '@registry/platform';
-import { creationDatesCsv, editDatesCsv, recordsWithoutDoiCsv } from './curation-files-service.ts';
 
-const FILES: Record<string, { summary: string; build: (db: Database, viewer: Viewer) => Promise<string> }> = {
-  no_dois: { summary: 'Records without a DOI, with the reason (curators)', build: recordsWithoutDoiCsv },
-  creation_dates: { summary: 'Records created per month and registry (curators)', build: creationDatesCsv },
-  edit_dates: { summary: 'Edits per month (curators)', build: editDatesCsv },
-};
+/** Each file and the curation service's action that builds it. */
+const FILES = {
+  no_dois: { summary: 'Records without a DOI, with the reason (curators)', build: 'recordsWithoutDoiCsv' },
+  creation_dates: { summary: 'Records created per month and registry (curators)', build: 'creationDatesCsv' },
+  edit_dates: { summary: 'Edits per month (curators)', build: 'editDatesCsv' },
+} as const;
 
 export async function curationFileRoutes(app: FastifyInstance): Promise<void> {
   for (const [name, file] of Object.entries(FILES)) {
@@ -21,7 +19,7 @@ export async function curationFileRoutes(app: FastifyInstance): Promise<void> {
       `/files/${name}`,
       { config: { access: 'curation.dashboard' }, schema: { summary: file.summary, tags: ['curation'], produces: ['text/csv'] } },
       async (request, reply) => {
-        const body = await file.build(app.db, request.viewer);
+        const body = await app.curation[file.build](request.viewer);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)

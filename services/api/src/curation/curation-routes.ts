@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdInteger, IdParams } from '../validation.ts';
-import { addProcessingNote, assignCurator } from './curation-service.ts';
 
 const NoteBody = Type.Object({ processing_note: Type.Object({ note: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }) }, { additionalProperties: false });
 const AssignmentBody = Type.Object({ curator_id: Type.Union([IdInteger(), Type.Null()]) }, { additionalProperties: false });
@@ -22,7 +21,7 @@ export async function curationRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'Add a processing note to a record (curators)', tags: ['curation'], params: IdParams, body: NoteBody, response: { 201: Type.Object({ message: Type.String(), processing_note: Note }) } },
     },
     async (request, reply) => {
-      const note = await addProcessingNote(app.db, request.viewer, request.params.id, request.body.processing_note);
+      const note = await app.curation.addProcessingNote(request.viewer, request.params.id, request.body.processing_note);
       reply.code(201);
       return {
         message: 'Processing note added.',
@@ -44,7 +43,7 @@ export async function curationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const curatorId = await assignCurator(app.db, request.viewer, request.params.id, request.body);
+      const curatorId = await app.curation.assignCurator(request.viewer, request.params.id, request.body);
       return { message: curatorId === null ? 'The record is assigned to no curator.' : 'Curator assigned.', curator_id: curatorId };
     },
   );

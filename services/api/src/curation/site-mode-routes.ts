@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { SITE_MODES_ROUTE } from '../plugins/site-mode.ts';
-import { switchSiteModes } from './site-mode-service.ts';
 
 const Modes = Type.Object({ maintenance: Type.Boolean(), read_only: Type.Boolean() });
 
@@ -30,7 +29,7 @@ export async function siteModeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await switchSiteModes(app.db, request.viewer, { maintenance: request.body.maintenance, readOnly: request.body.read_only });
+      await app.curation.switchSiteModes(request.viewer, { maintenance: request.body.maintenance, readOnly: request.body.read_only });
       await app.siteModes.refresh();
       const modes = inForce();
       // This answer already follows the new modes.

@@ -24,19 +24,19 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'site.manage' }, schema: { summary: 'Publish a message under the header (super curators)', tags: ['site'], body: MessageBody, response: { 201: Message } } },
     async (request, reply) => {
       reply.code(201);
-      return messageJson(await messages.createMessage(app.db, request.viewer, request.body.message));
+      return messageJson(await app.messages.createMessage(request.viewer, request.body.message));
     },
   );
   app.put<{ Params: { id: number }; Body: MessageBody }>(
     '/messages/:id',
     { config: { access: 'site.manage' }, schema: { summary: 'Change a message (super curators)', tags: ['site'], params: IdParams, body: MessageBody, response: { 200: Message } } },
-    async (request) => messageJson(await messages.updateMessage(app.db, request.viewer, request.params.id, request.body.message)),
+    async (request) => messageJson(await app.messages.updateMessage(request.viewer, request.params.id, request.body.message)),
   );
   app.delete<{ Params: { id: number } }>(
     '/messages/:id',
     { config: { access: 'site.manage' }, schema: { summary: 'Delete a message (super curators)', tags: ['site'], params: IdParams } },
     async (request) => {
-      await messages.deleteMessage(app.db, request.viewer, request.params.id);
+      await app.messages.deleteMessage(request.viewer, request.params.id);
       return { message: 'Message deleted.' };
     },
   );

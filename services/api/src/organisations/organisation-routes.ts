@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
-import * as organisations from './organisation-service.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
 
 const body = (key: string, description: string) =>
@@ -13,25 +12,24 @@ const body = (key: string, description: string) =>
 const Deleted = Type.Object({ message: Type.String() });
 
 export async function organisationRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): organisations.OrganisationServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
 
   app.post<{ Body: { organisation: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/organisations',
     { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], querystring: EditedRecordQuery, body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
-    async (request, reply) => reply.code(201).send(await organisations.createOrganisation(deps(), request.viewer, request.body.organisation, request.query.fairsharing_record_id)),
+    async (request, reply) => reply.code(201).send(await app.organisations.createOrganisation(request.viewer, request.body.organisation, request.query.fairsharing_record_id)),
   );
 
   app.put<{ Params: { id: number }; Body: { organisation: Record<string, unknown> } }>(
     '/organisations/:id',
     { schema: { summary: 'Change an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, body: body('organisation', 'the organisation fields') } },
-    async (request) => organisations.updateOrganisation(deps(), request.viewer, request.params.id, request.body.organisation),
+    async (request) => app.organisations.updateOrganisation(request.viewer, request.params.id, request.body.organisation),
   );
 
   app.delete<{ Params: { id: number } }>(
     '/organisations/:id',
     { schema: { summary: 'Delete an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
     async (request) => {
-      await organisations.deleteOrganisation(deps(), request.viewer, request.params.id);
+      await app.organisations.deleteOrganisation(request.viewer, request.params.id);
       return { message: 'Delete successful !' };
     },
   );
@@ -39,26 +37,26 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { grant: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/grants',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a grant', tags: ['organisations'], querystring: EditedRecordQuery, body: body('grant', 'name, description') } },
-    async (request, reply) => reply.code(201).send(await organisations.createGrant(deps(), request.viewer, request.body.grant, request.query.fairsharing_record_id)),
+    async (request, reply) => reply.code(201).send(await app.organisations.createGrant(request.viewer, request.body.grant, request.query.fairsharing_record_id)),
   );
 
   app.post<{ Body: { organisation_link: Record<string, unknown> } }>(
     '/organisation_links',
     { schema: { summary: 'Link an organisation to a record (whoever may edit the record)', tags: ['organisations'], body: body('organisation_link', 'fairsharing_record_id, organisation_id, relation, is_lead, grant_id (only with funds)') } },
-    async (request, reply) => reply.code(201).send(await organisations.createOrganisationLink(deps(), request.viewer, request.body.organisation_link)),
+    async (request, reply) => reply.code(201).send(await app.organisations.createOrganisationLink(request.viewer, request.body.organisation_link)),
   );
 
   app.put<{ Params: { id: number }; Body: { organisation_link: Record<string, unknown> } }>(
     '/organisation_links/:id',
     { schema: { summary: 'Change an organisation link', tags: ['organisations'], params: IdParams, body: body('organisation_link', 'relation, is_lead, grant_id, organisation_id') } },
-    async (request) => organisations.updateOrganisationLink(deps(), request.viewer, request.params.id, request.body.organisation_link),
+    async (request) => app.organisations.updateOrganisationLink(request.viewer, request.params.id, request.body.organisation_link),
   );
 
   app.delete<{ Params: { id: number } }>(
     '/organisation_links/:id',
     { schema: { summary: 'Remove an organisation link', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
     async (request) => {
-      await organisations.deleteOrganisationLink(deps(), request.viewer, request.params.id);
+      await app.organisations.deleteOrganisationLink(request.viewer, request.params.id);
       return { message: 'Delete successful !' };
     },
   );

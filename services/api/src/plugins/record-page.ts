@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
 import { graphqlContextFor } from '../graphql/plugin.ts';
 import { parseRecordIdentifier } from '../records/record-visibility.ts';
-import { findRecordByIdentifier } from '../records/record-repository.ts';
 import { recordSchemaOrg } from '../records/record-schema-org.ts';
 import type { RecordRow } from '../records/record-rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
@@ -32,7 +31,7 @@ export async function findPublicRecord(app: FastifyInstance, identifier: string)
   if (!PLAUSIBLE_IDENTIFIER.test(identifier)) return null;
   const parsed = parseRecordIdentifier(identifier);
   if (!parsed) return null;
-  const found = await findRecordByIdentifier(app.db, parsed);
+  const found = await app.records.findRecordByIdentifier(parsed);
   // Pages are served to anonymous visitors: signed-in users send their token to the API only.
   const visible = found && canViewRecord(ANONYMOUS_VIEWER, { isHidden: found.record.is_hidden, isApproved: found.record.is_approved, ownerIds: [] });
   return visible ? { record: found.record, merged: found.viaRedirect } : null;

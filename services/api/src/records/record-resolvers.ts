@@ -1,6 +1,5 @@
 /** The record page and everything hanging off a record, read from Postgres through loaders. */
 import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { numericId } from '../graphql/context.ts';
 import { recordNotFound } from '../graphql/errors.ts';
 import {
   activeUserById, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
@@ -10,7 +9,7 @@ import { recordHistory } from './record-history.ts';
 import { missingDoiReason } from '../dois/doi-rules.ts';
 import { reviewIsDue } from '../reviews/review-rules.ts';
 import {
-  isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow, type RecordTypeRow, type RegistryRow,
+  isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow,
   type ReviewRow, type SavedSearchRow,
 } from './record-rows.ts';
 

@@ -17,7 +17,6 @@ import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@regist
 import { RECORD_TYPE } from './record-read-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import * as records from './record-service.ts';
-import { approveRecordForCreator, deleteRecordForCreator, type RecordDecisionDeps } from '../curation/record-decisions.ts';
 
 const RecordBody = Type.Object(
   {
@@ -52,16 +51,8 @@ function expectedRevision(request: FastifyRequest, body: RecordBody): { revision
 }
 
 export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): records.RecordServiceDeps => ({ db: app.db, publisher: app.indexPublisher });
-  const decisionDeps = (): RecordDecisionDeps => ({
-    ...deps(),
-    mailer: app.communityMail.mailer,
-    mailContext: app.communityMail.context,
-    warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
-  });
-
   async function answer(request: FastifyRequest, reply: FastifyReply, saved: records.SavedRecord, message: string) {
-    const attributes = await records.recordAttributesAfterSave(deps(), request.viewer, saved.record.id, app.config.publicUrl);
+    const attributes = await app.records.recordAttributesAfterSave(request.viewer, saved.record.id, app.config.publicUrl);
     reply.header('etag', records.recordEtag(saved.record));
     return {
       data: { id: String(saved.record.id), type: RECORD_TYPE, attributes },
@@ -76,7 +67,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records',
     { config: { access: 'record.create' }, schema: { summary: 'Create a record', tags: ['records'], body: RecordBody, response: { 201: WriteAnswer } } },
     async (request, reply) => {
-      const saved = await records.createRecord(deps(), request.viewer, request.body.fairsharing_record);
+      const saved = await app.records.createRecord(request.viewer, request.body.fairsharing_record);
       reply.code(201);
       return answer(request, reply, saved, saved.record.is_approved ? 'Record created.' : 'Record created: it awaits approval by a curator.');
     },
@@ -91,7 +82,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
       const section = (request.body.section ?? sectionOfPayload(payload)) as EditableSection | 'organisations';
       if (section === 'organisations') throw invalidError('Organisation links are saved through /organisation_links');
       try {
-        const saved = await records.updateSection(deps(), request.viewer, request.params.id, section, payload, revision);
+        const saved = await app.records.updateSection(request.viewer, request.params.id, section, payload, revision);
         return await answer(request, reply, saved, 'Record successfully updated!');
       } catch (error) {
         // HTTP's own answer to a failed If-Match is 412; a revision in the body gets 409.
@@ -105,7 +96,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records/:id',
     { config: { access: 'record.delete' }, schema: { summary: 'Delete a record (super curators)', tags: ['records'], params: IdParams } },
     async (request) => {
-      await deleteRecordForCreator(decisionDeps(), request.viewer, request.params.id);
+      await app.records.deleteRecord(request.viewer, request.params.id);
       return { message: 'Delete successful !' };
     },
   );
@@ -113,7 +104,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: number } }>(
     '/fairsharing_records/can_edit/:id',
     { schema: { summary: 'Whether the viewer may edit a record', tags: ['records'], params: IdParams, response: { 200: Type.Object({ success: Type.Boolean() }) } } },
-    async (request) => ({ success: await records.canEditRecord(deps(), request.viewer, request.params.id) }),
+    async (request) => ({ success: await app.records.canEditRecord(request.viewer, request.params.id) }),
   );
 
   app.post<{ Body: { type: string } }>(
@@ -125,14 +116,14 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
         body: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
       },
     },
-    async (request) => records.metadataFields(deps(), request.body.type),
+    async (request) => app.records.metadataFields(request.body.type),
   );
 
   app.post<{ Params: { id: number } }>(
     '/fairsharing_records/:id/approve',
     { config: { access: 'record.approve' }, schema: { summary: 'Approve a record (curators)', tags: ['records'], params: IdParams, response: { 200: WriteAnswer } } },
     async (request, reply) => {
-      const record = await approveRecordForCreator(decisionDeps(), request.viewer, request.params.id);
+      const record = await app.records.approveRecord(request.viewer, request.params.id);
       return answer(request, reply, { record, suspectedDuplicates: [] }, 'Record approved.');
     },
   );
@@ -150,7 +141,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const record = await records.setRecordHidden(deps(), request.viewer, request.params.id, request.body.hidden);
+      const record = await app.records.setRecordHidden(request.viewer, request.params.id, request.body.hidden);
       return answer(request, reply, { record, suspectedDuplicates: [] }, request.body.hidden ? 'Record hidden.' : 'Record shown again.');
     },
   );
@@ -168,7 +159,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const record = await records.mergeRecords(deps(), request.viewer, request.params.id, request.body.into);
+      const record = await app.records.mergeRecords(request.viewer, request.params.id, request.body.into);
       return answer(request, reply, { record, suspectedDuplicates: [] }, `Record ${request.params.id} merged into ${record.id}.`);
     },
   );
@@ -177,7 +168,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     '/fairsharing_records/:id/logo',
     { schema: { summary: 'The uploaded logo of a record', tags: ['records'], params: IdParams } },
     async (request, reply) => {
-      const logo = await records.recordLogo(deps(), request.viewer, request.params.id);
+      const logo = await app.records.recordLogo(request.viewer, request.params.id);
       return reply.type(logo.contentType).header('cache-control', 'no-cache').send(logo.bytes);
     },
   );

@@ -7,32 +7,30 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
-import * as references from './reference-service.ts';
 
 const body = (key: string, description: string) =>
   Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
 const Deleted = Type.Object({ message: Type.String() });
 
 export async function referenceRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): references.ReferenceServiceDeps => ({ db: app.db, publisher: app.indexPublisher, resolvers: app.config.publicationResolvers });
 
   app.post<{ Body: { licence_link: Record<string, unknown> } }>(
     '/licence_links',
     { schema: { summary: 'Link a licence to a record (whoever may edit the record)', tags: ['licences'], body: body('licence_link', 'fairsharing_record_id, relation, licence_id or licence_attributes {name, url}') } },
-    async (request, reply) => reply.code(201).send(await references.createLicenceLink(deps(), request.viewer, request.body.licence_link)),
+    async (request, reply) => reply.code(201).send(await app.references.createLicenceLink(request.viewer, request.body.licence_link)),
   );
 
   app.put<{ Params: { id: number }; Body: { licence_link: Record<string, unknown> } }>(
     '/licence_links/:id',
     { schema: { summary: 'Change a licence link', tags: ['licences'], params: IdParams, body: body('licence_link', 'relation, licence_id or licence_attributes') } },
-    async (request) => references.updateLicenceLink(deps(), request.viewer, request.params.id, request.body.licence_link),
+    async (request) => app.references.updateLicenceLink(request.viewer, request.params.id, request.body.licence_link),
   );
 
   app.delete<{ Params: { id: number } }>(
     '/licence_links/:id',
     { schema: { summary: 'Remove a licence link', tags: ['licences'], params: IdParams, response: { 200: Deleted } } },
     async (request) => {
-      await references.deleteLicenceLink(deps(), request.viewer, request.params.id);
+      await app.references.deleteLicenceLink(request.viewer, request.params.id);
       return { message: 'Delete successful !' };
     },
   );
@@ -40,13 +38,13 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { publication: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/publications',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], querystring: EditedRecordQuery, body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year') } },
-    async (request, reply) => reply.code(201).send(await references.createPublication(deps(), request.viewer, request.body.publication, request.query.fairsharing_record_id)),
+    async (request, reply) => reply.code(201).send(await app.references.createPublication(request.viewer, request.body.publication, request.query.fairsharing_record_id)),
   );
 
   app.put<{ Params: { id: number }; Body: { publication: Record<string, unknown> } }>(
     '/publications/:id',
     { schema: { summary: 'Change a publication (curators; its creator while only records they may edit cite it)', tags: ['publications'], params: IdParams, body: body('publication', 'the publication fields') } },
-    async (request) => references.updatePublication(deps(), request.viewer, request.params.id, request.body.publication),
+    async (request) => app.references.updatePublication(request.viewer, request.params.id, request.body.publication),
   );
 
   app.get<{ Querystring: { doi?: string; pubmed_id?: string } }>(
@@ -59,7 +57,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
         querystring: Type.Object({ doi: Type.Optional(Type.String({ maxLength: 300 })), pubmed_id: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }),
       },
     },
-    async (request) => references.lookUp(deps(), request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
+    async (request) => app.references.lookUp(request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
   );
 
   app.post<{ Body: { doi: string } }>(
@@ -72,12 +70,12 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
         body: Type.Object({ doi: Type.String({ maxLength: 300, description: 'a DOI, bare or as its https://doi.org/ address' }) }, { additionalProperties: false }),
       },
     },
-    async (request) => references.lookUpZenodo(deps(), request.viewer, request.body.doi),
+    async (request) => app.references.lookUpZenodo(request.viewer, request.body.doi),
   );
 
   app.post<{ Body: { user_defined_tag: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/user_defined_tags',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a tag (stored lower-case; an existing tag is answered as it is)', tags: ['vocabularies'], querystring: EditedRecordQuery, body: body('user_defined_tag', 'label') } },
-    async (request, reply) => reply.code(201).send(await references.createTag(deps(), request.viewer, request.body.user_defined_tag, request.query.fairsharing_record_id)),
+    async (request, reply) => reply.code(201).send(await app.references.createTag(request.viewer, request.body.user_defined_tag, request.query.fairsharing_record_id)),
   );
 }

@@ -1,7 +1,6 @@
 /** POST /record_reviews {record_review:{fairsharing_record_id}}: a curator marks a record reviewed (SPEC §7). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { reviewRecord } from './review-service.ts';
 
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { record_review: Record<string, unknown> } }>(
@@ -16,7 +15,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const review = await reviewRecord({ db: app.db, publisher: app.indexPublisher }, request.viewer, request.body.record_review);
+      const review = await app.reviews.reviewRecord(request.viewer, request.body.record_review);
       reply.code(201);
       return { message: 'Record marked as reviewed.', record_review: { id: review.id, fairsharing_record_id: review.recordId, created_at: review.reviewedAt.toISOString() } };
     },

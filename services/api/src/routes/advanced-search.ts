@@ -9,7 +9,6 @@ import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
 import { advancedSearch } from '../search/advanced-search.ts';
 import { sendSearchFailure } from './search-failure.ts';
-import { sendError } from '../plugins/errors.ts';
 
 const AdvancedSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 1_000, description: 'Free text, searched before the filters apply' })),

@@ -5,7 +5,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { readPublicRecordBatches } from '../export/public-records.ts';
 import { recordsCsv } from '../export/records-csv.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -36,7 +35,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const body = Readable.from(jsonArrayChunks(readPublicRecordBatches(app.db)));
+      const body = Readable.from(jsonArrayChunks(app.records.readPublicRecordBatches()));
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'inline; filename="records.json"')
@@ -57,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       async function* csvChunks(): AsyncGenerator<string> {
         let header = true;
-        for await (const batch of readPublicRecordBatches(app.db)) {
+        for await (const batch of app.records.readPublicRecordBatches()) {
           yield recordsCsv(batch, site, { header });
           header = false;
         }

@@ -28,26 +28,25 @@ const SavedSearch = Type.Object({
 const json = (search: savedSearches.SavedSearch) => ({ ...search, created_at: new Date(search.created_at).toISOString() });
 
 export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): savedSearches.SavedSearchDeps => ({ db: app.db, publisher: app.indexPublisher });
 
   app.post<{ Body: Body }>(
     '/saved_searches',
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Save a search', tags: ['saved searches'], body: Body, response: { 201: SavedSearch } } },
     async (request, reply) => {
       reply.code(201);
-      return json(await savedSearches.createSavedSearch(deps(), request.viewer, request.body.saved_search));
+      return json(await app.savedSearches.createSavedSearch(request.viewer, request.body.saved_search));
     },
   );
   app.put<{ Params: { id: number }; Body: Body }>(
     '/saved_searches/:id',
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Change a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams, body: Body, response: { 200: SavedSearch } } },
-    async (request) => json(await savedSearches.updateSavedSearch(deps(), request.viewer, request.params.id, request.body.saved_search)),
+    async (request) => json(await app.savedSearches.updateSavedSearch(request.viewer, request.params.id, request.body.saved_search)),
   );
   app.delete<{ Params: { id: number } }>(
     '/saved_searches/:id',
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Delete a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams } },
     async (request) => {
-      await savedSearches.deleteSavedSearch(deps(), request.viewer, request.params.id);
+      await app.savedSearches.deleteSavedSearch(request.viewer, request.params.id);
       return { message: 'Saved search deleted.' };
     },
   );

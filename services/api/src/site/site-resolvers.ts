@@ -3,7 +3,7 @@ import { recordsAlias } from '@registry/schemas';
 import { latestStats } from '../site-statistics/latest-stats.ts';
 import type { RegistryGraphqlContext } from '../graphql/context.ts';
 import { isoDate } from '../records/record-rows.ts';
-import type { MessageRow } from '../messages/message-repository.ts';
+import type { MessageRow } from '../messages/message-service.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;

@@ -4,10 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { recordsAlias } from '@registry/schemas';
-import { sendError } from '../plugins/errors.ts';
 import { sendSearchFailure } from '../routes/search-failure.ts';
-import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS, searchSuggestions } from './suggestions-service.ts';
+import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS } from './suggestions-service.ts';
 
 export const SUGGESTIONS_PATH = '/search_suggestions';
 
@@ -41,7 +39,6 @@ const Suggestions = Type.Object({
 const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
 
 export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
-  const deps = { search: { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) }, db: app.db };
   app.get<{ Querystring: SuggestionsQuery }>(
     SUGGESTIONS_PATH,
     {
@@ -54,7 +51,7 @@ export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       try {
-        return await searchSuggestions(deps, request.query.q, request.viewer, request.query.size);
+        return await app.suggestions.searchSuggestions(request.query.q, request.viewer, request.query.size);
       } catch (failure) {
         return sendSearchFailure(request, reply, failure, 'search suggestions');
       }

@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
-import * as timeline from './timeline-service.ts';
 
 const NotableEvent = Type.Object({
   id: Type.Integer(),
@@ -40,7 +39,7 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Array(NotableEvent) },
       },
     },
-    async () => timeline.notableEvents(app.db),
+    async () => app.timeline.notableEvents(),
   );
   app.post<{ Body: NotableEventBody }>(
     '/notable_events',
@@ -50,7 +49,7 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.code(201);
-      return timeline.createNotableEvent(app.db, request.viewer, request.body.notable_event);
+      return app.timeline.createNotableEvent(request.viewer, request.body.notable_event);
     },
   );
   app.put<{ Params: { id: number }; Body: NotableEventBody }>(
@@ -59,13 +58,13 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'timeline.manage' },
       schema: { summary: 'Change a notable event (super curators)', tags: ['site'], params: IdParams, body: NotableEventBody, response: { 200: NotableEvent } },
     },
-    async (request) => timeline.updateNotableEvent(app.db, request.viewer, request.params.id, request.body.notable_event),
+    async (request) => app.timeline.updateNotableEvent(request.viewer, request.params.id, request.body.notable_event),
   );
   app.delete<{ Params: { id: number } }>(
     '/notable_events/:id',
     { config: { access: 'timeline.manage' }, schema: { summary: 'Delete a notable event (super curators)', tags: ['site'], params: IdParams } },
     async (request) => {
-      await timeline.deleteNotableEvent(app.db, request.viewer, request.params.id);
+      await app.timeline.deleteNotableEvent(request.viewer, request.params.id);
       return { message: 'Notable event deleted.' };
     },
   );

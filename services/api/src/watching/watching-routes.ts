@@ -8,13 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import { escapeHtml } from '../accounts/mailer.ts';
-import * as watching from './watching-service.ts';
 
 const UNSUBSCRIBED = 'You will no longer get e-mails about changes to the records you watch or maintain. You can turn them on again in your profile.';
 const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 export async function watchingRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): watching.WatchingDeps => ({ db: app.db });
 
   app.post<{ Body: { record_id: number; operation: string } }>(
     '/fairsharing_records/watch',
@@ -28,7 +26,7 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const result = await watching.watchRecord(deps(), request.viewer, request.body);
+      const result = await app.watching.watchRecord(request.viewer, request.body);
       return { message: result.watching ? 'You are watching this record.' : 'You no longer watch this record.', watching: result.watching };
     },
   );
@@ -46,13 +44,13 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const enabled = request.body.record_change_mails;
-      await watching.setDigestPreference(deps(), request.viewer, enabled);
+      await app.watching.setDigestPreference(request.viewer, enabled);
       return { message: enabled ? 'You will get hourly mails about changes to the records you follow.' : UNSUBSCRIBED, record_change_mails: enabled };
     },
   );
 
   async function unsubscribe(request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) {
-    await watching.unsubscribe({ ...deps(), secret: app.config.jwtSecret }, request.query.token);
+    await app.watching.unsubscribe(request.query.token);
     // Opened from a mail in a browser: a page, not JSON.
     if ((request.headers.accept ?? '').includes('text/html')) {
       return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>${escapeHtml(app.config.siteName)}</title><p>${escapeHtml(UNSUBSCRIBED)}</p>`);
