@@ -28,11 +28,8 @@
  * Everything it creates (bench database, indices) is dropped at the end.
  * Env: BENCH_RECORDS (100000), BENCH_SECONDS per aggregation measurement (8), BENCH_KEEP=1 keeps them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
@@ -42,6 +39,7 @@ import { MAX_PIVOT_BUCKETS } from '../../services/api/src/statistics/record-aggr
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { copyRealRecords } from '../seed/synthetic-copies.ts';
 import { aggregationBody, aggregationSearchPath } from './aggregation-request.ts';
+import { freePort, loadAverage, memory, startProcess, stopProcess, walkAll } from './bench-server.ts';
 import { keepAliveClient } from './keep-alive-http.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 
@@ -65,63 +63,6 @@ interface Figures {
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
-}
-
-function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
-
-/** Resident memory of a process now (VmRSS) and its peak so far (VmHWM), in MB. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
-  return { rss: read('VmRSS'), peak: read('VmHWM') };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Starts `script` in a child process with `env` and waits until `base`/healthz answers. */
-async function startProcess(script: string, env: Record<string, string>, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    const healthy = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error(`${script} did not become healthy in 2 minutes`);
-}
-
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-async function walkAll(base: string): Promise<{ records: number; pages: number; seconds: number }> {
-  let url: string | undefined = `${base}/fairsharing_records?page[size]=500`;
-  let records = 0;
-  let pages = 0;
-  const started = performance.now();
-  while (url) {
-    const response = await fetch(url, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`walk: ${response.status} ${await response.text()}`);
-    const page = (await response.json()) as { data: unknown[]; links: { next?: string } };
-    records += page.data.length;
-    pages += 1;
-    url = page.links.next;
-  }
-  return { records, pages, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Runs `task` with `clients` concurrent loops for SECONDS, each call with the next query string. */

@@ -1,0 +1,153 @@
+/**
+ * Harvesting bench: `npx tsx scripts/bench/harvest.ts` (Postgres, Redis and OpenSearch must be up).
+ *
+ * Builds the synthetic catalogue in its own bench database and index prefix (the demo catalogue
+ * plus copies of its records up to BENCH_RECORDS, default 100,000, scripts/seed/synthetic-copies.ts;
+ * indexed with the real reindex) and starts the real server on it in a child process. Then, over
+ * loopback HTTP, one after the other in the same run:
+ *   oai           a full OAI-PMH ListRecords harvest (BENCH_OAI_FORMAT, default oai_datacite)
+ *                 following resumption tokens: records/s, and the server's resident memory
+ *                 before and its peak during the harvest (VmHWM, restarted before it);
+ *   walk          GET /fairsharing_records?page[size]=500 following links.next, measured the
+ *                 same way, for comparison;
+ *   incremental   BENCH_ROUNDS (default 20) times: 100 public records change, then a ListRecords
+ *                 harvest `from` the second before the change finds them: p50 and max duration.
+ * The change feed's full replay is to be measured here too, beside these.
+ * Everything it creates (bench database, indices) is dropped at the end (BENCH_KEEP=1 keeps them).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { reindexAll } from '../../indexer/src/reindex.ts';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { copyRealRecords } from '../seed/synthetic-copies.ts';
+import { freePort, loadAverage, memory, resetPeakMemory, startProcess, stopProcess, walkAll } from './bench-server.ts';
+
+const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 20);
+const FORMAT = process.env.BENCH_OAI_FORMAT || 'oai_datacite';
+const CHANGES = 100;
+const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
+
+interface Harvest {
+  records: number;
+  deleted: number;
+  pages: number;
+  seconds: number;
+}
+
+/** A ListRecords harvest to its end; counts `<record>`s and deleted headers without parsing the metadata. */
+async function harvest(base: string, from?: string): Promise<Harvest> {
+  let query = `verb=ListRecords&metadataPrefix=${FORMAT}${from ? `&from=${from}` : ''}`;
+  const result: Harvest = { records: 0, deleted: 0, pages: 0, seconds: 0 };
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${base}/oai?${query}`);
+    const xml = await response.text();
+    if (!response.ok) throw new Error(`harvest: ${response.status} ${xml.slice(0, 200)}`);
+    const error = /<error code="([^"]+)"/.exec(xml);
+    if (error && error[1] !== 'noRecordsMatch') throw new Error(`harvest: ${error[1]}`);
+    result.pages += 1;
+    result.records += xml.match(/<record>/g)?.length ?? 0;
+    result.deleted += xml.match(/<header status="deleted">/g)?.length ?? 0;
+    const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+    if (!token) break;
+    query = `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`;
+  }
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
+/** Waits for the next whole second, so a round's `from` second holds only that round's changes. */
+async function nextSecond(): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+  return `${new Date().toISOString().slice(0, 19)}Z`;
+}
+
+async function incrementalRounds(db: Database, base: string): Promise<number[]> {
+  const durations: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const from = await nextSecond();
+    const changed = await db('records')
+      .whereIn('id', db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).select('id').orderByRaw('random()').limit(CHANGES))
+      .update({ description: db.raw("description || ' '") });
+    const result = await harvest(base, from);
+    if (result.records !== changed) throw new Error(`incremental harvest found ${result.records} records, ${changed} changed`);
+    durations.push(result.seconds * 1000);
+  }
+  return durations.sort((a, b) => a - b);
+}
+
+function report(name: string, records: number, pages: number, seconds: number, before: number, peak: number): void {
+  console.log(`${name}: ${records} records in ${pages} pages in ${seconds.toFixed(1)} s: ${(records / seconds).toFixed(0)} records/s; server resident memory ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during`);
+}
+
+runCli(async () => {
+  const config = loadConfig();
+  const stamp = Date.now().toString(36);
+  const url = new URL(config.databaseUrl);
+  url.pathname = `/registry_bench_${stamp}_harvest`;
+  const databaseUrl = url.toString();
+  const indexPrefix = `bench_${stamp}_harvest_`;
+  const client = createSearchClient(config);
+  let db: Database | undefined;
+  let server: ChildProcess | undefined;
+  console.log(`bench: load average at start ${loadAverage()} (${cpus().length} cores)`);
+  try {
+    await ensureDatabaseExists(databaseUrl);
+    db = createDatabase(databaseUrl);
+    await migrateLatest(db);
+    await seedDemoCatalogue(db);
+    const total = await copyRealRecords(db, RECORDS);
+    console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
+    await reindexAll({ db, client, indexPrefix });
+    const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await startProcess(SERVER, {
+      DATABASE_URL: databaseUrl,
+      INDEX_PREFIX: indexPrefix,
+      QUEUE_PREFIX: `bench_${stamp}_harvest`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      INDEXER: 'off',
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    }, base);
+    const pid = server.pid!;
+    // Warm-up: JIT, connection pools, Postgres and OpenSearch caches.
+    await harvest(base);
+    await walkAll(base);
+
+    resetPeakMemory(pid);
+    const oaiBefore = memory(pid).rss;
+    const full = await harvest(base);
+    const oaiPeak = memory(pid).peak;
+    if (full.records - full.deleted !== Number(count)) throw new Error(`harvest found ${full.records - full.deleted} live records, Postgres has ${count} public ones`);
+    report(`oai (${FORMAT})`, full.records, full.pages, full.seconds, oaiBefore, oaiPeak);
+
+    resetPeakMemory(pid);
+    const walkBefore = memory(pid).rss;
+    const walk = await walkAll(base);
+    const walkPeak = memory(pid).peak;
+    report('walk (/fairsharing_records, 500 a page)', walk.records, walk.pages, walk.seconds, walkBefore, walkPeak);
+
+    const durations = await incrementalRounds(db, base);
+    console.log(`incremental: ${ROUNDS} rounds of ${CHANGES} changed records, harvested from the second before: p50 ${durations[Math.floor(durations.length / 2)].toFixed(0)} ms, max ${durations[durations.length - 1].toFixed(0)} ms`);
+    console.log(`\nbench: load average at end ${loadAverage()}`);
+  } finally {
+    await stopProcess(server);
+    await db?.destroy();
+    if (!process.env.BENCH_KEEP) {
+      await client.indices.delete({ index: `${indexPrefix}*` }, { ignore: [404] });
+      await dropDatabase(databaseUrl);
+    }
+    await client.close();
+  }
+});
