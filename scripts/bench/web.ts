@@ -38,9 +38,9 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const ROUTE_MODULES: Record<string, string> = {
-  '/': 'src/pages/home/HomePage.tsx',
+  '/': 'src/home/HomePage.tsx',
   '/search': 'src/search/SearchPage.tsx',
-  '/summary-statistics': 'src/pages/static/SummaryStatisticsPage.tsx',
+  '/summary-statistics': 'src/static/SummaryStatisticsPage.tsx',
   '/graph/2': 'src/graph/GraphPage.tsx',
 };
 

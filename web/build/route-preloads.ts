@@ -19,7 +19,7 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** Landing routes and the module of their screen. */
 const LANDING_SCREENS: readonly { pattern: string; module: string }[] = [
-  { pattern: '^/$', module: 'src/pages/home/HomePage.tsx' },
+  { pattern: '^/$', module: 'src/home/HomePage.tsx' },
   { pattern: '^/(search|standards|databases|policies|collections)/?$', module: 'src/search/SearchPage.tsx' },
   { pattern: '^/(\\d+|FAIRsharing\\.[^/]+|10\\.25504/[^/]+)/?$', module: 'src/record/RecordPage.tsx' },
 ];

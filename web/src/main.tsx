@@ -11,9 +11,9 @@ import { RouterProvider } from 'react-router';
 import { ChakraProvider } from '@chakra-ui/react';
 import { adoptPageAnswers } from './api/early-queries.ts';
 import { createAppRouter } from './app/routes.tsx';
-import { watchSiteModes } from './app/siteModesWatch.ts';
+import { watchSiteModes } from './state/siteModesWatch.ts';
 import { runStartup } from './app/startup.ts';
-import { createStore } from './app/store.ts';
+import { createStore } from './state/store.ts';
 import { prefetchSearchFor } from './search/search-prefetch.ts';
 import { system } from './theme/system.ts';
 

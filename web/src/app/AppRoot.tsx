@@ -7,10 +7,10 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { ApiError, restGet } from '../api/client.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { setPageTitle } from '../shell/usePageTitle.ts';
-import { useAppDispatch, useAppSelector, useSession } from './hooks.ts';
-import { noticeAdded } from './messagesSlice.ts';
-import { isRouteHandle } from './routeHandle.ts';
-import { endSession, isSessionValid, SESSION_EXPIRED_MESSAGE } from './sessionSlice.ts';
+import { useAppDispatch, useAppSelector, useSession } from '../state/hooks.ts';
+import { noticeAdded } from '../state/messagesSlice.ts';
+import { isRouteHandle } from '../kit/routeHandle.ts';
+import { endSession, isSessionValid, SESSION_EXPIRED_MESSAGE } from '../state/sessionSlice.ts';
 
 export const SESSION_REFUSED_MESSAGE = 'Your session is no longer valid; please log in again.';
 

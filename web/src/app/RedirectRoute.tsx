@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { isOffSiteTarget, type RedirectRule } from '@registry/schemas/web/redirects.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 
 const FULL_LOAD_GUARD_KEY = 'registry.serverPageLoad';
 const FULL_LOAD_GUARD_MS = 10_000;

@@ -2,22 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { can, type Action } from '@registry/schemas/access/policy.ts';
 import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
-import { useSession } from './hooks.ts';
-import { useViewer } from './sessionViewer.ts';
-
-/** The login route for the current page, so a successful login comes back here. */
-export function loginPathFor(pathWithQuery: string): string {
-  return `/accounts/login?goTo=${encodeURIComponent(pathWithQuery)}`;
-}
-
-/** Route state of a redirect to login for a signed-in user who may not open the page. */
-export interface LoginRedirectState {
-  notAllowed: true;
-}
-
-export function isNotAllowedRedirect(state: unknown): state is LoginRedirectState {
-  return !!state && typeof state === 'object' && (state as { notAllowed?: unknown }).notAllowed === true;
-}
+import { useSession } from '../state/hooks.ts';
+import { loginPathFor, type LoginRedirectState } from '../state/login-redirect.ts';
+import { useViewer } from '../state/sessionViewer.ts';
 
 /**
  * Login guard of SPEC §6: logged-out visitors (and, for pages of an action, anyone the access

@@ -11,9 +11,9 @@ import { lazyScreen } from '../kit/loadScreen.ts';
 import { RedirectRoute } from './RedirectRoute.tsx';
 import { REDIRECTS, OBJECT_TYPES_DOC_PATH } from '@registry/schemas/web/redirects.ts';
 import { RequireLogin } from './RequireLogin.tsx';
-import type { RouteHandle } from './routeHandle.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
+import type { RouteHandle } from '../kit/routeHandle.ts';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import type { RegistryName } from '@registry/schemas';
 import type { Action } from '@registry/schemas/access/policy.ts';
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      page('/', 'Home', lazyScreen(() => import('../pages/home/HomePage.tsx'), (m) => m.HomePage)),
+      page('/', 'Home', lazyScreen(() => import('../home/HomePage.tsx'), (m) => m.HomePage)),
       { path: '/search', lazy: searchPage, handle: handle({ title: 'Search', hero: 'by-registry' }) },
       registryListing('/standards', 'Standards', 'standard'),
       registryListing('/databases', 'Databases', 'database'),
@@ -67,43 +67,43 @@ export const routes: RouteObject[] = [
         handle: handle({ title: 'Advanced search' }),
         lazy: lazyScreen(() => import('../advanced-search/AdvancedSearchPage.tsx'), (m) => m.AdvancedSearchPage),
       },
-      page('/organisations', 'Organisations', lazyScreen(() => import('../pages/organisations/OrganisationsPage.tsx'), (m) => m.OrganisationsPage)),
-      page('/organisations/:id', undefined, lazyScreen(() => import('../pages/organisations/OrganisationPage.tsx'), (m) => m.OrganisationPage)),
+      page('/organisations', 'Organisations', lazyScreen(() => import('../organisations/OrganisationsPage.tsx'), (m) => m.OrganisationsPage)),
+      page('/organisations/:id', undefined, lazyScreen(() => import('../organisations/OrganisationPage.tsx'), (m) => m.OrganisationPage)),
       page('/browse/:id', 'Ontology browser', lazyScreen(() => import('../browse/BrowsePage.tsx'), (m) => m.BrowsePage)),
       page('/graph/:id', 'Relation graph', lazyScreen(() => import('../graph/GraphPage.tsx'), (m) => m.GraphPage)),
 
-      staticPage('/new', 'Add content', lazyScreen(() => import('../pages/static/NewContentPage.tsx'), (m) => m.NewContentPage)),
-      staticPage('/summary-statistics', 'Statistics', lazyScreen(() => import('../pages/static/SummaryStatisticsPage.tsx'), (m) => m.SummaryStatisticsPage)),
-      staticPage('/communities', 'Communities', lazyScreen(() => import('../pages/static/CommunitiesPage.tsx'), (m) => m.CommunitiesPage)),
-      staticPage('/community_champions', 'Community Champions', lazyScreen(() => import('../pages/static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
-      staticPage('/community_champions/our_champions', 'Our Champions', lazyScreen(() => import('../pages/static/OurChampionsPage.tsx'), (m) => m.OurChampionsPage)),
-      staticPage('/communitycuration', 'Community Curation', lazyScreen(() => import('../pages/static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
-      staticPage('/stakeholders', 'Stakeholders', lazyScreen(() => import('../pages/static/StakeholdersPage.tsx'), (m) => m.StakeholdersPage)),
-      staticPage('/timeline', 'Timeline', lazyScreen(() => import('../pages/static/TimelinePage.tsx'), (m) => m.TimelinePage)),
-      staticPage('/licence', 'Licence', lazyScreen(() => import('../pages/static/LicencePage.tsx'), (m) => m.LicencePage)),
-      staticPage('/terms', 'Terms of use', lazyScreen(() => import('../pages/static/TermsPage.tsx'), (m) => m.TermsPage)),
-      staticPage('/educational', 'Educational', lazyScreen(() => import('../pages/static/EducationalPage.tsx'), (m) => m.EducationalPage)),
-      staticPage('/privacy', 'Privacy', lazyScreen(() => import('../pages/static/PrivacyPage.tsx'), (m) => m.PrivacyPage)),
-      staticPage('/sustainability_and_preservation', 'Sustainability and preservation', lazyScreen(() => import('../pages/static/SustainabilityPage.tsx'), (m) => m.SustainabilityPage)),
-      staticPage('/API_doc', 'API documentation', lazyScreen(() => import('../pages/static/ApiDocPage.tsx'), (m) => m.ApiDocPage)),
-      staticPage(OBJECT_TYPES_DOC_PATH, 'Object types', lazyScreen(() => import('../pages/static/ObjectTypesPage.tsx'), (m) => m.ObjectTypesPage)),
+      staticPage('/new', 'Add content', lazyScreen(() => import('../static/NewContentPage.tsx'), (m) => m.NewContentPage)),
+      staticPage('/summary-statistics', 'Statistics', lazyScreen(() => import('../static/SummaryStatisticsPage.tsx'), (m) => m.SummaryStatisticsPage)),
+      staticPage('/communities', 'Communities', lazyScreen(() => import('../static/CommunitiesPage.tsx'), (m) => m.CommunitiesPage)),
+      staticPage('/community_champions', 'Community Champions', lazyScreen(() => import('../static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
+      staticPage('/community_champions/our_champions', 'Our Champions', lazyScreen(() => import('../static/OurChampionsPage.tsx'), (m) => m.OurChampionsPage)),
+      staticPage('/communitycuration', 'Community Curation', lazyScreen(() => import('../static/CommunityChampionsPage.tsx'), (m) => m.CommunityChampionsPage)),
+      staticPage('/stakeholders', 'Stakeholders', lazyScreen(() => import('../static/StakeholdersPage.tsx'), (m) => m.StakeholdersPage)),
+      staticPage('/timeline', 'Timeline', lazyScreen(() => import('../static/TimelinePage.tsx'), (m) => m.TimelinePage)),
+      staticPage('/licence', 'Licence', lazyScreen(() => import('../static/LicencePage.tsx'), (m) => m.LicencePage)),
+      staticPage('/terms', 'Terms of use', lazyScreen(() => import('../static/TermsPage.tsx'), (m) => m.TermsPage)),
+      staticPage('/educational', 'Educational', lazyScreen(() => import('../static/EducationalPage.tsx'), (m) => m.EducationalPage)),
+      staticPage('/privacy', 'Privacy', lazyScreen(() => import('../static/PrivacyPage.tsx'), (m) => m.PrivacyPage)),
+      staticPage('/sustainability_and_preservation', 'Sustainability and preservation', lazyScreen(() => import('../static/SustainabilityPage.tsx'), (m) => m.SustainabilityPage)),
+      staticPage('/API_doc', 'API documentation', lazyScreen(() => import('../static/ApiDocPage.tsx'), (m) => m.ApiDocPage)),
+      staticPage(OBJECT_TYPES_DOC_PATH, 'Object types', lazyScreen(() => import('../static/ObjectTypesPage.tsx'), (m) => m.ObjectTypesPage)),
 
-      page('/maintenance', 'Maintenance', lazyScreen(() => import('../pages/MaintenancePage.tsx'), (m) => m.MaintenancePage)),
+      page('/maintenance', 'Maintenance', lazyScreen(() => import('../curator/MaintenancePage.tsx'), (m) => m.MaintenancePage)),
       { path: '/error/404', element: <NotFoundPage />, handle: handle({ title: 'Page not found' }) },
-      page('/error/500', 'Server error', lazyScreen(() => import('../pages/ServerErrorPage.tsx'), (m) => m.ServerErrorPage)),
+      page('/error/500', 'Server error', lazyScreen(() => import('../shell/ServerErrorPage.tsx'), (m) => m.ServerErrorPage)),
 
-      page('/accounts/login', 'Login', lazyScreen(() => import('../pages/account/LoginPage.tsx'), (m) => m.LoginPage)),
-      page('/accounts/signup', 'Sign up', lazyScreen(() => import('../pages/account/SignupPage.tsx'), (m) => m.SignupPage)),
-      page('/login_success', 'Login successful', lazyScreen(() => import('../pages/account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginSuccessPage)),
-      page('/login_failure', 'Login failed', lazyScreen(() => import('../pages/account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginFailurePage)),
-      page('/users/confirmation', 'Account confirmation', lazyScreen(() => import('../pages/account/ConfirmationPage.tsx'), (m) => m.ConfirmationPage)),
-      page('/users/resendConfirmation', 'Resend confirmation', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ResendConfirmationPage)),
-      page('/accounts/forgotPassword', 'Forgotten password', lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.ForgotPasswordPage)),
-      page('/users/password/edit', 'Reset password', lazyScreen(() => import('../pages/account/PasswordEditPage.tsx'), (m) => m.PasswordEditPage)),
-      page('/users/orcid/sendEmail', 'ORCID login', requireLogin(lazyScreen(() => import('../pages/account/EmailRequestPages.tsx'), (m) => m.OrcidEmailPage))),
-      page('/users/:id', 'User profile', lazyScreen(() => import('../pages/account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
-      page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../pages/account/ProfilePage.tsx'), (m) => m.ProfilePage))),
-      page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../pages/account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
+      page('/accounts/login', 'Login', lazyScreen(() => import('../account/LoginPage.tsx'), (m) => m.LoginPage)),
+      page('/accounts/signup', 'Sign up', lazyScreen(() => import('../account/SignupPage.tsx'), (m) => m.SignupPage)),
+      page('/login_success', 'Login successful', lazyScreen(() => import('../account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginSuccessPage)),
+      page('/login_failure', 'Login failed', lazyScreen(() => import('../account/ThirdPartyOutcomePages.tsx'), (m) => m.LoginFailurePage)),
+      page('/users/confirmation', 'Account confirmation', lazyScreen(() => import('../account/ConfirmationPage.tsx'), (m) => m.ConfirmationPage)),
+      page('/users/resendConfirmation', 'Resend confirmation', lazyScreen(() => import('../account/EmailRequestPages.tsx'), (m) => m.ResendConfirmationPage)),
+      page('/accounts/forgotPassword', 'Forgotten password', lazyScreen(() => import('../account/EmailRequestPages.tsx'), (m) => m.ForgotPasswordPage)),
+      page('/users/password/edit', 'Reset password', lazyScreen(() => import('../account/PasswordEditPage.tsx'), (m) => m.PasswordEditPage)),
+      page('/users/orcid/sendEmail', 'ORCID login', requireLogin(lazyScreen(() => import('../account/EmailRequestPages.tsx'), (m) => m.OrcidEmailPage))),
+      page('/users/:id', 'User profile', lazyScreen(() => import('../account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
+      page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../account/ProfilePage.tsx'), (m) => m.ProfilePage))),
+      page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
       page('/create', 'New record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
       page('/create-fairassist', 'New FAIRassist record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
       page('/curator', 'Curator dashboard', requireLogin(lazyScreen(() => import('../curator/CuratorPage.tsx'), (m) => m.CuratorPage))),
@@ -111,9 +111,9 @@ export const routes: RouteObject[] = [
       page(
         '/profiles/editPublicProfile/:id',
         'Edit public profile',
-        requireLogin(lazyScreen(() => import('../pages/account/EditPublicProfilePage.tsx'), (m) => m.EditPublicProfilePage), 'user.manage'),
+        requireLogin(lazyScreen(() => import('../account/EditPublicProfilePage.tsx'), (m) => m.EditPublicProfilePage), 'user.manage'),
       ),
-      page('/profiles/usersList', 'Users list', requireLogin(lazyScreen(() => import('../pages/account/UsersListPage.tsx'), (m) => m.UsersListPage), 'user.admin')),
+      page('/profiles/usersList', 'Users list', requireLogin(lazyScreen(() => import('../account/UsersListPage.tsx'), (m) => m.UsersListPage), 'user.admin')),
 
       ...REDIRECTS.map((rule): RouteObject => ({ path: rule.path, element: <RedirectRoute rule={rule} /> })),
 

@@ -16,23 +16,22 @@ import {
   searchArgumentTypesLoaded,
   writeCachedIntrospection,
   type IntrospectionAnswer,
-} from './introspectionSlice.ts';
-import { noticeAdded, publicMessagesLoaded, type PublicMessage } from './messagesSlice.ts';
-import { maintenanceDetected, modesRead, startupFinished } from './modesSlice.ts';
-import { pageStartupData } from './pageStartupData.ts';
-import { buildSearchFilters, searchFiltersBuilt } from './searchFiltersSlice.ts';
-import { sessionViewer } from './sessionViewer.ts';
+} from '../state/introspectionSlice.ts';
+import { noticeAdded, publicMessagesLoaded, type PublicMessage } from '../state/messagesSlice.ts';
+import { maintenanceDetected, modesRead, startupFinished } from '../state/modesSlice.ts';
+import { pageStartupData } from '../state/pageStartupData.ts';
+import { buildSearchFilters, searchFiltersBuilt } from '../state/searchFiltersSlice.ts';
+import { sessionViewer } from '../state/sessionViewer.ts';
 import {
   SESSION_EXPIRED_MESSAGE,
   isSessionValid,
   loggedIn,
   readStoredSession,
   writeStoredSession,
-} from './sessionSlice.ts';
-import type { AppStore } from './store.ts';
+} from '../state/sessionSlice.ts';
+import type { AppStore } from '../state/store.ts';
 
 export const STARTUP_FAILURE_MESSAGE = "Can't initialize application.";
-export { MESSAGES_QUERY };
 
 export type StartupOutcome = 'ready' | 'maintenance' | 'failed';
 

@@ -6,7 +6,7 @@
 import { Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { can } from '@registry/schemas/access/policy.ts';
-import { useViewer } from '../app/sessionViewer.ts';
+import { useViewer } from '../state/sessionViewer.ts';
 import { PageContainer } from '../shell/Layout.tsx';
 import { tabsFor } from './curator-tabs.ts';
 

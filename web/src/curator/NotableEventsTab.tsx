@@ -13,7 +13,7 @@ import {
   type NotableEventInput,
 } from '@registry/schemas/forms/notable-events.ts';
 import { FormAnswer, TextField, TextareaField } from '../kit/FormFields.tsx';
-import { EventDate } from '../pages/static/EventDate.tsx';
+import { EventDate } from '../static/EventDate.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createNotableEvent, deleteNotableEvent, loadNotableEvents, updateNotableEvent } from './site-admin-api.ts';

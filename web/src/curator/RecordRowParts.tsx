@@ -12,7 +12,7 @@ import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
 import { failureText } from '../api/client.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { can } from '@registry/schemas/access/policy.ts';
-import { useViewer } from '../app/sessionViewer.ts';
+import { useViewer } from '../state/sessionViewer.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import {

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Heading, Stack, Switch, Text } from '@chakra-ui/react';
-import { useAppDispatch, useModes } from '../app/hooks.ts';
-import { modesRead } from '../app/modesSlice.ts';
-import { fetchSiteModes } from '../app/siteModesWatch.ts';
+import { useAppDispatch, useModes } from '../state/hooks.ts';
+import { modesRead } from '../state/modesSlice.ts';
+import { fetchSiteModes } from '../state/siteModesWatch.ts';
 import { failureText } from '../api/client.ts';
 import { FormAnswer, type FormAnswerState } from '../kit/FormFields.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';

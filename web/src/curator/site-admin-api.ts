@@ -5,9 +5,9 @@
  */
 import type { NotableEvent, NotableEventInput } from '@registry/schemas/forms/notable-events.ts';
 import { graphqlQuery, restDelete, restGet, restGetText, restPost, restPut } from '../api/client.ts';
-import type { PublicMessage } from '../app/messagesSlice.ts';
-import { MESSAGES_QUERY } from '../app/startup.ts';
-import { SITE_MODES_PATH, type SiteModesAnswer } from '../app/siteModesWatch.ts';
+import type { PublicMessage } from '../state/messagesSlice.ts';
+import { MESSAGES_QUERY } from '@registry/schemas/web/startup-data.ts';
+import { SITE_MODES_PATH, type SiteModesAnswer } from '../state/siteModesWatch.ts';
 import type { CurationSummaryFigures } from '@registry/schemas/curation/summary-figures.ts';
 
 export const loadMessages = async () => (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages ?? [];

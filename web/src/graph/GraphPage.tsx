@@ -9,7 +9,7 @@ import { Alert, Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { graphqlString } from '../api/client.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';

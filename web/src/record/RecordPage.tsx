@@ -5,7 +5,7 @@
 import { Alert, Box, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
@@ -27,7 +27,7 @@ import {
 import type { RegistryRecord } from './record-types.ts';
 import { RecordViews } from './RecordViews.tsx';
 import { RecordActions } from '../editor/RecordActions.tsx';
-import { LinkedSavedSearches } from '../pages/account/SavedSearchesList.tsx';
+import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';
 import { useRecordHead } from './useRecordHead.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';

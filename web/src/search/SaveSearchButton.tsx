@@ -3,7 +3,7 @@
  * signed-in people, so anonymous visits of /search download none of it.
  */
 import { lazy, Suspense } from 'react';
-import { useSession } from '../app/hooks.ts';
+import { useSession } from '../state/hooks.ts';
 
 const SaveSearch = lazy(() => import('./SaveSearchDialog.tsx').then((module) => ({ default: module.SaveSearch })));
 

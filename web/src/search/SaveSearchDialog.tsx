@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { can, type Viewer } from '@registry/schemas/access/index.ts';
 import { SAVED_SEARCH_COMMENT_MAX, savedSearchSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
-import { useViewer } from '../app/sessionViewer.ts';
+import { useViewer } from '../state/sessionViewer.ts';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../kit/FormFields.tsx';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';

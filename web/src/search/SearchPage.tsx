@@ -12,7 +12,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { graphqlQuery } from '../api/client.ts';
 import { useAfterFirstPaint } from '../kit/firstPaint.ts';
-import { useSearchArgumentTypes, useSearchFilters } from '../app/hooks.ts';
+import { useSearchArgumentTypes, useSearchFilters } from '../state/hooks.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
 import { facetCounts, facetOtherCount, type FacetCount } from './aggregations.ts';

@@ -5,7 +5,7 @@
  */
 import { startEarlyQuery } from '../api/early-queries.ts';
 import { isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
-import { readCachedIntrospection } from '../app/introspectionSlice.ts';
+import { readCachedIntrospection } from '../state/introspectionSlice.ts';
 
 export function prefetchSearchFor(location: Pick<Location, 'pathname' | 'search'>): void {
   if (!isSearchPath(location.pathname)) return;

@@ -5,7 +5,7 @@
 import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSiteConfig } from '../app/siteConfig.ts';
+import { useSiteConfig } from '../state/siteConfig.ts';
 import { ArrowUpIcon } from './icons.tsx';
 
 interface FooterLink {

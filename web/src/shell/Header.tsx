@@ -9,9 +9,9 @@
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
-import { useSession } from '../app/hooks.ts';
+import { useSession } from '../state/hooks.ts';
 import { withLoadTimeout } from '../kit/loadScreen.ts';
-import { useSiteConfig } from '../app/siteConfig.ts';
+import { useSiteConfig } from '../state/siteConfig.ts';
 import { SuggestionsCombobox } from '../search/SuggestionsCombobox.tsx';
 import { headerSearchTarget } from './headerSearch.ts';
 import { LogoMark, MenuIcon, SearchIcon } from './icons.tsx';

@@ -9,13 +9,13 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Spinner } from '@chakra-ui/react';
-import { useAppDispatch } from '../app/hooks.ts';
+import { useAppDispatch } from '../state/hooks.ts';
 import { withLoadTimeout } from '../kit/loadScreen.ts';
-import { logOut } from '../app/logOut.ts';
-import type { SessionState } from '../app/sessionSlice.ts';
+import { logOut } from '../state/logOut.ts';
+import type { SessionState } from '../state/sessionSlice.ts';
 import { UserIcon } from './icons.tsx';
 
-const LoginForm = lazy(() => withLoadTimeout(() => import('../pages/account/LoginForm.tsx')).then((m) => ({ default: m.LoginForm })));
+const LoginForm = lazy(() => withLoadTimeout(() => import('../account/LoginForm.tsx')).then((m) => ({ default: m.LoginForm })));
 
 export function LoginMenu({ session }: { session: SessionState }) {
   const dispatch = useAppDispatch();

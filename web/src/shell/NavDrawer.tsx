@@ -4,9 +4,9 @@
  */
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
-import { useAppDispatch, useSession } from '../app/hooks.ts';
-import { logOut } from '../app/logOut.ts';
-import { loginPathFor } from '../app/RequireLogin.tsx';
+import { useAppDispatch, useSession } from '../state/hooks.ts';
+import { logOut } from '../state/logOut.ts';
+import { loginPathFor } from '../state/login-redirect.ts';
 import { NAVIGATION_LINKS } from './navigation.ts';
 
 export interface NavDrawerProps {

@@ -1,6 +1,6 @@
 /** The hero of the current route, from its handle; search routes pick it by registry. */
 import { useMatches, useSearchParams } from 'react-router';
-import { isRouteHandle } from '../app/routeHandle.ts';
+import { isRouteHandle } from '../kit/routeHandle.ts';
 import { Hero } from './Hero.tsx';
 import { heroForRegistry } from './heroContent.ts';
 

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
-import { noticeDismissed, type NoticeKind } from '../app/messagesSlice.ts';
+import { useAppDispatch, useAppSelector } from '../state/hooks.ts';
+import { noticeDismissed, type NoticeKind } from '../state/messagesSlice.ts';
 import { formatLongDate } from '../kit/format/dates.ts';
 import { rateLimitWaitText, useRateLimitWait } from './useRateLimitWait.ts';
 

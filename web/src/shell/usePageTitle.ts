@@ -1,6 +1,6 @@
 /** Page title of SPEC §2: "<site name> | <route name>". */
 import { useEffect } from 'react';
-import { getSiteConfig } from '../app/siteConfig.ts';
+import { getSiteConfig } from '../state/siteConfig.ts';
 
 export function pageTitle(routeName: string): string {
   return `${getSiteConfig().siteName} | ${routeName}`;

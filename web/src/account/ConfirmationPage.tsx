@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Button, Spinner, Stack } from '@chakra-ui/react';
+import { AccountCard } from './AccountPage.tsx';
+import { confirmAccount } from './account-api.ts';
+import { errorMessage } from './account-paths.ts';
+import { FormAnswer } from '../kit/FormFields.tsx';
+
+type Outcome = { kind: 'pending' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
+
+export const CONFIRMED_TEXT = 'Your account is confirmed. You can now log in.';
+
+/** A link followed again: the server says so (`already_confirmed`) instead of calling it invalid. */
+function isAlreadyConfirmed(answer: object | null): boolean {
+  return answer !== null && 'already_confirmed' in answer && answer.already_confirmed === true;
+}
+
+/** /users/confirmation?confirmation_token=…: the link of the confirmation mail. */
+export function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('confirmation_token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
+
+  useEffect(() => {
+    if (!token) {
+      setOutcome({ kind: 'error', text: 'This confirmation link has no token.' });
+      return;
+    }
+    let live = true;
+    confirmAccount(token).then(
+      (answer) => live && setOutcome({ kind: 'success', text: isAlreadyConfirmed(answer) && answer.message ? answer.message : CONFIRMED_TEXT }),
+      (error: unknown) => live && setOutcome({ kind: 'error', text: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <AccountCard title="Account confirmation">
+      {outcome.kind === 'pending' && <Spinner aria-label="Confirming your account" />}
+      {outcome.kind === 'success' && (
+        <Stack gap="4" align="center">
+          <FormAnswer kind="success">{outcome.text}</FormAnswer>
+          <Button asChild bg="brand.700" color="white">
+            <RouterLink to="/accounts/login">Log in</RouterLink>
+          </Button>
+        </Stack>
+      )}
+      {outcome.kind === 'error' && (
+        <Stack gap="4" align="center">
+          <FormAnswer kind="error">{outcome.text}</FormAnswer>
+          <Button asChild variant="outline">
+            <RouterLink to="/users/resendConfirmation">Resend me the confirmation email</RouterLink>
+          </Button>
+        </Stack>
+      )}
+    </AccountCard>
+  );
+}
