@@ -16,7 +16,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { recordPageUrl } from './record-json-ld.ts';
 
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
-export const DATACITE_SCHEMA_LOCATION = 'http://schema.datacite.org/meta/kernel-4.4/metadata.xsd';
+export const DATACITE_SCHEMA_LOCATION = 'http://schema.datacite.org/meta/kernel-4/metadata.xsd';
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** The ontologies behind the two vocabularies (data/ontologies/LICENSE names their sources). */
@@ -67,7 +67,7 @@ const RESOURCE_TYPE_GENERAL: Record<string, string> = {
   collection: 'Collection',
 };
 
-/** Our relation types as DataCite relationType values (kernel 4.4), read from the record's side. */
+/** Our relation types as DataCite relationType values (kernel 4), read from the record's side. */
 const RELATION_TYPES: Record<string, string> = {
   related_to: 'References',
   recommends: 'References',
