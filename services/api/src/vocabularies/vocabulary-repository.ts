@@ -136,6 +136,12 @@ export function searchTerms(db: Database, table: TermTable, q: string | null | u
   return query;
 }
 
+/** The terms' revision, raised by every change to their tables (migration 20261126_0600_term_revision). */
+export async function termRevision(db: Database): Promise<string> {
+  const row = await db('term_revision').first('revision');
+  return String(row?.revision ?? 0);
+}
+
 export function searchCountries(db: Database, q: string | null | undefined): Promise<CountryRow[]> {
   const query = db<CountryRow>('countries').select('*').orderBy('name');
   const pattern = searchedPattern(q);

@@ -47,6 +47,7 @@ export const vocabularyReads = {
   listVocabulary,
   browseVocabulary,
   searchTerms: repository.searchTerms,
+  termRevision: repository.termRevision,
   searchCountries: repository.searchCountries,
   searchLicences,
   searchPublications: repository.searchPublications,

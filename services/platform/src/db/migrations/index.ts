@@ -19,6 +19,7 @@ import * as pendingEmail from './20261125_1000_pending_email.ts';
 import * as sharedEntityCreators from './20261125_1100_shared_entity_creators.ts';
 import * as publicChanges from './20261126_0400_public_changes.ts';
 import * as publicChangesByRecord from './20261126_0500_public_changes_by_record.ts';
+import * as termRevision from './20261126_0600_term_revision.ts';
 
 interface Migration {
   name: string;
@@ -46,6 +47,7 @@ export const migrations: Migration[] = [
   { name: '20261125_1100_shared_entity_creators', ...sharedEntityCreators },
   { name: '20261126_0400_public_changes', ...publicChanges },
   { name: '20261126_0500_public_changes_by_record', ...publicChangesByRecord },
+  { name: '20261126_0600_term_revision', ...termRevision },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
