@@ -42,21 +42,25 @@ interface ItemRow {
 
 const TOMBSTONE_ID = `(CASE WHEN e.edit_type = 'delete' THEN e.edit_event->'deletedRecord'->>'id' ELSE e.edit_event->'mergedRecord'->>'id' END)::int`;
 
-/** Live records and tombstones as one relation of items (`:earliest` names the unknown date). */
-const ITEMS_SQL = `
+/** Live records as items (`:earliest` names the unknown date). */
+const RECORD_ITEMS_SQL = `
   SELECT r.id, coalesce(r.updated_at, :earliest::timestamptz) AS datestamp, lower(reg.name) AS registry,
          rt.name AS record_type, r.is_hidden, r.is_approved, NULL::int AS replaced_by
     FROM records r
     JOIN registries reg ON reg.id = r.registry_id
-    LEFT JOIN record_types rt ON rt.id = r.record_type_id
-  UNION ALL
-  SELECT t.id, t.datestamp, NULL, NULL, true, false,
-         (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || t.id)
+    LEFT JOIN record_types rt ON rt.id = r.record_type_id`;
+
+/** The last tombstone of each deleted or merged record, with the record a merged one lives in now. */
+const TOMBSTONE_ITEMS_SQL = `
+  SELECT t.id, t.datestamp, NULL::text AS registry, NULL::text AS record_type, true AS is_hidden, false AS is_approved,
+         (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || t.id) AS replaced_by
     FROM (SELECT DISTINCT ON (${TOMBSTONE_ID}) ${TOMBSTONE_ID} AS id, e.created_at AS datestamp
             FROM edit_events e
            WHERE e.record_id IS NULL AND e.edit_type IN ('delete', 'merge')
            ORDER BY ${TOMBSTONE_ID}, e.created_at DESC) t
    WHERE NOT EXISTS (SELECT 1 FROM records live WHERE live.id = t.id)`;
+
+const ITEMS_SQL = `${RECORD_ITEMS_SQL} UNION ALL ${TOMBSTONE_ITEMS_SQL}`;
 
 function toItem(row: ItemRow): OaiItem {
   return {
@@ -88,10 +92,15 @@ function filterSql(filter: OaiItemFilter): { sql: string; bindings: Record<strin
   return { sql: clauses.join(' AND '), bindings };
 }
 
+/**
+ * The next `limit` items after `afterId`. Each kind of item is limited on its own first, so the
+ * records are read along their primary key and a page costs the same at any depth.
+ */
 export async function listItems(db: Database, filter: OaiItemFilter, afterId: number, limit: number): Promise<OaiItem[]> {
   const where = filterSql(filter);
+  const page = (itemsSql: string) => `(SELECT * FROM (${itemsSql}) items WHERE ${where.sql} AND items.id > :afterId ORDER BY items.id LIMIT :limit)`;
   const result = await db.raw<{ rows: ItemRow[] }>(
-    `SELECT * FROM (${ITEMS_SQL}) items WHERE ${where.sql} AND items.id > :afterId ORDER BY items.id LIMIT :limit`,
+    `SELECT * FROM (${page(RECORD_ITEMS_SQL)} UNION ALL ${page(TOMBSTONE_ITEMS_SQL)}) items ORDER BY items.id LIMIT :limit`,
     { ...where.bindings, afterId, limit },
   );
   return result.rows.map(toItem);
