@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readChanges } from './change-feed.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './change-feed.ts';
 import { entityTag, notModified } from './entity-tag.ts';
 
 const ChangesQuery = Type.Object(
@@ -27,7 +27,7 @@ export async function changeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const page = await readChanges(app.db, request.query.since, request.query.limit);
+      const page = await app.changes.readChanges(request.query.since, request.query.limit);
       const body = JSON.stringify(page);
       const tag = entityTag(body);
       reply.header('etag', tag).header('cache-control', 'no-cache');

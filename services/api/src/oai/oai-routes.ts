@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { answerOaiRequest, type OaiDeps } from './oai-service.ts';
 import type { RawArguments } from './oai-arguments.ts';
 
 const ArgumentValue = Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 })]);
@@ -21,19 +20,7 @@ function argumentsOf(values: unknown): RawArguments {
   return raw;
 }
 
-/** The address part of a `Name <address>` sender. */
-function addressOf(mailFrom: string): string {
-  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-}
-
 export async function oaiRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): OaiDeps => ({
-    db: app.db,
-    publicUrl: app.config.publicUrl,
-    siteName: app.config.siteName,
-    adminEmail: addressOf(app.config.mailFrom),
-  });
-
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     const form: Record<string, string[]> = {};
     for (const [name, value] of new URLSearchParams(body as string)) (form[name] ??= []).push(value);
@@ -43,11 +30,11 @@ export async function oaiRoutes(app: FastifyInstance): Promise<void> {
   const schema = { summary: 'OAI-PMH 2.0 (verbs Identify, ListMetadataFormats, ListSets, ListIdentifiers, ListRecords, GetRecord)', tags: ['harvesting'], produces: ['text/xml'] };
 
   app.get('/oai', { config: { access: 'anyone' }, schema: { ...schema, querystring: OaiArguments } }, async (request, reply) => {
-    const xml = await answerOaiRequest(deps(), argumentsOf(request.query));
+    const xml = await app.harvesting.answerOaiRequest(argumentsOf(request.query));
     return reply.type('text/xml; charset=utf-8').send(xml);
   });
   app.post('/oai', { config: { access: 'anyone' }, schema: { ...schema, querystring: Type.Object({}, { additionalProperties: false }), body: OaiArguments, consumes: ['application/x-www-form-urlencoded'] } }, async (request, reply) => {
-    const xml = await answerOaiRequest(deps(), argumentsOf(request.body));
+    const xml = await app.harvesting.answerOaiRequest(argumentsOf(request.body));
     return reply.type('text/xml; charset=utf-8').send(xml);
   });
 }

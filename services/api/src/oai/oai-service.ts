@@ -20,6 +20,11 @@ import type { OaiItem, OaiItemFilter, OaiRecordFacts } from './oai-repository.ts
 import { decodeResumptionToken, encodeResumptionToken, type ListState } from './resumption-token.ts';
 import { appendHeader, appendOaiDc, appendReplacement, OAI_DC_NAMESPACE, OAI_DC_SCHEMA, oaiEnvelope, oaiErrorXml } from './oai-xml.ts';
 
+/** The address part of a `Name <address>` sender: the repository's admin e-mail of Identify. */
+export function addressOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
 export interface OaiDeps {
   db: Database;
   publicUrl: string;

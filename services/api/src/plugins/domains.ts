@@ -16,19 +16,21 @@ import { createAccountRepository } from '../accounts/account-repository.ts';
 import { createAccountService, type AccountServiceDependencies } from '../accounts/account-service.ts';
 import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
 import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
+import { readChanges } from '../changes/change-feed.ts';
 import * as claims from '../claims/claim-service.ts';
 import * as curation from '../curation/curation-service.ts';
 import * as curationFiles from '../curation/curation-files-service.ts';
 import * as siteModes from '../curation/site-mode-service.ts';
 import { approveRecordForCreator, deleteRecordForCreator } from '../curation/record-decisions.ts';
-import { mintPendingDois } from '../dois/doi-service.ts';
 import { readPublicRecordBatches } from '../export/public-records.ts';
 import { createLoaders } from '../records/record-loaders.ts';
 import { countListSizes } from '../graphql/list-sizes.ts';
+import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
 import * as messages from '../messages/message-service.ts';
+import { addressOf, answerOaiRequest } from '../oai/oai-service.ts';
 import * as organisations from '../organisations/organisation-service.ts';
 import * as organisationRows from '../organisations/organisation-repository.ts';
-import { flushRecordViews, mostViewed, recordViewKeys, viewsOfRecord } from '../record-views/record-view-counter.ts';
+import { mostViewed, viewsOfRecord } from '../record-views/record-view-counter.ts';
 import * as records from '../records/record-service.ts';
 import * as recordRows from '../records/record-repository.ts';
 import { historyNames } from '../records/history-service.ts';
@@ -59,7 +61,6 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
   const mail = { mailer: communityMail.mailer, mailContext: communityMail.context, warn };
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const writes = { db, publisher };
-  const viewKeys = recordViewKeys(config.queuePrefix);
 
   return {
     accounts: createAccountService({
@@ -92,15 +93,12 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       /** Fresh DataLoaders for one GraphQL request. */
       loaders: () => createLoaders(db),
     },
-    recordViews: {
-      flush: () => flushRecordViews(redis, db, viewKeys),
-      ...bindDependencies(db, { viewsOfRecord, mostViewed }),
-    },
+    recordViews: bindDependencies(db, { viewsOfRecord, mostViewed }),
     claims: bindDependencies({ ...writes, ...mail }, {
       requestClaim: claims.requestClaim, claimState: claims.claimState, decideClaim: claims.decideClaim, stopMaintaining: claims.stopMaintaining,
     }),
-    watching: bindDependencies({ db, ...mail, secret: config.jwtSecret }, {
-      watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe, sendChangeDigests: watching.sendChangeDigests,
+    watching: bindDependencies({ db, secret: config.jwtSecret }, {
+      watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe,
     }),
     reviews: bindDependencies(writes, { reviewRecord }),
     savedSearches: bindDependencies(writes, {
@@ -130,10 +128,6 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       recordsWithoutDoiCsv: curationFiles.recordsWithoutDoiCsv, creationDatesCsv: curationFiles.creationDatesCsv, editDatesCsv: curationFiles.editDatesCsv,
       storedSiteModes: siteModes.storedSiteModes, switchSiteModes: siteModes.switchSiteModes,
     }),
-    dois: config.datacite === null ? null : bindDependencies(
-      { ...writes, datacite: config.datacite, publicUrl: config.publicUrl, siteName: config.siteName, warn },
-      { mintPendingDois },
-    ),
     messages: bindDependencies(db, {
       listMessages: messages.listMessages, createMessage: messages.createMessage, updateMessage: messages.updateMessage, deleteMessage: messages.deleteMessage,
     }),
@@ -145,6 +139,15 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       sitemap: () => site.sitemap(db, config.publicUrl),
     },
     suggestions: bindDependencies({ search, db }, { searchSuggestions }),
+    linkedData: bindDependencies(
+      { db, site: { publicUrl: config.publicUrl, siteName: config.siteName } },
+      { recordDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
+    ),
+    changes: bindDependencies(db, { readChanges }),
+    harvesting: bindDependencies(
+      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom) },
+      { answerOaiRequest },
+    ),
     vocabularies: {
       ...bindDependencies(db, vocabularies.vocabularyReads),
       /** Row counts of the unpaged lists, for the GraphQL query cost. */
@@ -156,7 +159,8 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
 export type DomainServices = ReturnType<typeof domainServices>;
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
-  'curation', 'dois', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies',
+  'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',
+  'linkedData',
 ] as const satisfies readonly (keyof DomainServices)[];
 
 declare module 'fastify' {

@@ -10,7 +10,6 @@
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 import { OPERATIONS_ROUTES, READ_ONLY_ALLOWED_WRITES, requestAudience } from '../routes/api-paths.ts';
-import { storedSiteModes } from '../curation/site-mode-service.ts';
 
 export interface SiteModePluginOptions {
   maintenanceMode: boolean;
@@ -52,7 +51,7 @@ export const siteModePlugin = fp<SiteModePluginOptions>(
     let stored: SiteModes = { maintenance: false, readOnly: false };
     const current = (): SiteModes => ({ maintenance: options.maintenanceMode || stored.maintenance, readOnly: options.readOnlyMode || stored.readOnly });
     const refresh = async () => {
-      const modes = await storedSiteModes(app.db);
+      const modes = await app.curation.storedSiteModes();
       stored = { maintenance: modes.maintenance, readOnly: modes.readOnly };
     };
     app.decorate('siteModes', { current, refresh });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { countRecordView, isObviousBot, mostViewed, recordViewKeys, viewsOfRecord } from './record-view-counter.ts';
+import { countRecordView, isObviousBot, recordViewKeys } from './record-view-counter.ts';
 
 /** A view is not worth holding a request for longer: the answer goes, the increment may still land. */
 const COUNT_TIMEOUT_MS = 5_000;
@@ -66,7 +66,7 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ recordId: Type.Integer(), views: Type.Integer() }) },
       },
     },
-    async (request) => ({ recordId: request.params.id, views: await viewsOfRecord(app.db, request.params.id) }),
+    async (request) => ({ recordId: request.params.id, views: await app.recordViews.viewsOfRecord(request.params.id) }),
   );
 
   app.get<{ Querystring: MostViewedQuery }>(
@@ -79,6 +79,6 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Array(MostViewedRecord) },
       },
     },
-    async (request) => mostViewed(app.db, request.query.size ?? 10),
+    async (request) => app.recordViews.mostViewed(request.query.size ?? 10),
   );
 }
