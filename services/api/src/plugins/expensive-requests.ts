@@ -36,7 +36,7 @@ const RETRY_AFTER_SECONDS = 1;
  * REST routes that answer up to 1,000 records, download or export, by the start of their route
  * URL. The paged search (here and in GraphQL) is the ordinary search: not counted.
  */
-const STREAMED_ROUTE_PREFIXES = ['/export/', '/files/'];
+const STREAMED_ROUTE_PREFIXES = ['/export/', '/files/', '/catalog.'];
 const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES];
 
 /** Root fields of GraphQL that answer whole collections. */

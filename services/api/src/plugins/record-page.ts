@@ -4,9 +4,11 @@
  * Graph) so a pasted link previews, the answer to the page's own record query (the app takes it
  * for an anonymous visitor instead of asking after its code has run, as a search page takes its
  * search's: early-search-answer.ts), and the record's schema.org JSON-LD for clients that ask
- * for `application/ld+json`. One indexed lookup per page, then the query the app would send.
+ * for `application/ld+json`, in DCAT (Turtle, RDF/XML, N-Triples) and DataCite XML for those
+ * media types, with FAIR Signposting `Link` headers on every answer. One indexed lookup per page,
+ * then the query the app would send.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
 import { graphqlContextFor } from '../graphql/plugin.ts';
 import { parseRecordIdentifier } from '../records/record-visibility.ts';
@@ -14,6 +16,7 @@ import { recordSchemaOrg } from '../records/record-schema-org.ts';
 import type { RecordRow } from '../records/record-rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
+import { RECORD_DESCRIPTION_MEDIA_TYPES } from '../linked-data/linked-data-service.ts';
 import { escapeMarkup } from './escape-markup.ts';
 import { EARLY_ANSWER_TIME_LIMIT_MS, withinTimeLimit, type EarlyAnswer } from './early-search-answer.ts';
 import type { PageHead } from './web-page-html.ts';
@@ -81,4 +84,19 @@ export async function earlyRecordAnswer(app: FastifyInstance, identifier: string
   } catch {
     return null;
   }
+}
+
+/** Media types a record URL answers, the page first (for `*\/*` and no Accept). */
+export const RECORD_MEDIA_TYPES = ['text/html', 'application/ld+json', 'application/json', ...RECORD_DESCRIPTION_MEDIA_TYPES];
+
+/** Sets the record's FAIR Signposting links (cite-as, describedby, type, license) on the answer. */
+export async function addSignposting(app: FastifyInstance, reply: FastifyReply, record: RecordRow): Promise<void> {
+  const links = await app.linkedData.recordSignposting(record.id);
+  if (links) reply.header('link', links);
+}
+
+/** The record's description in a linked-data media type (not the page): schema.org JSON-LD, DCAT or DataCite. */
+export async function recordDescriptionBody(app: FastifyInstance, record: RecordRow, mediaType: string): Promise<string | JsonLdDocument | null> {
+  if (RECORD_DESCRIPTION_MEDIA_TYPES.includes(mediaType)) return app.linkedData.recordDescription(record.id, mediaType);
+  return recordPageJsonLd(app, record);
 }

@@ -4,7 +4,8 @@
  * the status the path deserves: 200 for a page of the app's route table
  * (@registry/schemas/web/page-paths.ts) and for a record an anonymous visitor may see, 404 for
  * anything else (the app shows its own 404 page). Record and DOI URLs also answer
- * `application/ld+json` with the record's JSON-LD, as DOI resolvers expect. Clients that take
+ * `application/ld+json` with the record's JSON-LD, as DOI resolvers expect, and the linked-data
+ * formats of record-page.ts (406 when a client takes none of them). Clients that take
  * neither get the JSON 404.
  */
 import fp from 'fastify-plugin';
@@ -19,7 +20,7 @@ import { graphqlSchemaSdl } from '../graphql/plugin.ts';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
-import { earlyRecordAnswer, findPublicRecord, recordPageHead, recordPageJsonLd } from './record-page.ts';
+import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead } from './record-page.ts';
 import { startupDataElement, startupDataSource } from './startup-data.ts';
 import { recordPageUrl } from '../linked-data/record-json-ld.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
@@ -33,8 +34,6 @@ export interface StaticWebPluginOptions {
 /** Vite puts content-hashed files under assets/: they never change, so they cache for a year. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
-/** What a record URL can be answered with, the page first (for `*\/*` and no Accept). */
-const RECORD_MEDIA_TYPES = ['text/html', 'application/ld+json', 'application/json'];
 const PAGE_MEDIA_TYPES = ['text/html'];
 
 /**
@@ -120,13 +119,15 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       }
       if (found?.merged) return reply.redirect(recordPageUrl('', found.record.id), 301);
       const record = found?.record ?? null;
+      if (record) await addSignposting(app, reply, record);
       if (wantsPage && indexHtml) {
         if (!record) return sendApp(reply, request.url, request.method, 404);
         const answer = request.method === 'GET' ? earlyRecordAnswer(app, identifier) : undefined;
         return sendApp(reply, request.url, request.method, 200, recordPageHead(record, app.config), answer);
       }
       if (!record) return sendError(reply, 404, `No public record at ${pathOf(request.url).slice(0, 200)}`);
-      const document = await recordPageJsonLd(app, record);
+      const document = await recordDescriptionBody(app, record, mediaType);
+      if (document === null) return sendError(reply, 404, `No public record at ${pathOf(request.url).slice(0, 200)}`);
       return reply.type(`${mediaType}; charset=utf-8`).header('cache-control', 'no-cache').header('vary', 'Accept').send(document);
     };
 
@@ -165,6 +166,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
         const target = webPathKind(path);
         const mediaType = preferredMediaType(request, target.kind === 'record' ? RECORD_MEDIA_TYPES : PAGE_MEDIA_TYPES);
         if (target.kind === 'record' && mediaType) return answerRecordPath(request, reply, target.identifier, mediaType);
+        if (target.kind === 'record') return sendError(reply.header('vary', 'Accept'), 406, `A record is available as ${RECORD_MEDIA_TYPES.join(', ')}`);
         if (indexHtml && mediaType) return sendApp(reply, request.url, request.method, target.kind === 'page' ? 200 : 404);
       }
       return sendError(reply, 404, `No route for ${request.method} ${path.slice(0, 200)}`);
