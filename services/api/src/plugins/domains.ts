@@ -26,7 +26,6 @@ import { readPublicRecordBatches } from '../export/public-records.ts';
 import { createLoaders } from '../records/record-loaders.ts';
 import { countListSizes } from '../graphql/list-sizes.ts';
 import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
-import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
 import * as messages from '../messages/message-service.ts';
 import { addressOf, answerOaiRequest } from '../oai/oai-service.ts';
 import * as organisations from '../organisations/organisation-service.ts';
@@ -146,10 +145,6 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
     ),
     changes: bindDependencies(db, { readChanges }),
     harvesting: bindDependencies(
-    linkedData: bindDependencies(
-      { db, site: { publicUrl: config.publicUrl, siteName: config.siteName } },
-      { recordDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
-    ),
       { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom) },
       { answerOaiRequest },
     ),
@@ -162,7 +157,6 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
 }
 
 export type DomainServices = ReturnType<typeof domainServices>;
-  'linkedData',
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
   'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',
