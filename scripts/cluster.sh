@@ -25,7 +25,7 @@ OPENSEARCH_VERSION=$(sed -n 's/^OPENSEARCH_VERSION=//p' scripts/services.sh)
 OS_DIST="$ROOT/.cache/opensearch/opensearch-$OPENSEARCH_VERSION"
 OS_USER=opensearch
 
-CLUSTER_DIR=${CLUSTER_DIR:-$ROOT/.cache/cluster}
+CLUSTER_DIR=$(realpath -m "${CLUSTER_DIR:-$ROOT/.cache/cluster}") # relative: to the checkout
 CLUSTER_NAME=${CLUSTER_NAME:-cluster}
 CLUSTER_PORT=${CLUSTER_PORT:-3100}
 CLUSTER_OS_PORT=${CLUSTER_OS_PORT:-9201}

@@ -13,12 +13,12 @@
  *   3. time from an OpenSearch node's return (killed, restarted) to a green cluster;
  *   4. index lag under 8 curators saving at once (each its own record, support section): time from
  *      a save's answer until the index holds its revision, p50/p99.
- * Then brings the cluster down (BENCH_KEEP=1 leaves it up) and drops its database.
+ * and each member's resident memory. Then brings the cluster down (BENCH_KEEP=1 leaves it up) and drops its database.
  * Env: BENCH_SEARCHES per set-up (default 2000), BENCH_CLIENTS (default 8), BENCH_SAVES (default
  * 50 renames; 8 curators × BENCH_SAVES/2 saves for the lag). Loopback only, bounded in count.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { createDatabase, createSearchClient, dropDatabase, loadConfig, runCli, type Database, type SearchClient } from '@registry/platform';
@@ -154,6 +154,20 @@ async function nodeReturnToGreen(search: SearchClient): Promise<string> {
   return `${((green - started) / 1000).toFixed(1)} s from the restart command (node answering after ${((back - started) / 1000).toFixed(1)} s)`;
 }
 
+/** Resident memory of each member (from its pid file), e.g. `api-1 180 MB`. */
+function memberMemory(): string {
+  const pidFiles = [
+    ...readdirSync(`${CLUSTER_DIR}/run`).filter((file) => file.endsWith('.pid')).map((file) => [file.replace(/\.pid$/, ''), `${CLUSTER_DIR}/run/${file}`]),
+    ...[1, 2, 3].map((n) => [`opensearch-${n}`, `${CLUSTER_DIR}/opensearch-${n}/node.pid`]),
+  ];
+  return pidFiles.flatMap(([member, file]) => {
+    if (!existsSync(file!)) return [];
+    const status = readFileSync(`/proc/${readFileSync(file!, 'utf8').trim()}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return [`${member} ${(kb / 1024).toFixed(0)} MB`];
+  }).join(', ');
+}
+
 runCli(async () => {
   console.log('cluster bench: bringing the cluster up (scripts/cluster.sh up)');
   await cluster('up');
@@ -190,6 +204,7 @@ runCli(async () => {
     console.log(`2. save -> searchable through the load balancer (3 nodes, 1 replica): ${await saveToSearchable(curators[0]!, objectTypeIds)}`);
     console.log(`3. OpenSearch node back -> green: ${await nodeReturnToGreen(search)}`);
     console.log(`4. index lag, ${curators.length} curators saving at once: ${await indexLagUnderLoad(db, search, curators)}`);
+    console.log(`resident memory after the runs: ${memberMemory()}`);
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`load average after the runs: ${load} (2 cores; other work on the machine included)`);
   } finally {

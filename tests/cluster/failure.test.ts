@@ -128,13 +128,13 @@ async function indexLag(): Promise<string[]> {
   const revisions = new Map<number, number>((await db('records').select('id', 'revision')).map((row: { id: number; revision: number }) => [row.id, Number(row.revision)]));
   const alias = recordsAlias(cluster.indexPrefix);
   const indexed = new Map<number, number>();
-  let after: unknown[] | undefined;
+  let after: (string | number)[] | undefined;
   for (;;) {
     const answer = await search.search({
       index: alias,
       body: { size: 1000, _source: ['revision'], sort: [{ _id: 'asc' }], ...(after ? { search_after: after } : {}), query: { match_all: {} } },
     });
-    const hits = answer.body.hits.hits as { _id: string; _source: { revision: number }; sort: unknown[] }[];
+    const hits = answer.body.hits.hits as { _id: string; _source: { revision: number }; sort: (string | number)[] }[];
     for (const hit of hits) indexed.set(Number(hit._id), hit._source.revision);
     if (hits.length < 1000) break;
     after = hits[hits.length - 1]!.sort;
