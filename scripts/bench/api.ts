@@ -32,21 +32,17 @@ import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
-import { ANONYMOUS_VIEWER, recordsAlias, visibleRecordsOnly } from '@registry/schemas';
-import { reindexAll } from '../../indexer/src/reindex.ts';
+import { runCli, type Database } from '@registry/platform';
+import { recordsAlias } from '@registry/schemas';
 import { MAX_PIVOT_BUCKETS } from '../../services/api/src/statistics/record-aggregations.ts';
-import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
-import { copyRealRecords } from '../seed/synthetic-copies.ts';
 import { aggregationBody, aggregationSearchPath } from './aggregation-request.ts';
-import { freePort, loadAverage, memory, startProcess, stopProcess, walkAll } from './bench-server.ts';
+import { buildBenchCatalogue, freePort, loadAverage, memory, startBenchServer, startProcess, stopProcess, walkAll, type BenchCatalogue } from './bench-server.ts';
 import { keepAliveClient } from './keep-alive-http.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 
 const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONCURRENCY = [1, 16];
-const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
 const BARE_HOP = fileURLToPath(new URL('./bare-hop.ts', import.meta.url));
 const BY = ['fairsharing_registry', 'subjects'];
 
@@ -170,48 +166,23 @@ async function benchAggregations(sides: Sides, words: string[]): Promise<void> {
 }
 
 runCli(async () => {
-  const config = loadConfig();
-  const stamp = Date.now().toString(36);
-  const url = new URL(config.databaseUrl);
-  url.pathname = `/registry_bench_${stamp}_api`;
-  const databaseUrl = url.toString();
-  const indexPrefix = `bench_${stamp}_api_`;
-  const client = createSearchClient(config);
-  let db: Database | undefined;
+  let catalogue: BenchCatalogue | undefined;
   let server: ChildProcess | undefined;
   let bareHop: ChildProcess | undefined;
   console.log(`bench: load average at start ${loadAverage()} (${cpus().length} cores)`);
   try {
-    await ensureDatabaseExists(databaseUrl);
-    db = createDatabase(databaseUrl);
-    await migrateLatest(db);
-    await seedDemoCatalogue(db);
-    const total = await copyRealRecords(db, RECORDS);
-    console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
-    const reindex = await reindexAll({ db, client, indexPrefix });
-    console.log(`bench: indexed ${reindex.documents} in ${(reindex.tookMs / 1000).toFixed(0)} s`);
-    const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = await startProcess(SERVER, {
-      DATABASE_URL: databaseUrl,
-      INDEX_PREFIX: indexPrefix,
-      QUEUE_PREFIX: `bench_${stamp}_api`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      INDEXER: 'off',
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    }, base);
+    catalogue = await buildBenchCatalogue('api', RECORDS);
+    const { config, db, indexPrefix } = catalogue;
+    const count = catalogue.publicRecords;
+    const started = await startBenchServer(catalogue);
+    server = started.server;
+    const base = started.base;
     const pid = server.pid!;
     await walkAll(base); // warm-up: JIT, connection pools, OpenSearch and Postgres caches
     const before = memory(pid);
     const walk = await walkAll(base);
     const after = memory(pid);
-    if (walk.records !== Number(count)) throw new Error(`walk found ${walk.records} records, Postgres has ${count} public ones`);
+    if (walk.records !== count) throw new Error(`walk found ${walk.records} records, Postgres has ${count} public ones`);
     console.log(`\nwalk: ${walk.records} records in ${walk.pages} pages of 500 in ${walk.seconds.toFixed(1)} s: ${(walk.records / walk.seconds).toFixed(0)} records/s, ${(walk.pages / walk.seconds).toFixed(1)} pages/s`);
     console.log(`walk: server resident memory ${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak (VmHWM, since start) ${after.peak.toFixed(0)} MB`);
 
@@ -228,11 +199,6 @@ runCli(async () => {
   } finally {
     await stopProcess(server);
     await stopProcess(bareHop);
-    await db?.destroy();
-    if (!process.env.BENCH_KEEP) {
-      await client.indices.delete({ index: `${indexPrefix}*` }, { ignore: [404] });
-      await dropDatabase(databaseUrl);
-    }
-    await client.close();
+    await catalogue?.drop();
   }
 });

@@ -1,12 +1,21 @@
 /**
- * What the benches share: the server under test in a child process of its own (so its memory is
- * its own), its memory, the machine's load, and the REST walk over every public record.
+ * What the benches share: the synthetic catalogue in a bench database and index prefix of its
+ * own, the server under test on it in a child process (so its memory is its own), its memory,
+ * the machine's load, and the REST walk over every public record.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, type Database, type RegistryConfig, type SearchClient } from '@registry/platform';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { reindexAll } from '../../indexer/src/reindex.ts';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { copyRealRecords } from '../seed/synthetic-copies.ts';
+
+const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
 
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -68,4 +77,73 @@ export async function walkAll(base: string): Promise<{ records: number; pages: n
 /** Restarts a process's peak resident memory (VmHWM) from its current size (Linux, as root or its owner). */
 export function resetPeakMemory(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+export interface BenchCatalogue {
+  config: RegistryConfig;
+  db: Database;
+  client: SearchClient;
+  databaseUrl: string;
+  indexPrefix: string;
+  queuePrefix: string;
+  /** Public records in it (what an anonymous walk or harvest must find). */
+  publicRecords: number;
+  /** Closes the connections and drops the database and indices (BENCH_KEEP=1 keeps them). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The demo catalogue plus copies of its records up to `records` (scripts/seed/synthetic-copies.ts),
+ * in a database and index prefix named after the bench, indexed with the real reindex.
+ */
+export async function buildBenchCatalogue(bench: string, records: number): Promise<BenchCatalogue> {
+  const config = loadConfig();
+  const stamp = Date.now().toString(36);
+  const url = new URL(config.databaseUrl);
+  url.pathname = `/registry_bench_${stamp}_${bench}`;
+  const databaseUrl = url.toString();
+  const indexPrefix = `bench_${stamp}_${bench}_`;
+  const client = createSearchClient(config);
+  await ensureDatabaseExists(databaseUrl);
+  const db = createDatabase(databaseUrl);
+  const drop = async () => {
+    await db.destroy();
+    if (!process.env.BENCH_KEEP) {
+      await client.indices.delete({ index: `${indexPrefix}*` }, { ignore: [404] });
+      await dropDatabase(databaseUrl);
+    }
+    await client.close();
+  };
+  try {
+    await migrateLatest(db);
+    await seedDemoCatalogue(db);
+    const total = await copyRealRecords(db, records);
+    console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
+    const reindex = await reindexAll({ db, client, indexPrefix });
+    console.log(`bench: indexed ${reindex.documents} in ${(reindex.tookMs / 1000).toFixed(0)} s`);
+    const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
+    return { config, db, client, databaseUrl, indexPrefix, queuePrefix: `bench_${stamp}_${bench}`, publicRecords: Number(count), drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/** The real API server on the bench catalogue, listening on a free loopback port, indexer off. */
+export async function startBenchServer(catalogue: BenchCatalogue): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startProcess(SERVER, {
+    DATABASE_URL: catalogue.databaseUrl,
+    INDEX_PREFIX: catalogue.indexPrefix,
+    QUEUE_PREFIX: catalogue.queuePrefix,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    INDEXER: 'off',
+    RATE_LIMIT_MAX: '100000000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  }, base);
+  return { server, base };
 }

@@ -18,19 +18,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type Database } from '@registry/platform';
+import { runCli, type Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
-import { reindexAll } from '../../indexer/src/reindex.ts';
-import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
-import { copyRealRecords } from '../seed/synthetic-copies.ts';
-import { freePort, loadAverage, memory, resetPeakMemory, startProcess, stopProcess, walkAll } from './bench-server.ts';
+import { buildBenchCatalogue, loadAverage, memory, resetPeakMemory, startBenchServer, stopProcess, walkAll, type BenchCatalogue } from './bench-server.ts';
 
 const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 20);
 const FORMAT = process.env.BENCH_OAI_FORMAT || 'oai_datacite';
 const CHANGES = 100;
-const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
 
 interface Harvest {
   records: number;
@@ -86,40 +81,14 @@ function report(name: string, records: number, pages: number, seconds: number, b
 }
 
 runCli(async () => {
-  const config = loadConfig();
-  const stamp = Date.now().toString(36);
-  const url = new URL(config.databaseUrl);
-  url.pathname = `/registry_bench_${stamp}_harvest`;
-  const databaseUrl = url.toString();
-  const indexPrefix = `bench_${stamp}_harvest_`;
-  const client = createSearchClient(config);
-  let db: Database | undefined;
+  let catalogue: BenchCatalogue | undefined;
   let server: ChildProcess | undefined;
   console.log(`bench: load average at start ${loadAverage()} (${cpus().length} cores)`);
   try {
-    await ensureDatabaseExists(databaseUrl);
-    db = createDatabase(databaseUrl);
-    await migrateLatest(db);
-    await seedDemoCatalogue(db);
-    const total = await copyRealRecords(db, RECORDS);
-    console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
-    await reindexAll({ db, client, indexPrefix });
-    const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = await startProcess(SERVER, {
-      DATABASE_URL: databaseUrl,
-      INDEX_PREFIX: indexPrefix,
-      QUEUE_PREFIX: `bench_${stamp}_harvest`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      INDEXER: 'off',
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    }, base);
+    catalogue = await buildBenchCatalogue('harvest', RECORDS);
+    const started = await startBenchServer(catalogue);
+    server = started.server;
+    const { base } = started;
     const pid = server.pid!;
     // Warm-up: JIT, connection pools, Postgres and OpenSearch caches.
     await harvest(base);
@@ -129,7 +98,7 @@ runCli(async () => {
     const oaiBefore = memory(pid).rss;
     const full = await harvest(base);
     const oaiPeak = memory(pid).peak;
-    if (full.records - full.deleted !== Number(count)) throw new Error(`harvest found ${full.records - full.deleted} live records, Postgres has ${count} public ones`);
+    if (full.records - full.deleted !== catalogue.publicRecords) throw new Error(`harvest found ${full.records - full.deleted} live records, Postgres has ${catalogue.publicRecords} public ones`);
     report(`oai (${FORMAT})`, full.records, full.pages, full.seconds, oaiBefore, oaiPeak);
 
     resetPeakMemory(pid);
@@ -138,16 +107,11 @@ runCli(async () => {
     const walkPeak = memory(pid).peak;
     report('walk (/fairsharing_records, 500 a page)', walk.records, walk.pages, walk.seconds, walkBefore, walkPeak);
 
-    const durations = await incrementalRounds(db, base);
+    const durations = await incrementalRounds(catalogue.db, base);
     console.log(`incremental: ${ROUNDS} rounds of ${CHANGES} changed records, harvested from the second before: p50 ${durations[Math.floor(durations.length / 2)].toFixed(0)} ms, max ${durations[durations.length - 1].toFixed(0)} ms`);
     console.log(`\nbench: load average at end ${loadAverage()}`);
   } finally {
     await stopProcess(server);
-    await db?.destroy();
-    if (!process.env.BENCH_KEEP) {
-      await client.indices.delete({ index: `${indexPrefix}*` }, { ignore: [404] });
-      await dropDatabase(databaseUrl);
-    }
-    await client.close();
+    await catalogue?.drop();
   }
 });
