@@ -16,6 +16,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { searchClientPlugin } from './plugins/search-client.ts';
 import { expensiveRequestsPlugin } from './plugins/expensive-requests.ts';
+import { sharedAnswersPlugin } from './graphql/shared-answers.ts';
 import { BACKOFF_MS, refusalBackoffPlugin } from './plugins/refusal-backoff.ts';
 import { indexQueuePlugin } from './plugins/index-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -31,6 +32,7 @@ import { recordAssociationRoutes } from './vocabularies/record-association-route
 import { sitemapRoutes } from './site/sitemap-routes.ts';
 import { exportRoutes } from './routes/export.ts';
 import { changeRoutes } from './changes/change-routes.ts';
+import { atomFeedRoutes } from './changes/atom-feed-routes.ts';
 import { linkedDataRoutes } from './linked-data/linked-data-routes.ts';
 import { apiGuideRoutes } from './routes/api-guide.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(communityMailerPlugin);
   await app.register(domainsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(sharedAnswersPlugin);
   await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
   await app.register(changeRoutes);
+  await app.register(atomFeedRoutes);
   await app.register(linkedDataRoutes);
   await app.register(apiGuideRoutes);
   await app.register(advancedSearchRoutes);

@@ -1,7 +1,7 @@
 /**
  * A cap on the size of a GraphQL answer: the query limits bound what one request may ask for,
  * and this bounds what it sends, so no limit left too loose can make the server send a huge body.
- * An answer over the cap is replaced by a 400 that says why.
+ * An answer over the cap is replaced by a 400 that says why; one under it goes on as bytes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
@@ -23,8 +23,11 @@ function answerTooLargeBody(bytes: number, maxBytes: number): string {
 export function answerSizeCap(path: string, maxBytes: number = MAX_ANSWER_BYTES) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (request.routeOptions.url !== path) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
-    if (bytes <= maxBytes) return payload;
+    // Encoded once here: the compression and the socket take the bytes as they are, where a
+    // string of a megabyte was measured, encoded for compression, then encoded again to be sent.
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const bytes = Buffer.isBuffer(body) ? body.length : 0;
+    if (bytes <= maxBytes) return body;
     markRefusedForCost(request);
     reply.code(400).header('content-type', 'application/json; charset=utf-8');
     return answerTooLargeBody(bytes, maxBytes);

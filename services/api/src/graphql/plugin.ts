@@ -12,8 +12,9 @@ import type { RegistryGraphqlContext } from './context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
 import { domainServicesOf } from '../plugins/domains.ts';
 import { answerSizeCap } from './answer-size.ts';
+import { givingWayAfter } from './giving-way.ts';
 import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
-import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES } from './query-cost.ts';
+import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES, UNPAGED_ROOT_FIELDS } from './query-cost.ts';
 import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
 import { resolvers } from './resolvers.ts';
 import { searchQueriesSdl } from './search-arguments.ts';
@@ -73,7 +74,7 @@ export const graphqlPlugin = fp(
 
     await app.register(mercurius, {
       schema: graphqlSchemaSdl(),
-      resolvers: resolvers as unknown as IResolvers,
+      resolvers: { ...resolvers, Query: givingWayAfter(resolvers.Query, UNPAGED_ROOT_FIELDS) } as unknown as IResolvers,
       path: GRAPHQL_PATH,
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,

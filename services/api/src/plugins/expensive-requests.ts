@@ -21,6 +21,7 @@
  * here closes the client's door for a moment (refusal-backoff.ts).
  */
 import fp from 'fastify-plugin';
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
@@ -106,9 +107,20 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
       await turn.started;
     });
 
-    // The answer is built: the next request's turn need not wait for a slow reader.
+    // Building the answer is work of its own (serialising a megabyte takes the loop as long as
+    // executing the query did): a turn of the loop goes to the other requests before it.
+    app.addHook('preSerialization', async (request, _reply, payload) => {
+      if (endTurn.has(request)) await nextTurnOfTheLoop();
+      return payload;
+    });
+
+    // The answer is built: after another turn of the loop (encoding it is next), the next
+    // request's turn begins; it need not wait for a slow reader.
     app.addHook('onSend', async (request, _reply, payload) => {
-      endTurn.get(request)?.();
+      const end = endTurn.get(request);
+      if (!end) return payload;
+      await nextTurnOfTheLoop();
+      end();
       return payload;
     });
   },
