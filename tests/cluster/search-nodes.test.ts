@@ -1,9 +1,15 @@
 /**
  * OpenSearch as a cluster, on the machine's one node: several node URLs, a dead one among them,
- * and the index layout taken from configuration. (The 3-node cluster itself: failure.test.ts.)
+ * the index layout taken from configuration, and each visitor's searches sent with one
+ * `preference` (seen by a pass-through HTTP hop in front of OpenSearch). (The 3-node cluster
+ * itself: failure.test.ts.)
  */
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '@registry/api';
 import { createSearchClient, indexLayoutSettings, loadConfig, writeActiveShards } from '@registry/platform';
+import { sharedCatalogueConfig } from '../support/environment.ts';
 
 const live = process.env.OPENSEARCH_URL || 'http://127.0.0.1:9200';
 const jwt = { JWT_SECRET: 'x'.repeat(40) };
@@ -18,6 +24,42 @@ describe('OpenSearch nodes and index layout from configuration', () => {
       }
     } finally {
       await client.close();
+    }
+  });
+
+  it("sends one visitor's searches with one preference, another visitor's with another", async () => {
+    const target = new URL(live);
+    const preferences: string[] = [];
+    // Forwards every call to OpenSearch as it came, noting the preference of searches.
+    const hop: Server = createServer((incoming, outgoing) => {
+      const url = new URL(incoming.url ?? '/', live);
+      if (url.pathname.endsWith('/_search')) preferences.push(url.searchParams.get('preference') ?? '(none)');
+      const upstream = forward({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      incoming.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+    const app = await buildApp({ config: { ...sharedCatalogueConfig(), opensearchUrl: `http://127.0.0.1:${(hop.address() as AddressInfo).port}` }, logger: false });
+    try {
+      const searchAs = async (remoteAddress: string, q: string) => {
+        const response = await app.inject({ method: 'POST', url: '/search/fairsharing_records?page%5Bsize%5D=5', remoteAddress, payload: { q }, headers: { accept: 'application/json' } });
+        expect(response.statusCode).toBe(200);
+        return preferences.splice(0);
+      };
+      const first = await searchAs('127.0.0.5', 'ontology');
+      const again = await searchAs('127.0.0.5', 'genome');
+      const other = await searchAs('127.0.0.6', 'ontology');
+      expect(first.length).toBeGreaterThan(0);
+      expect(new Set([...first, ...again]).size).toBe(1);
+      expect(first[0]).toMatch(/^[^_]/);
+      expect(first[0]).not.toBe('(none)');
+      expect(new Set(other).size).toBe(1);
+      expect(other[0]).not.toBe(first[0]);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => hop.close(resolve));
     }
   });
 
