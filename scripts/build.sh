@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# One build at a time: two test runs on one machine would otherwise write the same dist/ files together.
+mkdir -p .cache
+exec 9>.cache/build.lock
+flock 9
+
 packages=(schemas services/platform indexer services/api services/runtime)
 projects=()
 for package in "${packages[@]}"; do projects+=("$package/tsconfig.build.json"); done
