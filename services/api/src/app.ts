@@ -141,9 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, statementTimeoutMs: requestTimeout, db: options.db });
   await app.register(searchClientPlugin, { opensearchUrl: config.opensearchUrl, requestTimeoutMs: requestTimeout });
   await app.register(indexQueuePlugin, { redisUrl: config.redisUrl, queuePrefix: config.queuePrefix });
-  await app.register(metricsPlugin);
   await app.register(communityMailerPlugin);
   await app.register(domainsPlugin);
+  await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(sharedAnswersPlugin);
   await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });

@@ -3,7 +3,7 @@
  * is alive), GET /readyz (it can do its work: 200 or 503 with the reasons, as the API's) and
  * GET /metrics (Prometheus). Nothing else is served.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { ReadinessReport } from '@registry/api/routes/health.ts';
@@ -21,7 +21,7 @@ export interface RunningHealthServer {
   close(): Promise<void>;
 }
 
-function send(response: import('node:http').ServerResponse, status: number, type: string, body: string): void {
+function send(response: ServerResponse, status: number, type: string, body: string): void {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
   response.end(body);
 }

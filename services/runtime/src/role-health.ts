@@ -5,6 +5,8 @@
  */
 import { Registry } from 'prom-client';
 import { createDatabase, createIndexQueue, createQueueConnection, createSearchClient, type RegistryConfig } from '@registry/platform';
+import { bindDependencies } from '@registry/api/bind-dependencies.ts';
+import { oldestPendingOutboxAt, pingDatabase, recentRecordRevisions } from '@registry/api/operations/operations-repository.ts';
 import { checkReadiness } from '@registry/api/routes/health.ts';
 import { countSearchErrors } from '@registry/api/metrics/metrics-plugin.ts';
 import { registerPipelineGauges } from '@registry/api/metrics/pipeline-gauges.ts';
@@ -29,17 +31,18 @@ export async function startRoleHealth(config: RegistryConfig, options: RoleHealt
   const searchClient = createSearchClient(config, { requestTimeoutMs: 5_000 });
   const connection = createQueueConnection(config);
   const queue = createIndexQueue(config, connection);
+  const operations = bindDependencies(db, { pingDatabase, oldestPendingOutboxAt, recentRecordRevisions });
   const metrics = new Registry();
   metrics.setDefaultLabels({ role: options.role });
   countSearchErrors(metrics, searchClient);
-  registerPipelineGauges(metrics, { db, queue, searchClient, indexPrefix: config.indexPrefix });
+  registerPipelineGauges(metrics, { ...operations, queue, searchClient, indexPrefix: config.indexPrefix });
   const server = await startHealthServer({
     port: options.port,
     host: config.host,
     role: options.role,
     metrics,
     readiness: async () => ({
-      ...(await checkReadiness({ db, searchClient, indexPrefix: config.indexPrefix, draining: options.draining() })),
+      ...(await checkReadiness({ pingDatabase: operations.pingDatabase, searchClient, indexPrefix: config.indexPrefix, draining: options.draining() })),
       ...options.state?.(),
     }),
   });

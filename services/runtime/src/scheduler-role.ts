@@ -5,10 +5,11 @@
  * (leader-election.ts). The others wait and take over within `electionIntervalMs` of the
  * leader's end. Stopping lets the running tasks finish, then frees the lock.
  */
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DEFAULT_SWEEPER_OPTIONS, startSweeper, type SweeperOptions } from '@registry/indexer';
 import { createSerialRunner } from '@registry/indexer/src/serial.ts';
-import { createDatabase, createIndexPublisher, createQueueConnection, createSearchClient, type RegistryConfig } from '@registry/platform';
+import { createDatabase, createIndexPublisher, createSearchClient, throttledWarning, type RegistryConfig } from '@registry/platform';
 import type { RunningRole } from '@registry/platform/process-roles.ts';
 import type { RepeatingTask } from '@registry/platform/repeating-task.ts';
 import { recordsAlias } from '@registry/schemas';
@@ -40,7 +41,9 @@ export async function startSchedulerRole(config: RegistryConfig, options: Schedu
   const log = options.logger;
   const db = createDatabase(config.databaseUrl, { min: 0, max: 4 });
   const searchClient = createSearchClient(config);
-  const redis = createQueueConnection(config);
+  // Commands fail after a few retries while Redis is away (the counts wait there), so a flush never holds up a stop.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  redis.on('error', throttledWarning('scheduler redis (view counts wait in Redis)'));
   const publisher = createIndexPublisher(config);
   const mailer = createSmtpMailer(config);
   const runSerially = createSerialRunner();

@@ -30,7 +30,7 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     countSearchErrors(registry, app.searchClient);
-    registerPipelineGauges(registry, { db: app.db, queue: app.indexQueue, searchClient: app.searchClient, indexPrefix: app.config.indexPrefix });
+    registerPipelineGauges(registry, { ...app.operations, queue: app.indexQueue, searchClient: app.searchClient, indexPrefix: app.config.indexPrefix });
 
     app.addHook('onResponse', async (request, reply) => {
       latency.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
@@ -41,5 +41,5 @@ export const metricsPlugin = fp(
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
     });
   },
-  { name: 'registry-metrics', dependencies: ['registry-index-queue', 'registry-search-client'] },
+  { name: 'registry-metrics', dependencies: ['registry-index-queue', 'registry-search-client', 'registry-domains'] },
 );

@@ -6,11 +6,13 @@
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { Queue } from 'bullmq';
-import type { Database, IndexJobData, SearchClient } from '@registry/platform';
+import type { IndexJobData, SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 
+/** Where the gauges read: the operations repository's reads (bound to a database), the queue and the index. */
 export interface PipelineSources {
-  db: Database;
+  oldestPendingOutboxAt(): Promise<Date | null>;
+  recentRecordRevisions(limit: number): Promise<{ id: number; revision: number }[]>;
   queue: Queue<IndexJobData>;
   searchClient: SearchClient;
   indexPrefix: string;
@@ -19,9 +21,9 @@ export interface PipelineSources {
 /** How many of the records changed last the index-lag gauges compare. */
 export const INDEX_LAG_SAMPLE = 200;
 
-async function oldestOutboxAgeSeconds(db: Database): Promise<number> {
-  const row = await db('index_outbox').whereNull('processed_at').min<{ oldest: Date | null }[]>({ oldest: 'created_at' }).first();
-  return row?.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0;
+async function oldestOutboxAgeSeconds(sources: PipelineSources): Promise<number> {
+  const oldest = await sources.oldestPendingOutboxAt();
+  return oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0;
 }
 
 async function oldestJobAgeSeconds(queue: Queue<IndexJobData>): Promise<number> {
@@ -35,8 +37,7 @@ interface IndexLag {
 }
 
 async function sampledIndexLag(sources: PipelineSources): Promise<IndexLag> {
-  const changedLast = sources.db('index_outbox').where('entity_type', 'record').orderBy('id', 'desc').limit(INDEX_LAG_SAMPLE).select('entity_id');
-  const rows = await sources.db('records').whereIn('id', changedLast).select<{ id: number; revision: number }[]>('id', 'revision');
+  const rows = await sources.recentRecordRevisions(INDEX_LAG_SAMPLE);
   if (rows.length === 0) return { behind: 0, maxRevisions: 0 };
   const { body } = await sources.searchClient.mget({ index: recordsAlias(sources.indexPrefix), body: { ids: rows.map((row) => String(row.id)) }, _source: false });
   const indexed = new Map<string, number>();
@@ -89,7 +90,7 @@ export function registerPipelineGauges(registry: Registry, sources: PipelineSour
     help: 'Age of the oldest outbox row not yet indexed (0 when all are)',
     registers: [registry],
     collect() {
-      return setFrom(this, () => oldestOutboxAgeSeconds(sources.db));
+      return setFrom(this, () => oldestOutboxAgeSeconds(sources));
     },
   });
   const lagRecords = new Gauge({

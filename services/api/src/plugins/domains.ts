@@ -27,6 +27,7 @@ import { createLoaders } from '../records/record-loaders.ts';
 import { countListSizes } from '../graphql/list-sizes.ts';
 import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
 import * as messages from '../messages/message-service.ts';
+import { oldestPendingOutboxAt, pendingOutboxCount, pingDatabase, recentRecordRevisions } from '../operations/operations-repository.ts';
 import { addressOf, answerOaiRequest } from '../oai/oai-service.ts';
 import * as organisations from '../organisations/organisation-service.ts';
 import * as organisationRows from '../organisations/organisation-repository.ts';
@@ -94,6 +95,8 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       loaders: () => createLoaders(db),
     },
     recordViews: bindDependencies(db, { viewsOfRecord, mostViewed }),
+    /** What /healthz, /readyz and /metrics read from Postgres. */
+    operations: bindDependencies(db, { pingDatabase, pendingOutboxCount, oldestPendingOutboxAt, recentRecordRevisions }),
     claims: bindDependencies({ ...writes, ...mail }, {
       requestClaim: claims.requestClaim, claimState: claims.claimState, decideClaim: claims.decideClaim, stopMaintaining: claims.stopMaintaining,
     }),
@@ -160,7 +163,7 @@ export type DomainServices = ReturnType<typeof domainServices>;
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
   'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',
-  'linkedData',
+  'linkedData', 'operations',
 ] as const satisfies readonly (keyof DomainServices)[];
 
 declare module 'fastify' {

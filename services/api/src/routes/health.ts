@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Database, SearchClient } from '@registry/platform';
+import type { SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 
 declare module 'fastify' {
@@ -77,7 +77,7 @@ export const ReadinessReport = Type.Object({
 export type ReadinessReport = Static<typeof ReadinessReport>;
 
 export interface ReadinessProbes {
-  db: Database;
+  pingDatabase(): Promise<unknown>;
   searchClient: SearchClient;
   indexPrefix: string;
   draining: boolean;
@@ -87,7 +87,7 @@ export interface ReadinessProbes {
 export async function checkReadiness(probes: ReadinessProbes): Promise<ReadinessReport> {
   const requestOptions = { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 };
   const [postgres, cluster, alias] = await Promise.all([
-    probe('postgres', () => probes.db.raw('SELECT 1')),
+    probe('postgres', () => probes.pingDatabase()),
     probe('opensearch', async () => (await probes.searchClient.cluster.health({}, requestOptions)).body.status),
     probe('opensearch alias', async () => (await probes.searchClient.indices.existsAlias({ name: recordsAlias(probes.indexPrefix) }, requestOptions)).body),
   ]);
@@ -111,11 +111,8 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
 
 export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
   const [postgres, outbox, opensearch, redis, counts] = await Promise.all([
-    probe('postgres', () => app.db.raw('SELECT 1')),
-    probe('postgres', async () => {
-      const row = await app.db('index_outbox').whereNull('processed_at').count<{ count: string }[]>({ count: '*' }).first();
-      return Number(row?.count ?? 0);
-    }),
+    probe('postgres', () => app.operations.pingDatabase()),
+    probe('postgres', () => app.operations.pendingOutboxCount()),
     probe('opensearch', () => app.searchClient.ping({}, { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 })),
     probe('redis', () => app.redis.ping()),
     probe('redis', () => app.indexQueue.getJobCounts('waiting', 'delayed', 'failed')),
@@ -167,7 +164,7 @@ export const healthRoutes = fp(async (app: FastifyInstance): Promise<void> => {
       },
     },
     async (_request, reply) => {
-      const report = await checkReadiness({ db: app.db, searchClient: app.searchClient, indexPrefix: app.config.indexPrefix, draining: app.readiness.draining });
+      const report = await checkReadiness({ pingDatabase: app.operations.pingDatabase, searchClient: app.searchClient, indexPrefix: app.config.indexPrefix, draining: app.readiness.draining });
       return reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store').send(report);
     },
   );
