@@ -32,6 +32,7 @@ import { recordAssociationRoutes } from './vocabularies/record-association-route
 import { sitemapRoutes } from './site/sitemap-routes.ts';
 import { exportRoutes } from './routes/export.ts';
 import { changeRoutes } from './changes/change-routes.ts';
+import { atomFeedRoutes } from './changes/atom-feed-routes.ts';
 import { linkedDataRoutes } from './linked-data/linked-data-routes.ts';
 import { apiGuideRoutes } from './routes/api-guide.ts';
 import { advancedSearchRoutes } from './routes/advanced-search.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitemapRoutes);
   await app.register(exportRoutes);
   await app.register(changeRoutes);
+  await app.register(atomFeedRoutes);
   await app.register(linkedDataRoutes);
   await app.register(apiGuideRoutes);
   await app.register(advancedSearchRoutes);

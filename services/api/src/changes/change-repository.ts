@@ -5,6 +5,7 @@
  * younger row may commit before an older one, and a reader must not pass a row not yet visible.
  */
 import type { Database } from '@registry/platform';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 
 /** A place in the feed: the writing transaction, then the row id. */
 export interface FeedPosition {
@@ -51,4 +52,40 @@ export async function readChangeRows(db: Database, after: FeedPosition | null, l
     [start.txid, start.id, limit],
   );
   return result.rows;
+}
+
+export interface RecentRecordChange {
+  id: number;
+  doi: string | null;
+  name: string;
+  description: string;
+  registry: string;
+  /** True when this change made the record public (new to readers), false for an update. */
+  created: boolean;
+  changedAt: Date;
+}
+
+/**
+ * The latest change of each record among the last `window` public changes, newest first, for
+ * records public now (optionally of one registry, or among `ids`).
+ */
+export async function recentRecordChanges(
+  db: Database,
+  filter: { registry?: string; ids?: readonly number[]; window: number },
+): Promise<RecentRecordChange[]> {
+  const rows: RecentRecordChange[] = await db
+    .with('recent', (recent) => recent.from('public_changes').where('is_public', true).orderBy('id', 'desc').limit(filter.window)
+      .select('record_id', 'changed_at', db.raw('NOT was_public AS created'), 'id'))
+    .with('latest', (latest) => latest.from('recent').distinctOn('record_id').orderBy([{ column: 'record_id' }, { column: 'id', order: 'desc' }]).select('*'))
+    .from('latest')
+    .join('records as r', 'r.id', 'latest.record_id')
+    .join('registries as reg', 'reg.id', 'r.registry_id')
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
+    .modify((query) => {
+      if (filter.registry) query.whereRaw('lower(reg.name) = ?', [filter.registry]);
+      if (filter.ids) query.whereIn('r.id', [...filter.ids]);
+    })
+    .orderBy('latest.id', 'desc')
+    .select('r.id', 'r.doi', 'r.name', 'r.description', db.raw('lower(reg.name) AS registry'), 'latest.created', 'latest.changed_at AS changedAt');
+  return rows;
 }

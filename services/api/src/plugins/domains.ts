@@ -17,6 +17,7 @@ import { createAccountService, type AccountServiceDependencies } from '../accoun
 import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
 import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
 import { readChanges } from '../changes/change-feed.ts';
+import { recentlyChangedIds, recordsAmongFeed, recordsFeed, savedSearchOf } from '../changes/atom-feeds.ts';
 import * as claims from '../claims/claim-service.ts';
 import * as curation from '../curation/curation-service.ts';
 import * as curationFiles from '../curation/curation-files-service.ts';
@@ -146,7 +147,10 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       { db, site: { publicUrl: config.publicUrl, siteName: config.siteName } },
       { recordDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
     ),
-    changes: bindDependencies(db, { readChanges }),
+    changes: {
+      ...bindDependencies(db, { readChanges }),
+      ...bindDependencies({ db, site: { publicUrl: config.publicUrl, siteName: config.siteName } }, { recordsFeed, recentlyChangedIds, savedSearchOf, recordsAmongFeed }),
+    },
     harvesting: bindDependencies(
       { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom) },
       { answerOaiRequest },
