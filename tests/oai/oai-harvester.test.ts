@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { viewerForUser, type Viewer } from '@registry/schemas';
-import { deleteRecord, mergeRecords } from '@registry/api/records/record-service.ts';
+import { deleteRecord, mergeRecords } from '@registry/api/records/record-curation-actions.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';

@@ -168,5 +168,9 @@ describe('OAI-PMH errors, each in an HTTP 200 document', () => {
     const expired = encodeResumptionToken({ ...state, expires: Date.now() - 1000 });
     expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${expired}`))).toBe('badResumptionToken');
     expect(errorCode(await oai(app, `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`))).toBe('badResumptionToken');
+    for (const altered of [{ earliest: 'garbage' }, { afterId: 2 ** 40 }, { from: '2020-02-30' }, { set: 'nothing' }, { metadataPrefix: 'marc21' }]) {
+      const answer = await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeResumptionToken({ ...state, ...altered } as ListState)}`);
+      expect(errorCode(answer), JSON.stringify(altered)).toBe('badResumptionToken');
+    }
   });
 });

@@ -30,16 +30,12 @@ export interface OaiDeps {
   publicUrl: string;
   siteName: string;
   adminEmail: string;
-  now?: () => Date;
-  /** Items per page of ListRecords / ListIdentifiers. */
-  recordsPerPage?: number;
-  identifiersPerPage?: number;
-  tokenLifetimeMs?: number;
 }
 
-const DEFAULT_RECORDS_PER_PAGE = 200;
-const DEFAULT_IDENTIFIERS_PER_PAGE = 1000;
-const DEFAULT_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** Items per page of ListRecords and of ListIdentifiers, and how long a resumption token lives. */
+const RECORDS_PER_PAGE = 200;
+const IDENTIFIERS_PER_PAGE = 1000;
+const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 const FORMATS = {
   oai_dc: { schema: OAI_DC_SCHEMA, namespace: OAI_DC_NAMESPACE },
@@ -187,10 +183,10 @@ function filterOf(state: ListState): OaiItemFilter {
   };
 }
 
-/** A token whose arguments do not parse was not issued here. */
-function listFilter(state: ListState, fromToken: boolean): OaiItemFilter {
+/** The list's filter and format; a token whose arguments do not parse was not issued here. */
+function listOf(state: ListState, fromToken: boolean): { filter: OaiItemFilter; prefix: MetadataPrefix } {
   try {
-    return filterOf(state);
+    return { filter: filterOf(state), prefix: requirePrefix(state.metadataPrefix) };
   } catch (error) {
     if (fromToken && error instanceof OaiError) throw new OaiError('badResumptionToken', 'The resumption token is not one this repository issued');
     throw error;
@@ -222,12 +218,12 @@ async function firstPage(context: Context, verb: ListState['verb'], args: Record
 
 async function listItems(context: Context, root: XMLBuilder, verb: ListState['verb'], args: Record<string, string>): Promise<void> {
   const state = args.resumptionToken !== undefined ? decodeResumptionToken(args.resumptionToken, verb, context.now) : await firstPage(context, verb, args);
-  const pageSize = verb === 'ListRecords' ? (context.deps.recordsPerPage ?? DEFAULT_RECORDS_PER_PAGE) : (context.deps.identifiersPerPage ?? DEFAULT_IDENTIFIERS_PER_PAGE);
-  const fetched = await repository.listItems(context.deps.db, listFilter(state, args.resumptionToken !== undefined), state.afterId, pageSize + 1);
+  const pageSize = verb === 'ListRecords' ? RECORDS_PER_PAGE : IDENTIFIERS_PER_PAGE;
+  const { filter, prefix } = listOf(state, args.resumptionToken !== undefined);
+  const fetched = await repository.listItems(context.deps.db, filter, state.afterId, pageSize + 1);
   const page = fetched.slice(0, pageSize);
   if (page.length === 0) throw new OaiError('noRecordsMatch', 'No records match the arguments');
   const list = root.ele(verb);
-  const prefix = requirePrefix(state.metadataPrefix);
   if (verb === 'ListIdentifiers') {
     for (const item of page) appendItemHeader(context, list, item);
   } else {
@@ -241,7 +237,7 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
     list.ele('resumptionToken', sizes);
     return;
   }
-  const expires = context.now.getTime() + (context.deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS);
+  const expires = context.now.getTime() + TOKEN_LIFETIME_MS;
   const next: ListState = { ...state, afterId: page[page.length - 1].id, cursor: state.cursor + page.length, expires };
   list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next));
 }
@@ -249,7 +245,7 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
 /** The answer to one OAI-PMH request, as an XML document. */
 export async function answerOaiRequest(deps: OaiDeps, raw: RawArguments): Promise<string> {
   const baseUrl = `${deps.publicUrl.replace(/\/$/, '')}/oai`;
-  const context: Context = { deps, baseUrl, host: new URL(deps.publicUrl).hostname, now: (deps.now ?? (() => new Date()))() };
+  const context: Context = { deps, baseUrl, host: new URL(deps.publicUrl).hostname, now: new Date() };
   let request: CheckedRequest | null = null;
   try {
     request = checkArguments(raw);

@@ -17,7 +17,7 @@ const ListState = Type.Object(
     set: Type.Union([Type.String(), Type.Null()]),
     /** Datestamp of records without a known change date, fixed for the whole list. */
     earliest: Type.String(),
-    afterId: Type.Integer({ minimum: 0 }),
+    afterId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
     cursor: Type.Integer({ minimum: 0 }),
     completeListSize: Type.Integer({ minimum: 0 }),
     /** Milliseconds since 1970. */
@@ -39,7 +39,7 @@ export function decodeResumptionToken(token: string, verb: ListState['verb'], no
   } catch {
     state = null;
   }
-  if (!Value.Check(ListState, state) || state.verb !== verb) throw new OaiError('badResumptionToken', 'The resumption token is not one this repository issued for this verb');
+  if (!Value.Check(ListState, state) || state.verb !== verb || Number.isNaN(Date.parse(state.earliest))) throw new OaiError('badResumptionToken', 'The resumption token is not one this repository issued for this verb');
   if (state.expires <= now.getTime()) throw new OaiError('badResumptionToken', 'The resumption token has expired; start the list again');
   return state;
 }
