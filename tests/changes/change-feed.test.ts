@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
-import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
+import { createIsolatedEnvironment, sharedCatalogueConfig, type IsolatedEnvironment } from '../support/environment.ts';
+import { createDatabase } from '@registry/platform';
 import { buildTestApp } from '../api/support.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { applyEntries, readPage, readToEnd, readUntil } from './feed-client.ts';
@@ -143,6 +144,22 @@ describe('GET /changes', () => {
     }
     const both = await readUntil(app, start, (entries) => entries.some((entry) => entry.recordId === second));
     expect(both.entries.map((entry) => entry.recordId)).toEqual(expect.arrayContaining([first, second]));
+  });
+
+  it('is not held back by a transaction running in another database', async () => {
+    const { next: start } = await readToEnd(app, null, 1000);
+    const other = createDatabase(sharedCatalogueConfig().databaseUrl);
+    const elsewhere = await other.transaction();
+    try {
+      await elsewhere.raw('SELECT pg_current_xact_id()');
+      const [id] = await env.db('records').where({ is_hidden: false, is_approved: true }).orderBy('id', 'desc').limit(1).pluck('id');
+      await env.db('records').where({ id }).update({ abbreviation: 'ELSEWHERE' });
+      const { entries } = await readToEnd(app, start);
+      expect(entries.map((entry) => entry.recordId)).toContain(id);
+    } finally {
+      await elsewhere.rollback();
+      await other.destroy();
+    }
   });
 
   it('misses no save made while a reader follows the feed', async () => {

@@ -1,8 +1,11 @@
 /**
  * The SQL of the change feed: rows of `public_changes` (written by triggers, see the migration
  * `20261126_0400_public_changes.ts`) past a position, in (txid, id) order, and only those of
- * transactions older than every transaction still running: ids are taken before commit, so a
- * younger row may commit before an older one, and a reader must not pass a row not yet visible.
+ * transactions older than every transaction still running that may write them: ids are taken
+ * before commit, so a younger row may commit before an older one, and a reader must not pass a
+ * row not yet visible. The horizon is the oldest transaction of the snapshot still running, less
+ * those pg_stat_activity shows in another database (they cannot write this table; a long one
+ * there would otherwise hold the feed back), or the snapshot's next transaction when none runs.
  */
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
@@ -28,6 +31,16 @@ export interface ChangeRow {
   replacementId: number | null;
 }
 
+/** The first transaction whose rows may not all be visible yet (pg_stat_activity shows 32-bit xids, snapshots 64-bit ones). */
+const HORIZON_SQL = `
+  SELECT coalesce(
+    (SELECT min(running) FROM pg_snapshot_xip(snapshot.current) AS running
+      WHERE (running::text::numeric % 4294967296)::text NOT IN (
+        SELECT backend_xid::text FROM pg_stat_activity
+        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
+    pg_snapshot_xmax(snapshot.current)) AS txid
+  FROM (SELECT pg_current_snapshot() AS current) AS snapshot`;
+
 export async function readChangeRows(db: Database, after: FeedPosition | null, limit: number): Promise<ChangeRow[]> {
   const start = after ?? { txid: '0', id: '0' };
   const result = await db.raw<{ rows: ChangeRow[] }>(
@@ -44,8 +57,8 @@ export async function readChangeRows(db: Database, after: FeedPosition | null, l
        to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "changedAt",
        EXISTS (SELECT 1 FROM records r WHERE r.id = c.record_id) AS "recordExists",
        (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || c.record_id) AS "replacementId"
-     FROM public_changes c
-     WHERE c.txid < pg_snapshot_xmin(pg_current_snapshot())
+     FROM public_changes c, (${HORIZON_SQL}) AS horizon
+     WHERE c.txid < horizon.txid
        AND (c.txid, c.id) > (?::xid8, ?::bigint)
      ORDER BY c.txid, c.id
      LIMIT ?`,
