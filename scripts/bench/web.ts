@@ -25,7 +25,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/browser/support/browser.ts';
 import { startTestServer, WEB_DIST_DIR, type TestServer } from '../../tests/browser/support/server.ts';
-import { RESULT_PAINT_TIMING_ID } from '../../web/src/search/paint-timing.ts';
+import { RESULT_PAINT_TIMING_ID } from '../../web/src/kit/records/paint-timing.ts';
 
 interface ManifestChunk {
   file: string;
@@ -40,7 +40,7 @@ type Manifest = Record<string, ManifestChunk>;
 const ROUTE_MODULES: Record<string, string> = {
   '/': 'src/home/HomePage.tsx',
   '/search': 'src/search/SearchPage.tsx',
-  '/summary-statistics': 'src/static/SummaryStatisticsPage.tsx',
+  '/summary-statistics': 'src/statistics/SummaryStatisticsPage.tsx',
   '/graph/2': 'src/graph/GraphPage.tsx',
 };
 
@@ -180,7 +180,7 @@ const FIRST_ROW_MESSAGE = 'bench:first-result-row';
 /**
  * A page that records, on every load, when the first result row enters the page (a mutation
  * observer) and when it is painted (Element Timing of a result's description, `elementtiming`,
- * web/src/search/paint-timing.ts; the browser stamps the entry with the frame that first
+ * web/src/kit/records/paint-timing.ts; the browser stamps the entry with the frame that first
  * showed it), and then logs both. The bench waits for that console message: waiting with
  * Playwright's selectors ran its injected selector engine in the page while it loaded (about
  * 100 ms of the renderer's main thread that a visitor's browser does not spend), and its polls

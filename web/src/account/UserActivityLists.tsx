@@ -7,11 +7,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { claimStatusLabel } from '../record/community.ts';
+import { claimStatusLabel } from '../kit/records/community.ts';
 import type { RecordSummary, UserProfile } from './account-api.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { recordsAwaitingApproval } from './activity-lists.ts';
-import { SavedSearchesSection } from './SavedSearchesList.tsx';
+import { SavedSearchesSection } from '../saved-searches/SavedSearchesList.tsx';
 
 const LIST_STYLE = {
   '& ul': { listStyle: 'none', padding: 0, margin: 0 },

@@ -9,10 +9,10 @@ import { Alert, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../shell/usePageTitle.ts';
-import type { SearchResultRecord } from '../search/search-types.ts';
+import type { SearchResultRecord } from '../kit/records/search-types.ts';
 import { Pagination } from '../kit/Pagination.tsx';
 import { DEFAULT_PER_PAGE } from '@registry/schemas/search/client/search-state.ts';
-import { SearchResultList } from '../search/SearchResultRow.tsx';
+import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { buildAdvancedSearchQuery, hasAdvancedSearch, parseAdvancedSearchLocation } from './advanced-search-form.ts';
 import { AdvancedSearchDialog, PROCEEDED } from './AdvancedSearchDialog.tsx';

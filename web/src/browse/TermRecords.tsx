@@ -12,8 +12,8 @@ import { graphqlArguments } from '@registry/schemas/search/client/graphql-litera
 import { Pagination } from '../kit/Pagination.tsx';
 import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
-import { SearchResultList } from '../search/SearchResultRow.tsx';
-import type { SearchAnswer } from '../search/search-types.ts';
+import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
+import type { SearchAnswer } from '../kit/records/search-types.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
 import type { BrowsableVocabulary } from './vocabularies.ts';

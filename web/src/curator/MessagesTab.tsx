@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { formatLongDate } from '../kit/format/dates.ts';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createMessage, deleteMessage, loadMessages, updateMessage } from './site-admin-api.ts';
-import { useEditableRows } from './useEditableRows.ts';
+import { useEditableRows } from '../kit/useEditableRows.ts';
 
 /** A message's start, to name its row's buttons. */
 const shortName = (message: string) => (message.length > 40 ? `${message.slice(0, 40)}…` : message);

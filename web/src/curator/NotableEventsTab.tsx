@@ -13,11 +13,11 @@ import {
   type NotableEventInput,
 } from '@registry/schemas/forms/notable-events.ts';
 import { FormAnswer, TextField, TextareaField } from '../kit/FormFields.tsx';
-import { EventDate } from '../static/EventDate.tsx';
+import { EventDate } from '../kit/format/EventDate.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createNotableEvent, deleteNotableEvent, loadNotableEvents, updateNotableEvent } from './site-admin-api.ts';
-import { useEditableRows } from './useEditableRows.ts';
+import { useEditableRows } from '../kit/useEditableRows.ts';
 
 const PRECISION_LABELS: Record<NotableEventInput['precision'], string> = {
   day: 'The exact day',

@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useFormAnswer } from '../kit/FormFields.tsx';
 import { loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type DueRecord, type PageQuery, type RecordList } from './curation-api.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { recordTypeLabel } from '../record/record-type-label.ts';
+import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { CuratorCell, NotesCell, RecordActionsCell, RecordLink, shortDate } from './RecordRowParts.tsx';
 
 const loader = (list: RecordList) => (query: PageQuery) => loadRecords(list, query);

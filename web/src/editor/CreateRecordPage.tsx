@@ -11,7 +11,7 @@ import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { WriteControl, WritesOffNotice } from '../shell/WritesOff.tsx';
 import { failureText } from '../api/client.ts';
-import { recordTypeLabel } from '../record/record-type-label.ts';
+import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';

@@ -8,7 +8,7 @@ import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { useSiteConfig } from '../state/siteConfig.ts';
 import { Hero } from '../shell/Hero.tsx';
 import { HomeSearch } from './HomeSearch.tsx';
-import { StatsBlock } from './StatsBlock.tsx';
+import { StatsBlock } from '../statistics/StatsBlock.tsx';
 
 interface HomeColumn {
   verb: string;

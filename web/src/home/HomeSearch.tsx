@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { SuggestionsCombobox } from '../search/SuggestionsCombobox.tsx';
+import { SuggestionsCombobox } from '../kit/suggestions/SuggestionsCombobox.tsx';
 import type { RegistryName } from '@registry/schemas';
 import { HOME_SEARCH_REGISTRIES, homeSearchTarget } from './homeSearch.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeSearchTarget } from './homeSearch.ts';
-import { readHomepageStats } from './useHomepageStats.ts';
+import { readHomepageStats } from '../statistics/useHomepageStats.ts';
 
 describe('home search', () => {
   it('sends q alone when all four registries are ticked', () => {

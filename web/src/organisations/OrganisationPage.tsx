@@ -6,7 +6,7 @@ import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';
+import { LinkedSavedSearches } from '../saved-searches/SavedSearchesList.tsx';
 import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { loadOrganisation, organisationTypeNames, type LinkedRecord, type OrganisationDetail } from './organisationQueries.ts';
 

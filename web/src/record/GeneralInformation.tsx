@@ -3,8 +3,8 @@ import { Box, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui
 import { doiExplanation } from '@registry/schemas/curation/doi-rule.ts';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { Link as RouterLink } from 'react-router';
-import { BADGE_STYLES } from '../search/badge-styles.ts';
-import { labelOf, RecordBadges } from '../search/RecordBadges.tsx';
+import { BADGE_STYLES } from '../kit/records/badge-styles.ts';
+import { labelOf, RecordBadges } from '../kit/records/RecordBadges.tsx';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';

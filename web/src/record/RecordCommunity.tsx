@@ -17,7 +17,7 @@ import { useSession } from '../state/hooks.ts';
 import { loginPathFor } from '../state/login-redirect.ts';
 import { WriteControl } from '../shell/WritesOff.tsx';
 import { claimRecord, loadClaimState, loadViewerState, markReviewed, stopMaintaining, watchRecord, type ViewerRecordState } from './community-api.ts';
-import { claimView, type ClaimStateAnswer } from './community.ts';
+import { claimView, type ClaimStateAnswer } from '../kit/records/community.ts';
 import type { FormAnswerState } from '../kit/FormFields.tsx';
 
 type DialogName = 'claim' | 'withdraw' | 'stop';

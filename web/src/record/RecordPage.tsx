@@ -26,8 +26,8 @@ import {
 } from './RecordSections.tsx';
 import type { RegistryRecord } from './record-types.ts';
 import { RecordViews } from './RecordViews.tsx';
-import { RecordActions } from '../editor/RecordActions.tsx';
-import { LinkedSavedSearches } from '../account/SavedSearchesList.tsx';
+import { RecordActions } from './RecordActions.tsx';
+import { LinkedSavedSearches } from '../saved-searches/SavedSearchesList.tsx';
 import { useRecordHead } from './useRecordHead.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';

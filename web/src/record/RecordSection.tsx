@@ -35,4 +35,4 @@ export function ExternalLink({ href, children }: { href: string; children: React
   );
 }
 
-export { humanise } from '../search/RecordBadges.tsx';
+export { humanise } from '../kit/records/RecordBadges.tsx';

@@ -1,7 +1,7 @@
 /** The community calls of the record page (SPEC §7): claims, watching and curators' reviews. */
 import { graphqlQuery, restGet, restPost } from '../api/client.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
-import type { ClaimStateAnswer } from './community.ts';
+import type { ClaimStateAnswer } from '../kit/records/community.ts';
 
 /** What only a signed-in viewer's request can tell: whether they watch the record and (curators) whether it needs review. */
 export interface ViewerRecordState {

@@ -1,5 +1,5 @@
 /** The record page's view of `fairsharingRecord` (the API's GraphQL shape, fields we show). */
-import type { TermLabel } from '../search/search-types.ts';
+import type { TermLabel } from '../kit/records/search-types.ts';
 
 export interface RecordSummary {
   id: number | string;

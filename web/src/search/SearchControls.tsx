@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PER_PAGE_CHOICES } from '@registry/schemas/search/client/search-state.ts';
 import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SelectField } from '../kit/SelectField.tsx';
-import { SuggestionsCombobox } from './SuggestionsCombobox.tsx';
+import { SuggestionsCombobox } from '../kit/suggestions/SuggestionsCombobox.tsx';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Relevance' },

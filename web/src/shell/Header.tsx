@@ -12,7 +12,7 @@ import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { useSession } from '../state/hooks.ts';
 import { withLoadTimeout } from '../kit/loadScreen.ts';
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { SuggestionsCombobox } from '../search/SuggestionsCombobox.tsx';
+import { SuggestionsCombobox } from '../kit/suggestions/SuggestionsCombobox.tsx';
 import { headerSearchTarget } from './headerSearch.ts';
 import { LogoMark, MenuIcon, SearchIcon } from './icons.tsx';
 import { LoginMenu } from './LoginMenu.tsx';

@@ -8,12 +8,12 @@ import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { useEffect, useState } from 'react';
 import { restGet } from '../api/client.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
-import { ChartCard } from '../statistics/ChartCard.tsx';
-import { PeriodChart } from '../statistics/PeriodChart.tsx';
-import { knownDateNote } from '../statistics/statistics-charts.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { PeriodChart } from './PeriodChart.tsx';
+import { knownDateNote } from './statistics-charts.ts';
 import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
-import { ContentPage } from './ContentPage.tsx';
-import { EventDate } from './EventDate.tsx';
+import { ContentPage } from '../static/ContentPage.tsx';
+import { EventDate } from '../kit/format/EventDate.tsx';
 
 function NotableEvents() {
   const [events, setEvents] = useState<NotableEvent[] | null>(null);

@@ -4,7 +4,7 @@
  * request is also aborted), so a slow answer for "gen" never replaces the one for "genom".
  */
 import { useEffect, useRef, useState } from 'react';
-import { restGet } from '../api/client.ts';
+import { restGet } from '../../api/client.ts';
 import { MIN_SUGGESTION_TEXT, SUGGESTION_DEBOUNCE_MS, type SuggestionsAnswer } from './suggestion-options.ts';
 
 export interface SuggestionsState {

@@ -13,8 +13,8 @@ import { useSession } from '../state/hooks.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { useWritesOff, WriteControl } from '../shell/WritesOff.tsx';
 import { failureText, restDelete, restGet, restPost } from '../api/client.ts';
-import { RecordCommunity } from '../record/RecordCommunity.tsx';
-import { RecordHistory } from '../record/RecordHistory.tsx';
+import { RecordCommunity } from './RecordCommunity.tsx';
+import { RecordHistory } from './RecordHistory.tsx';
 
 export function RecordActions({ record, onChanged }: { record: { id: number; name: string; isApproved?: boolean | null }; onChanged(): void }) {
   const session = useSession();

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { failureText } from '../api/client.ts';
-import type { FormAnswerState } from '../kit/FormFields.tsx';
+import type { FormAnswerState } from './FormFields.tsx';
 
 export function useEditableRows<T>(load: () => Promise<T[]>, onLoaded?: (rows: T[]) => void) {
   const [rows, setRows] = useState<T[] | null>(null);

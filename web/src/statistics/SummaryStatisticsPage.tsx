@@ -5,12 +5,12 @@
  */
 import { Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { ContentPage } from './ContentPage.tsx';
-import { StatsBlock } from '../home/StatsBlock.tsx';
+import { ContentPage } from '../static/ContentPage.tsx';
+import { StatsBlock } from './StatsBlock.tsx';
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { MostViewed } from '../statistics/MostViewed.tsx';
-import { StatisticsTabPanel } from '../statistics/StatisticsTabPanel.tsx';
-import { STATISTICS_TABS } from '../statistics/statistics-charts.ts';
+import { MostViewed } from './MostViewed.tsx';
+import { StatisticsTabPanel } from './StatisticsTabPanel.tsx';
+import { STATISTICS_TABS } from './statistics-charts.ts';
 
 export function SummaryStatisticsPage() {
   const [params, setParams] = useSearchParams();

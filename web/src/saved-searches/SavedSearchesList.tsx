@@ -12,11 +12,11 @@ import { ValidationError } from 'yup';
 import { can } from '@registry/schemas/access/index.ts';
 import { savedSearchChangeSchema } from '@registry/schemas/forms/community.ts';
 import { useViewer } from '../state/sessionViewer.ts';
-import { useEditableRows } from '../curator/useEditableRows.ts';
+import { useEditableRows } from '../kit/useEditableRows.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import {
   deleteSavedSearch, loadLinkedSavedSearches, loadUserSavedSearches, renameSavedSearch, savedSearchPath, type SavedSearchEntry,
-} from '../search/saved-searches.ts';
+} from './saved-searches.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
 

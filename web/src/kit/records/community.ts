@@ -3,7 +3,7 @@
  * functions over the answers of GET /maintenance_requests/existing/{id}. What it says about a
  * missing DOI comes from the one DOI rule (@registry/schemas/curation/doi-rule.ts).
  */
-import { formatShortDate } from '../kit/format/dates.ts';
+import { formatShortDate } from '../format/dates.ts';
 import { CLAIM_ANSWER_WITHIN, type ClaimStatus } from '@registry/schemas/forms/community.ts';
 
 /** The answer of GET /maintenance_requests/existing/{id}. */
