@@ -114,5 +114,8 @@ describe('docs/api.md', () => {
       expect(Number(output[output.length - 1])).toBe(publicCount);
     }
     if (example.section === 'Searching') expect(output[0]).toMatch(/^[1-9]\d* records$/);
+    if (example.section === 'Linked data') expect(output.slice(-2)).toEqual(['406', String(publicCount)]);
+    if (example.section === 'Keeping a copy in sync' && example.language === 'python') expect(Number(output[output.length - 1])).toBe(publicCount);
+    if (example.section === 'Keeping a copy in sync' && example.language === 'sh') expect(output[0]).toMatch(example.code.includes('If-None-Match') ? /^304$/ : /^[1-9]\d*$/);
   });
 });
