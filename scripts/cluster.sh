@@ -84,10 +84,13 @@ cluster_env() {
 
 alive() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 http_ok() { curl -fsS -o /dev/null -m 2 "$1" 2>/dev/null; }
-wait_for() { # SECONDS DESCRIPTION COMMAND...
-  local deadline=$((SECONDS + $1)) what=$2; shift 2
+wait_for() { # SECONDS DESCRIPTION LOG_FILE|'' COMMAND...
+  local deadline=$((SECONDS + $1)) what=$2 log=$3; shift 3
   until "$@"; do
-    [ $SECONDS -lt $deadline ] || die "$what: not ready after the time allowed (logs: ${LOGS#"$ROOT"/}/)"
+    if [ $SECONDS -ge $deadline ]; then
+      if [ -n "$log" ] && [ -s "$log" ]; then echo "---- last lines of ${log#"$ROOT"/} ----" >&2; tail -n 20 "$log" | cut -c1-400 >&2; fi
+      die "$what: not ready after the time allowed (logs: ${LOGS#"$ROOT"/}/)"
+    fi
     sleep 0.5
   done
 }
@@ -258,17 +261,17 @@ start_member() { # ROLE N, and wait until it is ready
     opensearch)
       os_prepare
       os_start "$n"
-      wait_for 180 "OpenSearch node $n" http_ok "http://127.0.0.1:$(os_http_port "$n")"
+      wait_for 180 "OpenSearch node $n" "$(os_node_dir "$n")/logs/registry-$CLUSTER_NAME.log" http_ok "http://127.0.0.1:$(os_http_port "$n")"
       ;;
     haproxy) haproxy_start ;;
     api)
       role_start api "$n"
-      wait_for 120 "api $n" role_ready api "$n"
-      if alive "$RUN/haproxy-1.pid"; then wait_for 30 "the load balancer's check of api $n" haproxy_sees_up "$n"; fi
+      wait_for 180 "api $n" "$LOGS/api-$n.log" role_ready api "$n"
+      if alive "$RUN/haproxy-1.pid"; then wait_for 30 "the load balancer's check of api $n" "$LOGS/haproxy.log" haproxy_sees_up "$n"; fi
       ;;
     worker | scheduler)
       role_start "$role" "$n"
-      wait_for 120 "$role $n" role_ready "$role" "$n"
+      wait_for 180 "$role $n" "$LOGS/$role-$n.log" role_ready "$role" "$n"
       ;;
   esac
 }
@@ -291,18 +294,18 @@ cmd_up() {
   os_prepare
   local n
   for n in $(seq 1 $OS_NODES); do os_start "$n"; done
-  wait_for 240 "the OpenSearch cluster to form" os_nodes_joined
-  wait_for 120 "the OpenSearch cluster to be yellow or green" os_not_red
+  wait_for 240 "the OpenSearch cluster to form" "" os_nodes_joined
+  wait_for 120 "the OpenSearch cluster to be yellow or green" "" os_not_red
   say "opensearch: $OS_NODES nodes, $(os_health)"
   prepare_database
   for n in $(seq 1 $API_COUNT); do role_start api "$n"; done
   for n in $(seq 1 $WORKER_COUNT); do role_start worker "$n"; done
   for n in $(seq 1 $SCHEDULER_COUNT); do role_start scheduler "$n"; done
-  for n in $(seq 1 $API_COUNT); do wait_for 120 "api $n" role_ready api "$n"; done
-  for n in $(seq 1 $WORKER_COUNT); do wait_for 120 "worker $n" role_ready worker "$n"; done
-  for n in $(seq 1 $SCHEDULER_COUNT); do wait_for 120 "scheduler $n" role_ready scheduler "$n"; done
+  for n in $(seq 1 $API_COUNT); do wait_for 180 "api $n" "$LOGS/api-$n.log" role_ready api "$n"; done
+  for n in $(seq 1 $WORKER_COUNT); do wait_for 180 "worker $n" "$LOGS/worker-$n.log" role_ready worker "$n"; done
+  for n in $(seq 1 $SCHEDULER_COUNT); do wait_for 180 "scheduler $n" "$LOGS/scheduler-$n.log" role_ready scheduler "$n"; done
   haproxy_start
-  for n in $(seq 1 $API_COUNT); do wait_for 30 "the load balancer's check of api $n" haproxy_sees_up "$n"; done
+  for n in $(seq 1 $API_COUNT); do wait_for 30 "the load balancer's check of api $n" "$LOGS/haproxy.log" haproxy_sees_up "$n"; done
   cmd_status
 }
 
