@@ -13,7 +13,7 @@ import { createDatabase, loadConfig, runCli, type Database, type RegistryConfig 
 import { isUserRole, USER_ROLES, type UserRole } from '@registry/schemas';
 import { createAccountRepository } from '@registry/api/accounts/account-repository.ts';
 import { createAccountService } from '@registry/api/accounts/account-service.ts';
-import { AccountError } from '@registry/api/accounts/account-errors.ts';
+import { DomainError } from '@registry/api/domain-errors.ts';
 import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import { randomToken } from '@registry/api/accounts/secrets.ts';
 import { NO_ATTEMPT_LIMITS } from '@registry/api/accounts/attempt-limits.ts';
@@ -86,7 +86,7 @@ runCli(async () => {
       console.log(`created the super curator "admin" with the password ${password} (shown once: sign in and change it)`);
     }
   } catch (error) {
-    if (!(error instanceof AccountError || error instanceof UsageError)) throw error;
+    if (!(error instanceof DomainError || error instanceof UsageError)) throw error;
     console.error(error.message);
     exitStatus = error instanceof UsageError ? 2 : 1;
   } finally {

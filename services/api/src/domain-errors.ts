@@ -1,7 +1,9 @@
 /**
- * Errors a domain service raises on purpose. Their message is meant for the client; the REST
- * error handler answers them with their status, and `details` (e.g. the failing field of each
- * rule) goes out beside the message.
+ * Errors a domain service raises on purpose (every domain's one error type). Their message is
+ * meant for the client; the REST error handler answers them with their status, and `details`
+ * (e.g. the failing field of each rule) goes out beside the message. `fieldErrors` (field →
+ * messages) is for form screens that show each rule's message under its field: the account
+ * routes answer it as `errors` in their own wire format (account-errors.ts).
  */
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -9,9 +11,15 @@ export class DomainError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, unknown>,
+    readonly fieldErrors: Record<string, string[]> = {},
   ) {
     super(message);
   }
+}
+
+/** 422 naming every failing field's messages. */
+export function invalidFieldsError(fieldErrors: Record<string, string[]>): DomainError {
+  return new DomainError(422, Object.values(fieldErrors).flat().join('; '), undefined, fieldErrors);
 }
 
 export function notFoundError(what: string): DomainError {

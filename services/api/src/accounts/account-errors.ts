@@ -30,22 +30,6 @@ export const ACCOUNT_TEXT = {
   emailAlreadySet: 'This account already has an e-mail address.',
 } as const;
 
-export class AccountError extends Error {
-  override name = 'AccountError';
-  constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 422 | 429,
-    message: string,
-    /** Field → messages, for form screens that show each rule's message under its field. */
-    readonly fieldErrors: Record<string, string[]> = {},
-  ) {
-    super(message);
-  }
-}
-
-export function invalidFields(fieldErrors: Record<string, string[]>): AccountError {
-  return new AccountError(422, Object.values(fieldErrors).flat().join('; '), fieldErrors);
-}
-
 /**
  * The body of a failed account call: `success: false` and the text in `error`, which FAIRsharing's
  * client shows and compares (e.g. the unconfirmed-address text offers the resend button); the same

@@ -9,7 +9,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
 import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
 import { PROFILE_PREFERENCES } from '@registry/schemas/forms/profile-settings.ts';
-import { AccountError, accountFailureBody } from './account-errors.ts';
+import { accountFailureBody } from './account-errors.ts';
+import { DomainError } from '../domain-errors.ts';
 import { TooManyAttempts } from './attempt-limits.ts';
 import { signInMethodsFor } from './sign-in-methods.ts';
 import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
@@ -140,7 +141,7 @@ function sendFailure(error: unknown, reply: FastifyReply): FastifyReply | null {
   if (error instanceof TooManyAttempts) {
     return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(accountFailureBody(429, error.message));
   }
-  if (error instanceof AccountError) return reply.code(error.statusCode).send(accountFailureBody(error.statusCode, error.message, error.fieldErrors));
+  if (error instanceof DomainError) return reply.code(error.statusCode).send(accountFailureBody(error.statusCode, error.message, error.fieldErrors));
   return null;
 }
 

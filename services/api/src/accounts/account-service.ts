@@ -11,7 +11,8 @@ import {
 } from '@registry/schemas';
 import { PROFILE_SETTINGS_MESSAGES, profileSettingsSchema, type ProfileSettings } from '@registry/schemas/forms/profile-settings.ts';
 import type { RegistryConfig } from '@registry/platform';
-import { AccountError, ACCOUNT_TEXT, invalidFields } from './account-errors.ts';
+import { DomainError, invalidFieldsError } from '../domain-errors.ts';
+import { ACCOUNT_TEXT } from './account-errors.ts';
 import {
   takenField, type AccountOrganisation, type AccountRepository, type AccountRow, type CredentialRow, type ProfileChanges, type PublicProfileRow, type ViewerRow,
 } from './account-repository.ts';
@@ -98,14 +99,14 @@ async function validated<S extends AnyObjectSchema>(schema: S, input: Body, stri
       const field = issue.path ?? 'user';
       (fieldErrors[field] ??= []).push(...issue.errors);
     }
-    throw invalidFields(fieldErrors);
+    throw invalidFieldsError(fieldErrors);
   }
 }
 
-function takenError(fields: Iterable<'username' | 'email'>): AccountError {
+function takenError(fields: Iterable<'username' | 'email'>): DomainError {
   const fieldErrors: Record<string, string[]> = {};
   for (const field of fields) fieldErrors[field] = [field === 'username' ? ACCOUNT_TEXT.usernameTaken : ACCOUNT_TEXT.emailTaken];
-  return invalidFields(fieldErrors);
+  return invalidFieldsError(fieldErrors);
 }
 
 function accountAnswer(row: AccountRow): AccountAnswer {
@@ -180,9 +181,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
   /** Refuses unless the access module allows it; API keys get their own explanation. */
   function authorise(viewer: Viewer, action: Action, userId?: number): asserts viewer is Viewer & { userId: number } {
-    if (viewer.userId === null) throw new AccountError(401, ACCOUNT_TEXT.needSignIn);
+    if (viewer.userId === null) throw new DomainError(401, ACCOUNT_TEXT.needSignIn);
     if (can(viewer, action, { userId: userId ?? viewer.userId })) return;
-    throw new AccountError(403, viewer.credential === 'api_key' ? ACCOUNT_TEXT.apiKeyReadOnly : ACCOUNT_TEXT.forbidden);
+    throw new DomainError(403, viewer.credential === 'api_key' ? ACCOUNT_TEXT.apiKeyReadOnly : ACCOUNT_TEXT.forbidden);
   }
 
   async function sendMail(mail: Mail): Promise<void> {
@@ -219,7 +220,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
   async function requireAccount(id: number): Promise<AccountRow> {
     const account = await repository.findAccount(id);
-    if (!account) throw new AccountError(404, ACCOUNT_TEXT.userNotFound);
+    if (!account) throw new DomainError(404, ACCOUNT_TEXT.userNotFound);
     return account;
   }
 
@@ -250,7 +251,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
     // Unknown preference keys are refused, not stripped: a client's typo must not pass as saved.
     const settings = await validated(profileSettingsSchema, input, false);
     const unknown = settings.organisation_ids ? await repository.unknownOrganisationIds(settings.organisation_ids) : [];
-    if (unknown.length > 0) throw invalidFields({ organisation_ids: [PROFILE_SETTINGS_MESSAGES.unknownOrganisation(unknown)] });
+    if (unknown.length > 0) throw invalidFieldsError({ organisation_ids: [PROFILE_SETTINGS_MESSAGES.unknownOrganisation(unknown)] });
     return settings;
   }
 
@@ -294,7 +295,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
   async function changePasswordWithCurrent(viewer: Viewer & { userId: number }, input: Body, ip: string): Promise<string> {
     const form = await validated(passwordChangeFormSchema, input);
     if (!(await currentPasswordMatches(viewer, form.current_password, ip))) {
-      throw invalidFields({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
+      throw invalidFieldsError({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
     }
     await replacePassword(viewer.userId, form.password);
     return ACCOUNT_TEXT.passwordChanged;
@@ -312,9 +313,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
     async signIn(login: string, password: string, ip: string): Promise<SignInAnswer> {
       const user = login.trim() === '' ? undefined : await repository.findCredentialsByLogin(login);
       const matches = await passwordMatches(user, login, password, ip);
-      if (!user || user.deleted_at !== null || !matches) throw new AccountError(401, ACCOUNT_TEXT.invalidLogin);
-      if (user.deactivated) throw new AccountError(401, ACCOUNT_TEXT.deactivated);
-      if (user.confirmed_at === null) throw new AccountError(401, ACCOUNT_TEXT.unconfirmed);
+      if (!user || user.deleted_at !== null || !matches) throw new DomainError(401, ACCOUNT_TEXT.invalidLogin);
+      if (user.deactivated) throw new DomainError(401, ACCOUNT_TEXT.deactivated);
+      if (user.confirmed_at === null) throw new DomainError(401, ACCOUNT_TEXT.unconfirmed);
       return issueSession(user);
     },
 
@@ -340,7 +341,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
     /** GET /users/valid: the signed-in user, as sign-in answered, without a new token. */
     sessionAnswer(viewer: Viewer, expiresAt: number): Omit<SignInAnswer, 'jwt'> {
-      if (viewer.userId === null || viewer.role === null || viewer.credential !== 'session') throw new AccountError(401, ACCOUNT_TEXT.needSignIn);
+      if (viewer.userId === null || viewer.role === null || viewer.credential !== 'session') throw new DomainError(401, ACCOUNT_TEXT.needSignIn);
       return {
         success: true,
         expiry: Math.floor(expiresAt),
@@ -386,13 +387,13 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
     async confirm(token: string): Promise<{ success: true; message: string; already_confirmed?: true }> {
       const user = token === '' ? undefined : await repository.findCredentialsByConfirmationDigest(tokenDigest(token));
-      if (!user || user.deleted_at !== null) throw new AccountError(422, ACCOUNT_TEXT.confirmationInvalid);
+      if (!user || user.deleted_at !== null) throw new DomainError(422, ACCOUNT_TEXT.confirmationInvalid);
       const confirmsSomething = user.confirmed_at === null || user.unconfirmed_email !== null;
       // A link followed again (only its holder can): no account is discovered by saying so.
       if (!confirmsSomething) return { success: true, message: ACCOUNT_TEXT.alreadyConfirmed, already_confirmed: true };
       const sentAt = user.confirmation_sent_at?.getTime() ?? 0;
       if (Date.now() - sentAt > CONFIRMATION_LIFETIME_MS) {
-        throw new AccountError(422, ACCOUNT_TEXT.confirmationExpired);
+        throw new DomainError(422, ACCOUNT_TEXT.confirmationExpired);
       }
       try {
         await repository.confirm(user.id);
@@ -440,9 +441,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
       }
       const form = await validated(passwordResetFormSchema, input);
       const user = token === '' ? undefined : await repository.findCredentialsByResetDigest(tokenDigest(token));
-      if (!user || user.deleted_at !== null || user.deactivated) throw invalidFields({ reset_password_token: [ACCOUNT_TEXT.resetInvalid] });
+      if (!user || user.deleted_at !== null || user.deactivated) throw invalidFieldsError({ reset_password_token: [ACCOUNT_TEXT.resetInvalid] });
       if (Date.now() - (user.reset_password_sent_at?.getTime() ?? 0) > RESET_LIFETIME_MS) {
-        throw invalidFields({ reset_password_token: [ACCOUNT_TEXT.resetExpired] });
+        throw invalidFieldsError({ reset_password_token: [ACCOUNT_TEXT.resetExpired] });
       }
       await replacePassword(user.id, form.password);
       // The link came to their mailbox: that confirms that address too (not a new one waiting for its own link).
@@ -479,7 +480,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
         const credentials = await repository.findCredentialsById(viewer.userId);
         // Accounts made by ORCID or GitHub sign-in have no password to ask for.
         if (credentials?.password_hash && !(await currentPasswordMatches(viewer, text(input.current_password), ip))) {
-          throw invalidFields({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
+          throw invalidFieldsError({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
         }
       }
       const emailPending = await editProfile(account, profile);
@@ -500,7 +501,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
       authorise(viewer, 'user.editOwn');
       const form = await validated(emailFormSchema, input);
       const account = await requireAccount(viewer.userId);
-      if (account.email !== null) throw new AccountError(422, ACCOUNT_TEXT.emailAlreadySet);
+      if (account.email !== null) throw new DomainError(422, ACCOUNT_TEXT.emailAlreadySet);
       await requestEmailChange(account, form.email);
       return { success: true, message: ACCOUNT_TEXT.emailChangePending };
     },
@@ -513,7 +514,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
     async createApiKey(viewer: Viewer, name: string): Promise<ApiKeyAnswer & { key: string }> {
       authorise(viewer, 'user.editOwn');
       const trimmed = name.trim();
-      if (trimmed === '') throw invalidFields({ name: ['Required'] });
+      if (trimmed === '') throw invalidFieldsError({ name: ['Required'] });
       const key = newApiKey();
       const row = await repository.insertApiKey(viewer.userId, trimmed, hashApiKey(key));
       return { id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString(), lastUsedAt: null, key };
@@ -531,7 +532,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
     async revokeApiKey(viewer: Viewer, keyId: number): Promise<{ success: true; message: string }> {
       authorise(viewer, 'user.editOwn');
-      if (!(await repository.revokeApiKey(viewer.userId, keyId))) throw new AccountError(404, ACCOUNT_TEXT.apiKeyNotFound);
+      if (!(await repository.revokeApiKey(viewer.userId, keyId))) throw new DomainError(404, ACCOUNT_TEXT.apiKeyNotFound);
       return { success: true, message: ACCOUNT_TEXT.deleted };
     },
 
@@ -565,9 +566,9 @@ export function createAccountService(deps: AccountServiceDependencies) {
       const account = await requireAccount(id);
       const { role, deactivated, ...profile } = input;
       const ownersOnly = OWNER_SETTINGS.filter((key) => key in input);
-      if (ownersOnly.length > 0) throw invalidFields(Object.fromEntries(ownersOnly.map((key) => [key, [ACCOUNT_TEXT.ownerOnlySetting]])));
-      if (role !== undefined && !isUserRole(role)) throw invalidFields({ role: [`Role must be one of ${USER_ROLES.join(', ')}`] });
-      if (deactivated !== undefined && typeof deactivated !== 'boolean') throw invalidFields({ deactivated: ['Must be true or false'] });
+      if (ownersOnly.length > 0) throw invalidFieldsError(Object.fromEntries(ownersOnly.map((key) => [key, [ACCOUNT_TEXT.ownerOnlySetting]])));
+      if (role !== undefined && !isUserRole(role)) throw invalidFieldsError({ role: [`Role must be one of ${USER_ROLES.join(', ')}`] });
+      if (deactivated !== undefined && typeof deactivated !== 'boolean') throw invalidFieldsError({ deactivated: ['Must be true or false'] });
       const profileKeys = Object.keys(profile).filter((key) => key in profileForm(account));
       if (profileKeys.length > 0) await editProfile(account, Object.fromEntries(profileKeys.map((key) => [key, profile[key]])));
       const changes: { role?: UserRole; deactivated?: boolean } = {};
@@ -617,8 +618,8 @@ export function createAccountService(deps: AccountServiceDependencies) {
       }
       await repository.linkIdentity(userId, identity.provider, identity.subject);
       const user = await repository.findCredentialsById(userId);
-      if (!user || user.deleted_at !== null) throw new AccountError(401, ACCOUNT_TEXT.invalidLogin);
-      if (user.deactivated) throw new AccountError(401, ACCOUNT_TEXT.deactivated);
+      if (!user || user.deleted_at !== null) throw new DomainError(401, ACCOUNT_TEXT.invalidLogin);
+      if (user.deactivated) throw new DomainError(401, ACCOUNT_TEXT.deactivated);
       return { ...(await issueSession(user)), needsEmail: user.email === null };
     },
 
@@ -641,7 +642,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
 
     async setRoleAsOperator(username: string, role: UserRole): Promise<void> {
       const id = await repository.findIdByUsername(username);
-      if (id === undefined) throw new AccountError(404, ACCOUNT_TEXT.userNotFound);
+      if (id === undefined) throw new DomainError(404, ACCOUNT_TEXT.userNotFound);
       await repository.setRoleAndActivation(id, { role });
     },
 
@@ -650,7 +651,7 @@ export function createAccountService(deps: AccountServiceDependencies) {
     /** A session for an account without its password: the third-party callbacks' and tests' way in. */
     async sessionForUser(userId: number): Promise<SignInAnswer> {
       const user = await repository.findCredentialsById(userId);
-      if (!user || user.deleted_at !== null) throw new AccountError(404, ACCOUNT_TEXT.userNotFound);
+      if (!user || user.deleted_at !== null) throw new DomainError(404, ACCOUNT_TEXT.userNotFound);
       return issueSession(user);
     },
   };

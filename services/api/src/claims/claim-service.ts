@@ -13,7 +13,7 @@ import {
 } from '@registry/schemas/forms/community.ts';
 import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
 import { DomainError, notFoundError } from '../domain-errors.ts';
-import { recordEditedThroughLink, requireAllowed, requireVisibleRecord, requireWatchableRecord } from '../records/record-service.ts';
+import { recordEditedThroughLink, requireAllowed, requireVisibleRecord, requireWatchableRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
 import { claimDecidedMail, claimReceivedMail, claimToDecideMail, decisionCopyMail } from './claim-mails.ts';
 import * as repository from './claim-repository.ts';

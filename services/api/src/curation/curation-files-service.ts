@@ -5,7 +5,7 @@
  */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
-import { requireAllowed } from '../records/record-service.ts';
+import { requireAllowed } from '../records/record-guards.ts';
 import { missingDoiReason } from '../dois/doi-rules.ts';
 import { csvText } from '../export/csv-text.ts';
 import * as repository from './curation-files-repository.ts';

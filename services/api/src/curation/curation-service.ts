@@ -14,7 +14,7 @@ import {
 } from '@registry/schemas/forms/curation.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import type { ProcessingNoteRow } from '../records/record-rows.ts';
-import { requireAllowed } from '../records/record-service.ts';
+import { requireAllowed } from '../records/record-guards.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './curation-repository.ts';

@@ -8,7 +8,8 @@
 import type { AccessResource, Viewer } from '@registry/schemas';
 import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
 import type { RecordRow } from '../records/record-rows.ts';
-import { approveRecord, deleteRecord, type RecordServiceDeps } from '../records/record-service.ts';
+import { approveRecord, deleteRecord } from '../records/record-curation-actions.ts';
+import type { RecordServiceDeps } from '../records/record-service.ts';
 import { activeRecordCreator } from './curation-repository.ts';
 import { recordApprovedMail, recordRejectedMail, type RecordCreator } from './record-decision-mails.ts';
 

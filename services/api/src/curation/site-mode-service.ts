@@ -1,7 +1,7 @@
 /** Site modes: super curators switch maintenance and read-only mode; the change is stored and every process picks it up. */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
-import { requireAllowed } from '../records/record-service.ts';
+import { requireAllowed } from '../records/record-guards.ts';
 import * as repository from './site-mode-repository.ts';
 
 export type { StoredSiteModes } from './site-mode-repository.ts';

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { saveWithIndexing, type Database, type DataciteConfig, type IndexPublisher } from '@registry/platform';
-import { recordDoiAssigned } from '../records/record-service.ts';
+import { recordDoiAssigned } from '../records/record-guards.ts';
 import { DataciteError, registerDoi } from './datacite-client.ts';
 import * as repository from './doi-repository.ts';
 

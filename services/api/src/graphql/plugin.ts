@@ -17,7 +17,7 @@ import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES, UNPAGED_ROOT_FIELDS } from './query-cost.ts';
 import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
 import { resolvers } from './resolvers.ts';
-import { searchQueriesSdl } from './search-arguments.ts';
+import { searchQueriesSdl } from '../search/search-resolvers.ts';
 import { storableTextRule } from './storable-text-rule.ts';
 import { statisticsQueriesSdl } from '../statistics/statistics-resolvers.ts';
 

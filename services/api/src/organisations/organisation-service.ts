@@ -14,7 +14,7 @@ import {
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { missingIds } from '../records/record-repository.ts';
-import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-service.ts';
+import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import { changeSharedEntity } from '../references/shared-entity-service.ts';
 import * as repository from './organisation-repository.ts';
 

@@ -34,6 +34,7 @@ import * as organisations from '../organisations/organisation-service.ts';
 import * as organisationRows from '../organisations/organisation-repository.ts';
 import { mostViewed, viewsOfRecord } from '../record-views/record-view-counter.ts';
 import * as records from '../records/record-service.ts';
+import * as curationActions from '../records/record-curation-actions.ts';
 import * as recordRows from '../records/record-repository.ts';
 import { historyNames } from '../records/history-service.ts';
 import { findRecord, listRecords } from '../records/record-reads.ts';
@@ -77,11 +78,11 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       ...bindDependencies({ ...writes, ...mail, search, publicUrl: config.publicUrl }, {
         createRecord: records.createRecord,
         updateSection: records.updateSection,
-        canEditRecord: records.canEditRecord,
+        canEditRecord: curationActions.canEditRecord,
         metadataFields: records.metadataFields,
-        recordLogo: records.recordLogo,
-        setRecordHidden: records.setRecordHidden,
-        mergeRecords: records.mergeRecords,
+        recordLogo: curationActions.recordLogo,
+        setRecordHidden: curationActions.setRecordHidden,
+        mergeRecords: curationActions.mergeRecords,
         recordAttributesAfterSave: records.recordAttributesAfterSave,
         approveRecord: approveRecordForCreator,
         deleteRecord: deleteRecordForCreator,

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { RegistryName } from '@registry/schemas';
-import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
+import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { sendError } from '../plugins/errors.ts';
 import { querystringProperty } from '../statistics/statistics-routes.ts';
 import { sendSearchFailure } from '../routes/search-failure.ts';

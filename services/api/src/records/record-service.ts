@@ -7,18 +7,16 @@
  */
 import type { Knex } from 'knex';
 import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
-import { can, canViewRecord, type AccessResource, type Action, type RegistryName, type Viewer } from '@registry/schemas';
+import { can, canViewRecord, type AccessResource, type RegistryName, type Viewer } from '@registry/schemas';
 import { additionalInformationErrors, additionalInformationSchema, type AdditionalInformationSchema } from '@registry/schemas/forms/additional-information.ts';
-import {
-  generalInformationSchema, isDestroyFlag, objectTypesRequired, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES,
-  type AssociationInput, type EditableSection, type GeneralInformationInput,
-} from '@registry/schemas/forms/record-sections.ts';
+import { generalInformationSchema, isDestroyFlag, objectTypesRequired, RECORD_MESSAGES, SECTION_SCHEMAS, LOGO_MAX_BYTES, type AssociationInput, type EditableSection, type GeneralInformationInput } from '@registry/schemas/forms/record-sections.ts';
 import { DomainError, forbiddenError, invalidError, notFoundError, unauthenticatedError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import type { RecordRow } from './record-rows.ts';
 import { findRecordsAttributes } from './record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
 import { refuseUnwritableChanges } from './field-writes.ts';
+import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
 
 export interface RecordServiceDeps {
   db: Database;
@@ -44,30 +42,6 @@ export async function recordAttributesAfterSave(deps: RecordServiceDeps, viewer:
 
 export function recordEtag(record: Pick<RecordRow, 'revision'>): string {
   return `"r${record.revision}"`;
-}
-
-// ---- checks shared by the actions -----------------------------------------------------------
-
-async function accessResourceOf(db: Database | Knex.Transaction, record: RecordRow): Promise<AccessResource> {
-  const maintainerIds = await repository.linkedIds(db, 'maintainer_ids', record.id);
-  const ownerIds = record.created_by_id === null ? maintainerIds : [...maintainerIds, record.created_by_id];
-  return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds, maintainerIds, createdById: record.created_by_id } };
-}
-
-function requireAllowed(viewer: Viewer, action: Action, resource: AccessResource = {}): void {
-  if (viewer.userId === null) throw unauthenticatedError();
-  if (can(viewer, action, resource)) return;
-  if (viewer.credential === 'api_key') throw forbiddenError('API keys can only read; sign in to change records.');
-  throw forbiddenError();
-}
-
-/** The record as the viewer may see it, or 404 (a record they may not see does not exist for them). */
-async function visibleRecord(db: Database, viewer: Viewer, id: number): Promise<{ record: RecordRow; resource: AccessResource }> {
-  const record = await repository.findRecordById(db, id);
-  if (!record) throw notFoundError('Record');
-  const resource = await accessResourceOf(db, record);
-  if (!resource.record || !canViewRecord(viewer, resource.record)) throw notFoundError('Record');
-  return { record, resource };
 }
 
 async function requireKnownIds(db: Database, payload: Record<string, unknown>): Promise<void> {
@@ -153,7 +127,7 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return changes;
 }
 
-function recordIntents(...groups: readonly (readonly number[])[]): IndexIntent[] {
+export function recordIntents(...groups: readonly (readonly number[])[]): IndexIntent[] {
   return [...new Set(groups.flat())].map((id) => ({ entityType: 'record' as const, id }));
 }
 
@@ -409,53 +383,6 @@ async function prepareRelations(db: Database, viewer: Viewer, record: RecordRow,
   };
 }
 
-// ---- for the services of linked entities (organisation and licence links) --------------------
-
-/** The record exists for the viewer and they may edit it; otherwise 401/403/404. */
-export async function requireEditableRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
-  const { record, resource } = await visibleRecord(db, viewer, id);
-  requireAllowed(viewer, 'record.edit', resource);
-  return record;
-}
-
-/**
- * A shared entity added from the record editor names the record being edited: the viewer must be
- * able to save that record before anything is created, so a refused editor leaves no orphan.
- * Without a record (an organisation added on its own) only the action's rule applies.
- */
-export async function requireEditableRecordIfNamed(db: Database, viewer: Viewer, recordId: number | undefined): Promise<void> {
-  if (recordId !== undefined) await requireEditableRecord(db, viewer, recordId);
-}
-
-/** The record as the viewer may see it, or 404. */
-export async function requireVisibleRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
-  return (await visibleRecord(db, viewer, id)).record;
-}
-
-/** The record exists for the viewer and they may watch or claim it; otherwise 401/403/404. */
-export async function requireWatchableRecord(db: Database, viewer: Viewer, id: number): Promise<RecordRow> {
-  const { record, resource } = await visibleRecord(db, viewer, id);
-  requireAllowed(viewer, 'record.watch', resource);
-  return record;
-}
-
-/** Marks a record edited through one of its links: last editor, edit event. Call inside the transaction. */
-export async function recordEditedThroughLink(trx: Knex.Transaction, viewer: Viewer, recordId: number, section: string, changes: Record<string, unknown>): Promise<void> {
-  await repository.updateRecordRow(trx, recordId, { last_editor_id: viewer.userId, last_edited: new Date() });
-  await repository.insertEditEvent(trx, { recordId, userId: viewer.userId, editType: 'update', editEvent: { section, changes } });
-}
-
-export { requireAllowed };
-
-/** Records a DOI registered for a record (by the DOI job, no viewer); false when it already has one. Call inside the transaction. */
-export async function recordDoiAssigned(trx: Knex.Transaction, recordId: number, doi: string): Promise<boolean> {
-  const record = await repository.findRecordById(trx, recordId, { forUpdate: true });
-  if (!record || record.doi !== null) return false;
-  await repository.updateRecordRow(trx, recordId, { doi });
-  await repository.insertEditEvent(trx, { recordId, userId: null, editType: 'doi', editEvent: { section: 'doi', changes: { doi: { before: null, after: doi } } } });
-  return true;
-}
-
 /** The JSON Schema of the additional-information fields of a record type (`repository`, `journal`, ...). */
 export async function metadataFields(deps: RecordServiceDeps, recordType: string): Promise<AdditionalInformationSchema> {
   const registry = await repository.registryOfRecordTypeName(deps.db, recordType);
@@ -463,117 +390,3 @@ export async function metadataFields(deps: RecordServiceDeps, recordType: string
   return additionalInformationSchema(registry as RegistryName);
 }
 
-// ---- curation actions -----------------------------------------------------------------------
-
-export async function canEditRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<boolean> {
-  if (viewer.userId === null) return false;
-  const record = await repository.findRecordById(deps.db, id);
-  if (!record) return false;
-  return can(viewer, 'record.edit', await accessResourceOf(deps.db, record));
-}
-
-/** The uploaded logo of a record the viewer may see. */
-export async function recordLogo(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<{ contentType: string; bytes: Buffer }> {
-  await visibleRecord(deps.db, viewer, id);
-  const logo = await repository.findLogo(deps.db, id);
-  if (!logo) throw notFoundError('Logo');
-  return logo;
-}
-
-/** Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a removal. */
-export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
-  const { record: deleted, resource } = await visibleRecord(deps.db, viewer, id);
-  requireAllowed(viewer, 'record.delete', resource);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const record = await repository.findRecordById(trx, id, { forUpdate: true });
-    if (!record) throw notFoundError('Record');
-    const related = await repository.relatedRecordIds(trx, id);
-    await repository.insertEditEvent(trx, {
-      recordId: null,
-      userId: viewer.userId,
-      editType: 'delete',
-      editEvent: { deletedRecord: { id, name: record.name, doi: record.doi } },
-    });
-    await repository.deleteRecordRow(trx, id);
-    return recordIntents([id], related);
-  });
-  return deleted;
-}
-
-/** What approving a record did: the record, and whether this approval made it public (a repeat changes nothing). */
-export interface ApprovedRecord {
-  record: RecordRow;
-  newlyApproved: boolean;
-}
-
-/**
- * Approves a record. Its creator becomes one of its maintainers in the same transaction, so they
- * keep editing it (see the access module's policy); a creator whose account is deactivated does not.
- */
-export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<ApprovedRecord> {
-  const { resource } = await visibleRecord(deps.db, viewer, id);
-  requireAllowed(viewer, 'record.approve', resource);
-  const { value: newlyApproved } = await saveWithIndexing<boolean>(deps.db, deps.publisher, async (trx) => {
-    const locked = await repository.findRecordById(trx, id, { forUpdate: true });
-    if (!locked) throw notFoundError('Record');
-    if (locked.is_approved) return { value: false, intents: [] };
-    const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
-    await repository.updateRecordRow(trx, id, { is_approved: true });
-    const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);
-    const creator = locked.created_by_id;
-    if (creator !== null && !maintainers.includes(creator) && (await repository.isActiveUserId(trx, creator))) {
-      const after = [...maintainers, creator].sort((a, b) => a - b);
-      await repository.replaceLinkedIds(trx, 'maintainer_ids', id, after);
-      changes.maintainer_ids = { before: maintainers, after };
-    }
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
-    return { value: true, intents: recordIntents([id], await repository.relatedRecordIds(trx, id)) };
-  });
-  return { record: (await repository.findRecordById(deps.db, id))!, newlyApproved: newlyApproved! };
-}
-
-/** Hides a record from everyone but curators, or shows it again (curators; the dashboard's Hide). */
-export async function setRecordHidden(deps: RecordServiceDeps, viewer: Viewer, id: number, hidden: boolean): Promise<RecordRow> {
-  const { record, resource } = await visibleRecord(deps.db, viewer, id);
-  requireAllowed(viewer, 'record.approve', resource);
-  if (record.is_hidden === hidden) return record;
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    await repository.updateRecordRow(trx, id, { is_hidden: hidden });
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { changes: { is_hidden: { before: !hidden, after: hidden } } } });
-    return recordIntents([id], await repository.relatedRecordIds(trx, id));
-  });
-  return (await repository.findRecordById(deps.db, id))!;
-}
-
-/**
- * Merges a duplicate into its canonical record: relations, people, searches, vocabulary and
- * links move over; the duplicate's id, DOI and legacy ids redirect permanently to the canonical
- * record; both histories say so.
- */
-export async function mergeRecords(deps: RecordServiceDeps, viewer: Viewer, duplicateId: number, canonicalId: number): Promise<RecordRow> {
-  if (duplicateId === canonicalId) throw invalidError('A record cannot be merged into itself');
-  const duplicate = await visibleRecord(deps.db, viewer, duplicateId);
-  await visibleRecord(deps.db, viewer, canonicalId);
-  requireAllowed(viewer, 'record.approve', duplicate.resource);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const row = (await repository.findRecordById(trx, duplicateId, { forUpdate: true }))!;
-    const related = await repository.relatedRecordIds(trx, duplicateId);
-    await repository.moveRecordLinks(trx, duplicateId, canonicalId);
-    await repository.retargetRedirects(trx, duplicateId, canonicalId);
-    await repository.addRedirects(trx, redirectIdentifiers(row), canonicalId);
-    const merged = { id: row.id, name: row.name, doi: row.doi, legacyIds: row.legacy_ids };
-    await repository.insertEditEvent(trx, { recordId: canonicalId, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged } });
-    await repository.insertEditEvent(trx, { recordId: null, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged, into: canonicalId } });
-    await repository.deleteRecordRow(trx, duplicateId);
-    return recordIntents([duplicateId, canonicalId], related);
-  });
-  return (await repository.findRecordById(deps.db, canonicalId))!;
-}
-
-export function redirectIdentifiers(record: Pick<RecordRow, 'id' | 'doi' | 'legacy_ids'>): string[] {
-  return [
-    `id:${record.id}`,
-    ...(record.doi ? [`doi:${record.doi.toLowerCase()}`] : []),
-    ...(record.legacy_ids ?? []).map((legacyId) => `legacy:${legacyId.toLowerCase()}`),
-  ];
-}

@@ -15,7 +15,7 @@ import {
 } from '@registry/schemas/forms/linked-entities.ts';
 import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
-import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-service.ts';
+import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import { lookUpPublication, lookUpZenodoRecord, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
 import * as repository from './reference-repository.ts';

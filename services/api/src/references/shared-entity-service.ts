@@ -8,7 +8,7 @@ import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher 
 import { can, type Viewer } from '@registry/schemas';
 import type { Knex } from 'knex';
 import { forbiddenError, notFoundError } from '../domain-errors.ts';
-import { recordEditedThroughLink } from '../records/record-service.ts';
+import { recordEditedThroughLink } from '../records/record-guards.ts';
 import { lockSharedEntityFacts, type SharedEntityKind } from './shared-entity-repository.ts';
 
 export type { SharedEntityKind };

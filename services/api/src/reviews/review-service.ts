@@ -5,7 +5,7 @@
 import { saveWithIndexing, type Database, type IndexPublisher } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { reviewSchema, type ReviewInput } from '@registry/schemas/forms/community.ts';
-import { requireAllowed, requireVisibleRecord } from '../records/record-service.ts';
+import { requireAllowed, requireVisibleRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './review-repository.ts';
 

@@ -12,7 +12,7 @@ import {
   type SavedSearchChange, type SavedSearchInput,
 } from '@registry/schemas/forms/saved-search.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
-import { requireAllowed, requireEditableRecord } from '../records/record-service.ts';
+import { requireAllowed, requireEditableRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './saved-search-repository.ts';
 

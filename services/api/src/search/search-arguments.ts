@@ -1,10 +1,18 @@
 /**
- * Lenient readers for search arguments, which arrive from GraphQL (typed, lists as arrays) and
- * from REST query strings (everything a string, lists comma-separated). Values that cannot mean
- * anything (page "abc", isRecommended "maybe") raise `InvalidQueryError`.
+ * The search arguments: which there are, and how their values are read.
+ *
+ * Which: the arguments of `searchFairsharingRecords` (and `downloadSearchResults`, the REST
+ * lists and statistics), generated from the facet registry and METADATA_FILTER_IDS so the API can
+ * never drift from what the index holds. The public client types URL parameters by introspecting
+ * these: scalars stay nullable (`page: Int`) and lists are `[X!]` (it reads
+ * `type.ofType.ofType.name` of a list).
+ *
+ * How: lenient readers, for values that arrive from GraphQL (typed, lists as arrays) and from REST
+ * query strings (everything a string, lists comma-separated). Values that cannot mean anything
+ * (page "abc", isRecommended "maybe") raise `InvalidQueryError`.
  */
-import { REGISTRY_NAMES, type RegistryName } from '@registry/schemas';
-import { normaliseStatus } from '@registry/schemas/search/facets.ts';
+import { METADATA_FILTER_IDS, REGISTRY_NAMES, type RegistryName } from '@registry/schemas';
+import { ADVANCED_SEARCH_FILTERS, FACETS, normaliseStatus, type FacetKind } from '@registry/schemas/search/facets.ts';
 import { InvalidQueryError } from './search-errors.ts';
 
 export type ListArgument = string | number | boolean | readonly (string | number | boolean)[] | null | undefined;
@@ -95,4 +103,52 @@ export function readIdList(value: ListArgument, name: string): number[] {
       if (!Number.isSafeInteger(id)) throw new InvalidQueryError(`${name} must hold record ids, got "${raw}"`);
       return id;
     });
+}
+
+// ---- which arguments there are -------------------------------------------------------------------
+
+export interface SearchArgumentDefinition {
+  name: string;
+  type: string;
+  description: string;
+}
+
+function typeFor(kind: FacetKind): string {
+  return kind === 'boolean' ? 'Boolean' : '[String!]';
+}
+
+/** Paging, text and id arguments that are not facets. */
+const GENERAL_ARGUMENTS: SearchArgumentDefinition[] = [
+  { name: 'q', type: 'String', description: 'Free text.' },
+  { name: 'page', type: 'Int', description: 'Page number, from 1.' },
+  { name: 'perPage', type: 'Int', description: 'Records per page, at most 100.' },
+  { name: 'orderBy', type: 'String', description: '"name,asc", "abbreviation,desc" or "_score,asc" (best match first).' },
+  { name: 'searchAnd', type: 'Boolean', description: 'true: every term must match; false: any term.' },
+  { name: 'ids', type: '[Int!]', description: 'Only these record ids (a collection).' },
+  { name: 'excludeId', type: 'Int', description: 'Leave this record out.' },
+  { name: 'exact', type: 'Boolean', description: 'true: the words exactly as typed, without the typo retry.' },
+];
+
+/** Document-level yes/no filters that narrow hits and counts but have no facet panel. */
+const DOCUMENT_FILTERS = ['isImplemented', 'hasPublication'];
+
+export function searchArgumentDefinitions(): SearchArgumentDefinition[] {
+  const definitions = [...GENERAL_ARGUMENTS];
+  for (const facet of FACETS) {
+    definitions.push({ name: facet.argument, type: typeFor(facet.kind), description: `Facet "${facet.label}" (aggregation key ${facet.key}).` });
+  }
+  for (const name of DOCUMENT_FILTERS) {
+    const filter = ADVANCED_SEARCH_FILTERS.find((candidate) => candidate.id === name);
+    definitions.push({ name, type: 'Boolean', description: filter?.label ?? name });
+  }
+  for (const id of METADATA_FILTER_IDS) {
+    const filter = ADVANCED_SEARCH_FILTERS.find((candidate) => candidate.id === id);
+    definitions.push({ name: id, type: typeFor(filter?.kind ?? 'list'), description: filter?.label ?? id });
+  }
+  const seen = new Set<string>();
+  return definitions.filter((definition) => (seen.has(definition.name) ? false : (seen.add(definition.name), true)));
+}
+
+export function argumentList(definitions: SearchArgumentDefinition[]): string {
+  return definitions.map((definition) => `    "${definition.description.replace(/"/g, '\\"')}"\n    ${definition.name}: ${definition.type}`).join('\n');
 }

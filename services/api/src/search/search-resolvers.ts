@@ -8,6 +8,7 @@ import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas'
 import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
 import { searchFacetValues, searchRecords, type SearchRecordsArgs } from './search-records.ts';
+import { argumentList, searchArgumentDefinitions } from './search-arguments.ts';
 import { advancedSearch } from './advanced-search.ts';
 import { scanSearchRecords } from './scan-search-records.ts';
 import type { SearchDependencies } from './search-execution.ts';
@@ -114,3 +115,35 @@ export const searchTypeResolvers = {
     domains: (record: RecordSearchDocument) => record.domains.map((domain) => ({ ...domain, inFairsharing: true })),
   },
 };
+
+/** SDL extending Query with the search-argument queries. */
+export function searchQueriesSdl(): string {
+  const definitions = searchArgumentDefinitions();
+  const filters = definitions.filter((definition) => !['page', 'perPage', 'orderBy'].includes(definition.name));
+  return `
+extend type Query {
+  "One page of records and facet counts, answered from the search index."
+  searchFairsharingRecords(
+${argumentList(definitions)}
+  ): SearchResult
+  "Every record of a search as CSV lines (header first)."
+  downloadSearchResults(
+${argumentList(definitions)}
+    "Add a column with the records' organisations."
+    includeOrgs: Boolean
+    "Address of the search page the download was made from."
+    searchUrl: String
+  ): DownloadResult
+  "The values of one facet under a search, beyond the first values a search answers (a facet panel's show-more and search box)."
+  searchFacetValues(
+${argumentList(filters)}
+    "The facet's key (subjects, domains, fairsharing_registry, ...)."
+    facet: String!
+    "Only values containing this text, in any letter case."
+    contains: String
+    "How many values, most frequent first (default 100, at most 1000)."
+    size: Int
+  ): FacetValues
+}
+`;
+}

@@ -5,7 +5,7 @@
 import { recordsAlias } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../graphql/context.ts';
 import { asGraphqlError } from '../graphql/errors.ts';
-import { argumentList, searchArgumentDefinitions } from '../graphql/search-arguments.ts';
+import { argumentList, searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, MAX_PIVOT_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
 
 /** Paging and order do not change counts. */

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
-import { searchArgumentDefinitions } from '../graphql/search-arguments.ts';
+import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { sendSearchFailure } from '../routes/search-failure.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
 import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';

@@ -3,7 +3,7 @@ import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { notableEventSchema, storedEventDate, type NotableEventInput } from '@registry/schemas/forms/notable-events.ts';
 import { notFoundError } from '../domain-errors.ts';
-import { requireAllowed } from '../records/record-service.ts';
+import { requireAllowed } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './notable-events-repository.ts';
 

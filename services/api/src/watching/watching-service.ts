@@ -9,7 +9,7 @@ import { canReadField, canViewRecord, fieldOfKey, viewerForUser, type AccessReso
 import { watchSchema, type WatchInput } from '@registry/schemas/forms/community.ts';
 import type { MailContext, Mailer } from '../accounts/mailer.ts';
 import { invalidError } from '../domain-errors.ts';
-import { requireAllowed, requireWatchableRecord } from '../records/record-service.ts';
+import { requireAllowed, requireWatchableRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
 import { changeDigestMail, sectionName, type ChangedRecord } from './digest-mail.ts';
 import { unsubscribeToken, userOfUnsubscribeToken } from './unsubscribe-token.ts';

@@ -1,0 +1,126 @@
+/**
+ * The curators' actions on whole records: whether the viewer may edit one, its logo, deletion,
+ * approval, hiding and merging a duplicate into its canonical record (the identifiers of the
+ * duplicate then redirect). Each checks, decides with the access module, writes in one
+ * transaction with the edit event and index intents, and publishes the index jobs after commit.
+ */
+import { saveWithIndexing } from '@registry/platform';
+import { can, type Viewer } from '@registry/schemas';
+import { invalidError, notFoundError } from '../domain-errors.ts';
+import type { RecordRow } from './record-rows.ts';
+import * as repository from './record-repository.ts';
+import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
+import { recordIntents, type RecordServiceDeps } from './record-service.ts';
+
+export async function canEditRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<boolean> {
+  if (viewer.userId === null) return false;
+  const record = await repository.findRecordById(deps.db, id);
+  if (!record) return false;
+  return can(viewer, 'record.edit', await accessResourceOf(deps.db, record));
+}
+
+/** The uploaded logo of a record the viewer may see. */
+export async function recordLogo(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<{ contentType: string; bytes: Buffer }> {
+  await visibleRecord(deps.db, viewer, id);
+  const logo = await repository.findLogo(deps.db, id);
+  if (!logo) throw notFoundError('Logo');
+  return logo;
+}
+
+/** Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a removal. */
+export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+  const { record: deleted, resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.delete', resource);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const record = await repository.findRecordById(trx, id, { forUpdate: true });
+    if (!record) throw notFoundError('Record');
+    const related = await repository.relatedRecordIds(trx, id);
+    await repository.insertEditEvent(trx, {
+      recordId: null,
+      userId: viewer.userId,
+      editType: 'delete',
+      editEvent: { deletedRecord: { id, name: record.name, doi: record.doi } },
+    });
+    await repository.deleteRecordRow(trx, id);
+    return recordIntents([id], related);
+  });
+  return deleted;
+}
+
+/** What approving a record did: the record, and whether this approval made it public (a repeat changes nothing). */
+export interface ApprovedRecord {
+  record: RecordRow;
+  newlyApproved: boolean;
+}
+
+/**
+ * Approves a record. Its creator becomes one of its maintainers in the same transaction, so they
+ * keep editing it (see the access module's policy); a creator whose account is deactivated does not.
+ */
+export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<ApprovedRecord> {
+  const { resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.approve', resource);
+  const { value: newlyApproved } = await saveWithIndexing<boolean>(deps.db, deps.publisher, async (trx) => {
+    const locked = await repository.findRecordById(trx, id, { forUpdate: true });
+    if (!locked) throw notFoundError('Record');
+    if (locked.is_approved) return { value: false, intents: [] };
+    const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
+    await repository.updateRecordRow(trx, id, { is_approved: true });
+    const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);
+    const creator = locked.created_by_id;
+    if (creator !== null && !maintainers.includes(creator) && (await repository.isActiveUserId(trx, creator))) {
+      const after = [...maintainers, creator].sort((a, b) => a - b);
+      await repository.replaceLinkedIds(trx, 'maintainer_ids', id, after);
+      changes.maintainer_ids = { before: maintainers, after };
+    }
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
+    return { value: true, intents: recordIntents([id], await repository.relatedRecordIds(trx, id)) };
+  });
+  return { record: (await repository.findRecordById(deps.db, id))!, newlyApproved: newlyApproved! };
+}
+
+/** Hides a record from everyone but curators, or shows it again (curators; the dashboard's Hide). */
+export async function setRecordHidden(deps: RecordServiceDeps, viewer: Viewer, id: number, hidden: boolean): Promise<RecordRow> {
+  const { record, resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.approve', resource);
+  if (record.is_hidden === hidden) return record;
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    await repository.updateRecordRow(trx, id, { is_hidden: hidden });
+    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { changes: { is_hidden: { before: !hidden, after: hidden } } } });
+    return recordIntents([id], await repository.relatedRecordIds(trx, id));
+  });
+  return (await repository.findRecordById(deps.db, id))!;
+}
+
+/**
+ * Merges a duplicate into its canonical record: relations, people, searches, vocabulary and
+ * links move over; the duplicate's id, DOI and legacy ids redirect permanently to the canonical
+ * record; both histories say so.
+ */
+export async function mergeRecords(deps: RecordServiceDeps, viewer: Viewer, duplicateId: number, canonicalId: number): Promise<RecordRow> {
+  if (duplicateId === canonicalId) throw invalidError('A record cannot be merged into itself');
+  const duplicate = await visibleRecord(deps.db, viewer, duplicateId);
+  await visibleRecord(deps.db, viewer, canonicalId);
+  requireAllowed(viewer, 'record.approve', duplicate.resource);
+  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
+    const row = (await repository.findRecordById(trx, duplicateId, { forUpdate: true }))!;
+    const related = await repository.relatedRecordIds(trx, duplicateId);
+    await repository.moveRecordLinks(trx, duplicateId, canonicalId);
+    await repository.retargetRedirects(trx, duplicateId, canonicalId);
+    await repository.addRedirects(trx, redirectIdentifiers(row), canonicalId);
+    const merged = { id: row.id, name: row.name, doi: row.doi, legacyIds: row.legacy_ids };
+    await repository.insertEditEvent(trx, { recordId: canonicalId, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged } });
+    await repository.insertEditEvent(trx, { recordId: null, userId: viewer.userId, editType: 'merge', editEvent: { mergedRecord: merged, into: canonicalId } });
+    await repository.deleteRecordRow(trx, duplicateId);
+    return recordIntents([duplicateId, canonicalId], related);
+  });
+  return (await repository.findRecordById(deps.db, canonicalId))!;
+}
+
+export function redirectIdentifiers(record: Pick<RecordRow, 'id' | 'doi' | 'legacy_ids'>): string[] {
+  return [
+    `id:${record.id}`,
+    ...(record.doi ? [`doi:${record.doi.toLowerCase()}`] : []),
+    ...(record.legacy_ids ?? []).map((legacyId) => `legacy:${legacyId.toLowerCase()}`),
+  ];
+}
