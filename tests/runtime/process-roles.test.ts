@@ -34,7 +34,7 @@ async function getJson(url: string): Promise<{ status: number; body: Record<stri
 }
 
 /** Polls `read` until `done` holds for its value; fails with the last value after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -103,7 +103,7 @@ describe('the roles, each its own process from the build', () => {
     worker = startRole('worker');
     firstScheduler = startRole('scheduler');
     await Promise.all([api.url(), worker.url(), firstScheduler.url()]);
-  }, 60_000);
+  }, 120_000);
 
   it('answer /readyz and expose the named Prometheus series', async () => {
     const apiUrl = await api.url();
@@ -138,9 +138,9 @@ describe('the roles, each its own process from the build', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const requestId = saved.headers['x-request-id'];
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const line = await worker.waitForLine((entry) => entry.requestId === requestId, 20_000);
+    const line = await worker.waitForLine((entry) => entry.requestId === requestId, 60_000);
     expect(line).toMatchObject({ role: 'worker', jobId: expect.stringMatching(/^record-2-/) });
-  });
+  }, 120_000);
 
   it('lets one of two schedulers lead: only it runs a due job, and killing it hands over', async () => {
     const secondScheduler = startRole('scheduler');
@@ -157,12 +157,13 @@ describe('the roles, each its own process from the build', () => {
     await eventually(() => isLeader(secondScheduler), (leader) => leader);
     await processed(await dueOutboxRow(4));
     expect(sweeps(secondScheduler).length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });
 
 describe('SIGTERM to an api process', () => {
   it('makes it unready first, finishes the request in flight, then exits 0', async () => {
-    const api = startRole('api', { SHUTDOWN_DRAIN_MS: '2000' });
+    // A drain long enough to be seen on a loaded machine.
+    const api = startRole('api', { SHUTDOWN_DRAIN_MS: '8000' });
     const url = new URL(await api.url());
     const body = JSON.stringify({ query: '{ fairsharingRecord(id: 2) { id name } }' });
     const inFlight = httpRequest({ host: url.hostname, port: url.port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
@@ -179,7 +180,7 @@ describe('SIGTERM to an api process', () => {
     await api.waitForLine((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/graphql');
 
     api.signal('SIGTERM');
-    await eventually(() => getJson(`${url.origin}/readyz`), (readiness) => readiness.status === 503 && readiness.body.draining === true, 10_000);
+    await eventually(() => getJson(`${url.origin}/readyz`), (readiness) => readiness.status === 503 && readiness.body.draining === true, 7_000);
     // Then it stops accepting connections, while the request above is still arriving.
     await eventually(
       () => new Promise<boolean>((resolve) => {
@@ -188,7 +189,7 @@ describe('SIGTERM to an api process', () => {
         socket.once('error', () => resolve(true));
       }),
       (refused) => refused,
-      10_000,
+      30_000,
     );
     expect(api.running).toBe(true);
     inFlight.end(body.slice(10));
@@ -197,7 +198,7 @@ describe('SIGTERM to an api process', () => {
     const { name } = await harness.env.db('records').where({ id: 2 }).first('name');
     expect(JSON.parse(text)).toEqual({ data: { fairsharingRecord: { id: '2', name } } });
     expect(await api.exited).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe('/readyz', () => {

@@ -53,7 +53,7 @@ export class RoleProcess {
   }
 
   /** The first log line that matches, waiting for it (fails after `timeoutMs`, or when the process ends first). */
-  async waitForLine(matches: (line: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
+  async waitForLine(matches: (line: LogLine) => boolean, timeoutMs = 90_000): Promise<LogLine> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.lines.find(matches);
