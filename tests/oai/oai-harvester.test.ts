@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { viewerForUser, type Viewer } from '@registry/schemas';
-import { deleteRecord, mergeRecords } from '@registry/api/records/record-curation-actions.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
@@ -98,8 +97,8 @@ describe('harvesting with HTTP::OAI', () => {
     const [changed, hidden, deleted, duplicate, canonical] = await unrelatedPublicRecords(5);
     await env.db('records').where({ id: changed.id }).update({ name: `${changed.name} (renamed)` });
     await env.db('records').where({ id: hidden.id }).update({ is_hidden: true });
-    await deleteRecord({ db: env.db, publisher: null }, curator, deleted.id);
-    await mergeRecords({ db: env.db, publisher: null }, curator, duplicate.id, canonical.id);
+    await app.records.deleteRecord(curator, deleted.id);
+    await app.records.mergeRecords(curator, duplicate.id, canonical.id);
 
     const { records, errors } = await harvest(from);
     expect(errors).toEqual([]);
