@@ -46,7 +46,8 @@ export const compressionPlugin = fp(
       const negotiator = new Negotiator({ headers: { 'accept-encoding': request.headers['accept-encoding'] ?? 'identity' } }) as unknown as EncodingNegotiator;
       // Among encodings the client weighs alike, brotli first (as for the build's files).
       const encoding = negotiator.encoding(ENCODINGS, { preferred: ENCODINGS });
-      if (encoding !== 'br' && encoding !== 'gzip') return payload;
+      // Sent as the bytes already made: the socket need not encode the text again.
+      if (encoding !== 'br' && encoding !== 'gzip') return body;
       reply.header('content-encoding', encoding).removeHeader('content-length');
       return compressWith[encoding](body);
     });
