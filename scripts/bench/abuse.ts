@@ -21,7 +21,8 @@
  *      the ordinary search's p99
  *      beside its baseline, and the server's peak memory (RSS, sampled every 50 ms) beside its
  *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
- *      baseline, memory ≤ +200 MB.
+ *      baseline, memory ≤ +200 MB. Beside them, the server's event-loop delay (how long a ready
+ *      callback waited for the loop: what one big answer held it), alone and loaded.
  * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50),
  * BENCH_ONLY_COST=1 runs section 4 alone; BENCH_CASES (comma-separated parts of their names) picks
  * section 4's cases.
@@ -29,7 +30,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest } from '@registry/platform';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
@@ -110,6 +111,14 @@ async function serve(): Promise<void> {
   // Kept from an earlier run when BENCH_KEEP=1.
   const user = (await app.db('users').where({ username: 'bench-abuser' }).first('id'))
     ?? (await app.db('users').insert({ username: 'bench-abuser', email: 'bench-abuser@example.org', role: 'user', confirmed_at: new Date() }).returning('id'))[0];
+  // How long the server's event loop was held, since the bench last asked.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  process.on('message', (message) => {
+    if (message !== 'loop-delay') return;
+    process.send!({ loopDelay: { max: loopDelay.max / 1e6, p99: loopDelay.percentile(99) / 1e6 } });
+    loopDelay.reset();
+  });
   process.send!({ port: typeof address === 'object' && address ? address.port : 0, token: await signUserToken(app, Number(user.id)) });
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
@@ -281,6 +290,24 @@ async function underLoad(url: string, worst: string): Promise<void> {
   console.log(`   the loop ran "${worst}" ${worstFigures.count} times, p50 ${ms(worstFigures.p50)}`);
 }
 
+interface LoopDelay {
+  max: number;
+  p99: number;
+}
+
+/** The server's event-loop delay since it was last asked (its monitor samples every 5 ms). */
+function serverLoopDelay(server: BenchServer): Promise<LoopDelay> {
+  return new Promise((resolve) => {
+    const answer = (message: { loopDelay?: LoopDelay }) => {
+      if (!message.loopDelay) return;
+      server.child.off('message', answer);
+      resolve(message.loopDelay);
+    };
+    server.child.on('message', answer);
+    server.child.send('loop-delay');
+  });
+}
+
 /** The server's resident memory in MB, from /proc (Linux). */
 async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -374,9 +401,18 @@ async function costlyRequests(server: BenchServer): Promise<void> {
     const statuses = new Map<number, number>();
     let idlePeak = 0;
     let loadedPeak = 0;
+    const loopAlone: LoopDelay = { max: 0, p99: 0 };
+    const loopLoaded: LoopDelay = { max: 0, p99: 0 };
+    const worst = (into: LoopDelay, seen: LoopDelay) => {
+      into.max = Math.max(into.max, seen.max);
+      into.p99 = Math.max(into.p99, seen.p99);
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
+      await serverLoopDelay(server);
       idlePeak = Math.max(idlePeak, await peakMemoryDuring(pid, () => probe(server.url, slice, alone)));
+      worst(loopAlone, await serverLoopDelay(server));
       const attacked = await attackDuring(server, request, () => peakMemoryDuring(pid, () => probe(server.url, slice, busy)));
+      worst(loopLoaded, await serverLoopDelay(server));
       loadedPeak = Math.max(loadedPeak, attacked.value);
       for (const [status, count] of Object.entries(attacked.statuses)) statuses.set(Number(status), (statuses.get(Number(status)) ?? 0) + count);
     }
@@ -388,6 +424,7 @@ async function costlyRequests(server: BenchServer): Promise<void> {
     console.log(`   ${name}: answered ${answered}`);
     console.log(`      search p99 alone ${ms(baseline.p99)}, loaded ${ms(loaded.p99)} (× ${ratio.toFixed(2)} ${ratio <= 2 ? 'target ≤ 2: met' : 'target ≤ 2: NOT met'});`
       + ` peak memory alone ${idlePeak.toFixed(0)} MB, loaded ${loadedPeak.toFixed(0)} MB (+${growth.toFixed(0)} MB ${growth <= 200 ? 'target ≤ +200: met' : 'target ≤ +200: NOT met'})`);
+    console.log(`      the server's event-loop delay (worst slice) alone p99 ${ms(loopAlone.p99)} max ${ms(loopAlone.max)}, loaded p99 ${ms(loopLoaded.p99)} max ${ms(loopLoaded.max)}`);
   }
 }
 
