@@ -11,6 +11,8 @@ import { RouterProvider } from 'react-router';
 import { ChakraProvider } from '@chakra-ui/react';
 import { adoptPageAnswers } from './api/early-queries.ts';
 import { createAppRouter } from './app/routes.tsx';
+import { SHELL_PARTS } from './app/shell-parts.ts';
+import { ShellPartsContext } from './shell/shell-parts.ts';
 import { watchSiteModes } from './state/siteModesWatch.ts';
 import { runStartup } from './app/startup.ts';
 import { createStore } from './state/store.ts';
@@ -51,7 +53,9 @@ function render(): void {
     <StrictMode>
       <Provider store={store}>
         <ChakraProvider value={system}>
-          <RouterProvider router={router} useTransitions={false} />
+          <ShellPartsContext.Provider value={SHELL_PARTS}>
+            <RouterProvider router={router} useTransitions={false} />
+          </ShellPartsContext.Provider>
         </ChakraProvider>
       </Provider>
     </StrictMode>,

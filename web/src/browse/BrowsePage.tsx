@@ -19,7 +19,7 @@ import { TermDetails } from './TermDetails.tsx';
 import { TermRecords } from './TermRecords.tsx';
 import { TermSearch } from './TermSearch.tsx';
 import { TermTree } from './TermTree.tsx';
-import { BROWSABLE_VOCABULARIES, vocabularyById, type BrowsableVocabulary } from './vocabularies.ts';
+import { BROWSABLE_VOCABULARIES, vocabularyById, type BrowsableVocabulary } from '../kit/vocabularies.ts';
 
 /** The place keys of a term's ancestors, so the tree opens down to it. */
 function ancestorKeys(path: readonly TermNode[]): string[] {

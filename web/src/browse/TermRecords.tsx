@@ -16,7 +16,7 @@ import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
 import type { SearchAnswer } from '../kit/records/search-types.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
-import type { BrowsableVocabulary } from './vocabularies.ts';
+import type { BrowsableVocabulary } from '../kit/vocabularies.ts';
 
 export function termRecordsQuery(argument: BrowsableVocabulary['searchArgument'], labels: string[], page: number, perPage: number): string {
   return `{searchFairsharingRecords${graphqlArguments({ [argument]: labels, page, perPage })}{

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { labelOf } from '../kit/records/RecordBadges.tsx';
 import { TermChips, type TermChipGroup } from '../kit/records/TermChips.tsx';
 import { BADGE_STYLES } from '../kit/records/badge-styles.ts';
-import { browserLinksOf } from '../browse/vocabularies.ts';
+import { browserLinksOf } from '../kit/vocabularies.ts';
 import { accessPoints, additionalFields, dataAccessConditions, supportLinksByType } from './record-metadata.ts';
 import type { RecordSummary, RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';

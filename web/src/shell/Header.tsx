@@ -17,13 +17,9 @@ import { headerSearchTarget } from './headerSearch.ts';
 import { LogoMark, MenuIcon, SearchIcon } from './icons.tsx';
 import { LoginMenu } from './LoginMenu.tsx';
 import { NAVIGATION_LINKS } from './navigation.ts';
+import { useShellParts } from './shell-parts.ts';
 
 const NavDrawer = lazy(() => withLoadTimeout(() => import('./NavDrawer.tsx')).then((m) => ({ default: m.NavDrawer })));
-const AdvancedSearchDialog = lazy(() =>
-  withLoadTimeout(() => import('../advanced-search/AdvancedSearchDialog.tsx')).then((m) => ({
-    default: m.AdvancedSearchDialog,
-  })),
-);
 
 /** Height of the search box and its buttons: 35 px, 50 px on wide screens. */
 const SEARCH_HEIGHT = { base: '35px', xl: '50px' };
@@ -111,6 +107,7 @@ function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
 
 /** Memoised: it reads what it shows itself, so a re-render of the layout around it skips it. */
 export const Header = memo(function Header() {
+  const { AdvancedSearchDialog } = useShellParts();
   const { siteName } = useSiteConfig();
   const session = useSession();
   const location = useLocation();

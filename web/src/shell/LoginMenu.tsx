@@ -6,18 +6,18 @@
  * elsewhere close it. Its buttons are plain elements with the header's button look
  * (`data-button`, styled by HEADER_STYLES in Header.tsx).
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Spinner } from '@chakra-ui/react';
 import { useAppDispatch } from '../state/hooks.ts';
-import { withLoadTimeout } from '../kit/loadScreen.ts';
 import { logOut } from '../state/logOut.ts';
 import type { SessionState } from '../state/sessionSlice.ts';
 import { UserIcon } from './icons.tsx';
+import { useShellParts } from './shell-parts.ts';
 
-const LoginForm = lazy(() => withLoadTimeout(() => import('../account/LoginForm.tsx')).then((m) => ({ default: m.LoginForm })));
 
 export function LoginMenu({ session }: { session: SessionState }) {
+  const { LoginForm } = useShellParts();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

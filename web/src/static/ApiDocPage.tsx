@@ -1,5 +1,5 @@
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref, graphqlCurlExample, restCurlExample } from './apiDocExamples.ts';
 
 const SEARCH_EXAMPLE = `{

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /communities (with the #activities and #contact anchors used by redirects and the footer). */
 export function CommunitiesPage() {

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /community_champions and /communitycuration. */
 export function CommunityChampionsPage() {

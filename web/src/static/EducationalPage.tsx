@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /educational, with one anchor per audience (SPEC §2). */
 export function EducationalPage() {

@@ -1,5 +1,5 @@
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /licence (and /license). */
 export function LicencePage() {

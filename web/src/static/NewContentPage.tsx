@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { DOI_RULE_SENTENCE } from '@registry/schemas/curation/doi-rule.ts';
 import { useSession } from '../state/hooks.ts';
 import { useSiteConfig } from '../state/siteConfig.ts';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /new: how to add content to the registry. */
 export function NewContentPage() {

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** Documentation of the object types field; /fairsharing.NFOBJT leads here. */
 export function ObjectTypesPage() {

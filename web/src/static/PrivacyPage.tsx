@@ -1,4 +1,4 @@
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /privacy: what personal data the site keeps and why. */
 export function PrivacyPage() {

@@ -1,4 +1,4 @@
-import { ContentPage } from './ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 
 /** /sustainability_and_preservation (and /preservation_policy). */
 export function SustainabilityPage() {

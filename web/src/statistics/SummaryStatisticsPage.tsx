@@ -5,7 +5,7 @@
  */
 import { Heading, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { ContentPage } from '../static/ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 import { StatsBlock } from './StatsBlock.tsx';
 import { useSiteConfig } from '../state/siteConfig.ts';
 import { MostViewed } from './MostViewed.tsx';

@@ -12,7 +12,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { knownDateNote } from './statistics-charts.ts';
 import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
-import { ContentPage } from '../static/ContentPage.tsx';
+import { ContentPage } from '../shell/ContentPage.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
 
 function NotableEvents() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrowseState } from './subject-tree.ts';
+import { parseBrowseState } from '../browse/subject-tree.ts';
 import { browserLinksOf } from './vocabularies.ts';
 
 describe('browserLinksOf', () => {

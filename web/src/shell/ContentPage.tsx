@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { PageContainer } from '../shell/Layout.tsx';
+import { PageContainer } from './Layout.tsx';
 
 export interface ContentSection {
   /** Anchor of the section; links like /educational#researchers jump to it. */
