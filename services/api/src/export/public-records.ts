@@ -60,16 +60,24 @@ function publicRecordsQuery(db: Database) {
     .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'));
 }
 
-/** Batches of public records in id order; memory stays bounded by one batch. */
-export async function* readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
+/** Rows in id order, one query of `batchSize` per batch after the last id; memory stays bounded by one batch. */
+export async function* idOrderedBatches<Row extends { id: number }>(
+  page: (afterId: number, limit: number) => Promise<Row[]>,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
   let afterId = 0;
   for (;;) {
-    const rows: PublicRecordExport[] = await publicRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(batchSize);
+    const rows = await page(afterId, batchSize);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
     afterId = rows[rows.length - 1].id;
   }
+}
+
+/** Batches of public records in id order. */
+export function readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
+  return idOrderedBatches<PublicRecordExport>((afterId, limit) => publicRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(limit), batchSize);
 }
 
 /** The public records among `ids`, as the dump gives them, by id (absent: not public or gone). */

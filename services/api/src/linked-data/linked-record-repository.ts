@@ -5,6 +5,7 @@
  */
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { idOrderedBatches, type PublicRecordExport } from '../export/public-records.ts';
 
 export interface LinkedTerm {
   label: string;
@@ -12,19 +13,8 @@ export interface LinkedTerm {
   iri: string | null;
 }
 
-export interface LinkedRecord {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string;
-  homepage: string | null;
-  /** standard | database | policy | collection */
-  registry: string;
-  recordType: string | null;
-  /** Null when unknown (seeded records whose sources give none). */
-  createdAt: string | null;
-  updatedAt: string | null;
+/** The dump's facts of a record (dates to the second), with what the RDF views add. */
+export interface LinkedRecord extends Pick<PublicRecordExport, 'id' | 'doi' | 'name' | 'abbreviation' | 'description' | 'homepage' | 'registry' | 'recordType' | 'createdAt' | 'updatedAt'> {
   /** When the record last changed in public in this registry (its catalogue record). */
   describedAt: string;
   subjects: LinkedTerm[];
@@ -72,14 +62,7 @@ export async function readLinkedRecord(db: Database, id: number): Promise<Linked
   return row ?? null;
 }
 
-/** Batches of public records in id order; memory stays bounded by one batch. */
-export async function* readLinkedRecordBatches(db: Database, batchSize = 500): AsyncGenerator<LinkedRecord[]> {
-  let afterId = 0;
-  for (;;) {
-    const rows: LinkedRecord[] = await linkedRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(batchSize);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    afterId = rows[rows.length - 1].id;
-  }
+/** Batches of public records in id order. */
+export function readLinkedRecordBatches(db: Database, batchSize = 500): AsyncGenerator<LinkedRecord[]> {
+  return idOrderedBatches<LinkedRecord>((afterId, limit) => linkedRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(limit), batchSize);
 }
