@@ -227,9 +227,14 @@ backend api
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 1s fastinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  # A process taken out of rotation (not ready, or draining) finishes what it has in flight.
+  default-server inter 1s fastinter 500ms fall 2 rise 2
 EOF
     for n in $(seq 1 $API_COUNT); do echo "  server api-$n 127.0.0.1:$(role_port api "$n") check"; done
+    # When every api process says it is not ready (e.g. each saw OpenSearch fail for a moment),
+    # requests still go to them rather than all being refused; a dead one refuses the
+    # connection and the request moves on (retry-on conn-failure).
+    for n in $(seq 1 $API_COUNT); do echo "  server api-$n-fallback 127.0.0.1:$(role_port api "$n") backup"; done
     cat <<EOF
 listen stats
   bind 127.0.0.1:$STATS_PORT

@@ -6,12 +6,14 @@
  * and kill -9s one OpenSearch node, one api, one worker and the leading scheduler at set moments,
  * then restarts them. Afterwards every save answered 2xx is in Postgres, and within 15 s the index
  * holds every record at its Postgres revision; the searches that failed are few and only around
- * the api's kill; the cluster is green again. Then it brings the cluster down.
+ * the api's kill; DOIs minted meanwhile (through the local DataCite stand-in, by whichever
+ * scheduler leads) are one per record; the cluster is green again. Then it brings the cluster down.
+ * (The hourly change digest is not due within the test, so its once-only run is not checked here.)
  *
  * The only suite that needs the cluster; bounded to a few minutes (load runs LOAD_MS).
  */
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +23,7 @@ import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { backupDatabase } from '../../scripts/backup/drill.ts';
+import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
 import { dropRunResources } from '../support/cleanup.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { leadingScheduler, testCluster, type MemberRole, type TestCluster } from './support/cluster-control.ts';
@@ -56,14 +59,21 @@ interface Save {
   answeredAt: number;
 }
 
+/** Records whose DOI the test takes away, for the schedulers to mint again during the load. */
+const DOI_RECORDS = 40;
+
 let db: Database;
 let search: SearchClient;
+let datacite: FakeDatacite;
+let doiRecordIds: number[] = [];
 let started = 0;
 const searches: Outcome[] = [];
 const pages: Outcome[] = [];
 const saves: Save[] = [];
 const failedSaves: Outcome[] = [];
 const kills: { role: MemberRole; member: number; at: number }[] = [];
+/** Set when the test passed; otherwise afterAll keeps the members' logs in tests/artifacts/cluster-logs/. */
+let passed = false;
 
 const now = () => Date.now() - started;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -148,13 +158,25 @@ async function indexLag(): Promise<string[]> {
 beforeAll(async () => {
   await run('npm', ['run', 'build'], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 });
   await backupDatabase(sharedCatalogueConfig().databaseUrl, cluster.env.CLUSTER_SEED!);
+  datacite = await startFakeDatacite({ prefix: '10.5072' });
+  Object.assign(cluster.env, { DATACITE_URL: datacite.url, DATACITE_PREFIX: datacite.prefix, DATACITE_REPOSITORY_ID: datacite.repositoryId, DATACITE_PASSWORD: datacite.password });
   await cluster.sh('up');
   db = createDatabase(cluster.databaseUrl);
+  // Approved, visible records a curator marks complete and whose DOI is gone: due one (the
+  // catalogue's records all have theirs, and none is marked complete).
+  const due: { id: number }[] = await db('records')
+    .whereIn('id', db('records').select('id').whereNotNull('doi').where({ is_approved: true, is_hidden: false }).orderBy('id').limit(DOI_RECORDS))
+    .update({ doi: null, is_complete: true })
+    .returning('id');
+  doiRecordIds = due.map((row) => row.id);
   search = createSearchClient({ opensearchUrl: cluster.opensearchUrls.join(',') });
 }, 600_000);
 
 afterAll(async () => {
   await cluster.sh('down').catch(() => undefined);
+  await datacite?.close();
+  const logs = join(cluster.env.CLUSTER_DIR!, 'logs');
+  if (!passed && existsSync(logs)) cpSync(logs, join(process.cwd(), 'tests/artifacts/cluster-logs'), { recursive: true });
   await db?.destroy();
   await search?.close();
   await dropRunResources({ OPENSEARCH_URL: sharedCatalogueConfig().opensearchUrl, REDIS_URL: sharedCatalogueConfig().redisUrl, INDEX_PREFIX: cluster.indexPrefix, QUEUE_PREFIX: cluster.queuePrefix });
@@ -204,6 +226,19 @@ describe('the cluster loses a member of each tier under load', () => {
     }
     expect(lag).toEqual([]);
 
+    // DOIs: every record given one has exactly one registered; a registration the killed leader
+    // made but could not store is the only one allowed without its record.
+    const doiDeadline = Date.now() + 150_000;
+    const minted = async () => (await db('records').whereIn('id', doiRecordIds).whereNotNull('doi').select('id', 'doi')) as { id: number; doi: string }[];
+    while ((await minted()).length < doiRecordIds.length && Date.now() < doiDeadline) await pause(2_000);
+    const stored = await minted();
+    expect(doiRecordIds.length).toBe(DOI_RECORDS);
+    expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual([...doiRecordIds].sort((a, b) => a - b));
+    const storedDois = new Set(stored.map((row) => row.doi.toLowerCase()));
+    for (const doi of storedDois) expect(datacite.dois.has(doi), doi).toBe(true);
+    const orphans = [...datacite.dois.keys()].filter((doi) => !storedDois.has(doi));
+    expect(orphans.length, `registered but not stored: ${orphans.join(', ')}`).toBeLessThanOrEqual(1);
+
     // Searches failed only while the killed api was still in the load balancer's rotation.
     const apiKill = kills.find((kill) => kill.role === 'api')!;
     const failed = [...searches, ...pages].filter((outcome) => !outcome.ok);
@@ -219,5 +254,6 @@ describe('the cluster loses a member of each tier under load', () => {
     const status = await cluster.sh('status');
     expect(status).not.toMatch(/\bdown\b/);
     expect(await leadingScheduler(cluster)).toBeDefined();
-  }, 300_000);
+    passed = true;
+  }, 420_000);
 });
