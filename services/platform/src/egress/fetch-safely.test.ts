@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEgressAllowList } from './address-policy.ts';
+import { createEgress, EgressTimeoutError, EgressTooLargeError, type EgressSettings } from './fetch-safely.ts';
+import { EgressRefusedError, type HostResolver } from './resolve-address.ts';
+
+let server: Server;
+let port = 0;
+const seen: { path: string; userAgent: string | undefined }[] = [];
+let inFlight = 0;
+let mostInFlight = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push({ path: request.url ?? '', userAgent: request.headers['user-agent'] });
+    if (request.url === '/to-metadata') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    else if (request.url === '/to-home') response.writeHead(301, { location: '/home' }).end();
+    else if (request.url === '/loop') response.writeHead(302, { location: '/loop' }).end();
+    else if (request.url === '/huge') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = 'x'.repeat(16 * 1024);
+      for (let sent = 0; sent < 64; sent += 1) response.write(chunk);
+      response.end();
+    } else if (request.url === '/slow') {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        response.end('slow');
+      }, 30);
+    } else if (request.url === '/silent') {
+      // never answers: the client's total time-out must end the call
+    } else response.end('hello');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function egress(overrides: Partial<EgressSettings> = {}) {
+  return createEgress({ allow: parseEgressAllowList(`127.0.0.1:${port}`), userAgent: 'Registry/test (+http://registry.test)', hostDelayMs: 0, retries: 0, ...overrides });
+}
+
+describe('the egress policy refuses internal addresses', () => {
+  const refused = egress({ allow: parseEgressAllowList('') });
+
+  it.each([
+    ['loopback', () => `http://127.0.0.1:${port}/`],
+    ['a private network', () => 'http://10.1.2.3/'],
+    ['the metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', () => `http://[::1]:${port}/`],
+    ['an IPv4-mapped loopback', () => `http://[::ffff:127.0.0.1]:${port}/`],
+    ['a carrier-grade NAT address', () => 'http://100.64.0.1/'],
+    ['a name resolving to loopback', () => `http://localhost:${port}/`],
+  ])('%s', async (_what, url) => {
+    await expect(refused.fetch({ url: url() })).rejects.toBeInstanceOf(EgressRefusedError);
+    expect(seen.filter((request) => request.path === '/')).toHaveLength(0);
+  });
+
+  it('a name a resolver points at a private address, with the reason', async () => {
+    const resolver: HostResolver = async () => [{ address: '192.168.1.10', family: 4 }];
+    await expect(egress({ resolver }).fetch({ url: 'http://intranet.example/' })).rejects.toThrow(/intranet\.example resolves to 192\.168\.1\.10 is a private-network address/);
+  });
+
+  it('a redirect from an allowed server to the metadata address', async () => {
+    await expect(egress().fetch({ url: `http://127.0.0.1:${port}/to-metadata` })).rejects.toThrow(/169\.254\.169\.254 is a link-local address/);
+  });
+
+  it('a scheme other than http(s)', async () => {
+    await expect(egress().fetch({ url: 'file:///etc/passwd' })).rejects.toBeInstanceOf(EgressRefusedError);
+  });
+});
+
+describe('calls the policy lets through', () => {
+  it('the allow-listed local server answers, with the identifying User-Agent', async () => {
+    const response = await egress().fetch({ url: `http://127.0.0.1:${port}/hello` });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe('hello');
+    expect(seen.find((request) => request.path === '/hello')?.userAgent).toBe('Registry/test (+http://registry.test)');
+  });
+
+  it('a public name is connected to the checked address, not re-resolved', async () => {
+    // pinned.example exists only in this resolver: had the connection looked the name up again, it would fail.
+    const resolver: HostResolver = async () => [{ address: '127.0.0.1', family: 4 }];
+    const response = await egress({ resolver, allow: parseEgressAllowList(`pinned.example:${port}`) }).fetch({ url: `http://pinned.example:${port}/hello` });
+    expect(response.body.toString()).toBe('hello');
+  });
+
+  it('follows redirects and reports the final URL', async () => {
+    const response = await egress().fetch({ url: `http://127.0.0.1:${port}/to-home` });
+    expect(response.url).toBe(`http://127.0.0.1:${port}/home`);
+  });
+
+  it('stops after the redirect limit', async () => {
+    await expect(egress({ maxRedirects: 3 }).fetch({ url: `http://127.0.0.1:${port}/loop` })).rejects.toThrow(/more than 3 redirects/);
+  });
+
+  it('stops reading an answer bigger than the cap', async () => {
+    await expect(egress({ maxBytes: 64 * 1024 }).fetch({ url: `http://127.0.0.1:${port}/huge` })).rejects.toBeInstanceOf(EgressTooLargeError);
+    const whole = await egress({ maxBytes: 2 * 1024 * 1024 }).fetch({ url: `http://127.0.0.1:${port}/huge` });
+    expect(whole.body.length).toBe(1024 * 1024);
+  });
+
+  it('sends one call at a time to a host', async () => {
+    const client = egress();
+    await Promise.all(Array.from({ length: 4 }, () => client.fetch({ url: `http://127.0.0.1:${port}/slow` })));
+    expect(mostInFlight).toBe(1);
+  });
+
+  it('gives up on a server that does not answer, after retrying', async () => {
+    const before = seen.filter((request) => request.path === '/silent').length;
+    await expect(egress({ totalTimeoutMs: 300, retries: 2, retryBaseDelayMs: 10 }).fetch({ url: `http://127.0.0.1:${port}/silent` })).rejects.toBeInstanceOf(EgressTimeoutError);
+    expect(seen.filter((request) => request.path === '/silent').length - before).toBe(3);
+  });
+});

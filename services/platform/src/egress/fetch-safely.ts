@@ -1,0 +1,166 @@
+/**
+ * The one way the registry calls other servers (webhook deliveries, link checks, look-ups):
+ * every hop's address checked by the egress policy and the connection pinned to it, redirects
+ * followed by hand within a limit, connect and total time-outs, a cap on the answer's size,
+ * one call at a time per host with a delay between calls, an identifying User-Agent, and
+ * retries with exponential backoff and full jitter for transient failures. Run it in jobs of
+ * the worker role, never while answering a request.
+ */
+import type { LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
+import type { EgressAllowList } from './address-policy.ts';
+import { HostGate } from './host-gate.ts';
+import { EgressRefusedError, resolveForEgress, type HostResolver, type ResolvedAddress } from './resolve-address.ts';
+
+export interface EgressSettings {
+  allow: EgressAllowList;
+  /** e.g. `Registry/1.4.0 (+https://registry.example)`. */
+  userAgent: string;
+  resolver?: HostResolver;
+  connectTimeoutMs?: number;
+  /** From the first byte sent to the last byte of the answer, per attempt. */
+  totalTimeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Further attempts after a transient failure (network error, time-out, 429, 5xx). */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  /** Pause between the end of one call to a host and the start of the next. */
+  hostDelayMs?: number;
+}
+
+export interface EgressRequest {
+  url: string;
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface EgressResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The URL that answered, after redirects. */
+  url: string;
+  attempts: number;
+}
+
+export class EgressTimeoutError extends Error {
+  override name = 'EgressTimeoutError';
+}
+
+/** The answer was bigger than `maxBytes`; reading stopped there. */
+export class EgressTooLargeError extends Error {
+  override name = 'EgressTooLargeError';
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
+export interface Egress {
+  fetch(request: EgressRequest): Promise<EgressResponse>;
+}
+
+export function createEgress(settings: EgressSettings): Egress {
+  const resolved = {
+    connectTimeoutMs: 5_000,
+    totalTimeoutMs: 15_000,
+    maxBytes: 1024 * 1024,
+    maxRedirects: 5,
+    retries: 2,
+    retryBaseDelayMs: 500,
+    hostDelayMs: 1_000,
+    ...settings,
+  };
+  const gate = new HostGate(resolved.hostDelayMs);
+  return {
+    async fetch(call) {
+      for (let attempt = 1; ; attempt += 1) {
+        const last = attempt > resolved.retries;
+        try {
+          const response = await followRedirects(call, resolved, gate);
+          if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
+        } catch (error) {
+          if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError) throw error;
+        }
+        await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
+      }
+    },
+  };
+}
+
+type ResolvedSettings = Required<Omit<EgressSettings, 'resolver'>> & Pick<EgressSettings, 'resolver'>;
+
+async function followRedirects(call: EgressRequest, settings: ResolvedSettings, gate: HostGate): Promise<Omit<EgressResponse, 'attempts'>> {
+  let hop: EgressRequest = call;
+  for (let redirects = 0; ; redirects += 1) {
+    const url = new URL(hop.url);
+    const response = await gate.run(url.host, () => sendOnce(url, hop, settings));
+    const location = response.headers.location;
+    if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, url: url.href };
+    if (redirects >= settings.maxRedirects) throw new EgressRefusedError(`more than ${settings.maxRedirects} redirects from ${call.url}`);
+    const keepsMethod = response.status === 307 || response.status === 308 || hop.method === 'HEAD';
+    hop = keepsMethod ? { ...hop, url: new URL(location, url).href } : { url: new URL(location, url).href, method: 'GET', headers: hop.headers };
+  }
+}
+
+async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings): Promise<Omit<EgressResponse, 'attempts' | 'url'>> {
+  const pinned = await resolveForEgress(url, { allow: settings.allow, resolver: settings.resolver });
+  const agent = new Agent({ connect: { lookup: pinnedLookup(pinned), timeout: settings.connectTimeoutMs } });
+  const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+  try {
+    const response = await request(url, {
+      dispatcher: agent,
+      method: hop.method ?? 'GET',
+      headers: { ...hop.headers, 'user-agent': settings.userAgent },
+      body: hop.body,
+      signal,
+    });
+    const body = await readCapped(response.body, response.headers['content-length'], settings.maxBytes, url);
+    return { status: response.statusCode, headers: flatHeaders(response.headers), body };
+  } catch (error) {
+    if (signal.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
+    throw error;
+  } finally {
+    await agent.destroy();
+  }
+}
+
+/** A `lookup` that always answers the address already checked, whatever DNS says now. */
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, declaredLength: string | string[] | undefined, maxBytes: number, url: URL): Promise<Buffer> {
+  const tooLarge = () => new EgressTooLargeError(`the answer from ${url.href} is larger than ${maxBytes} bytes`);
+  if (typeof declaredLength === 'string' && Number(declaredLength) > maxBytes) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,3 @@
+export * from './address-policy.ts';
+export * from './resolve-address.ts';
+export * from './fetch-safely.ts';
