@@ -1,5 +1,6 @@
 /** schema.org JSON-LD of the whole site, a DataCatalog of its records (GET /homepage_jsonld). */
 import type { JsonLdDocument, JsonLdSite } from './record-json-ld.ts';
+import { CATALOGUE_DUMPS } from './record-triples.ts';
 
 export interface SiteCatalogueFacts {
   /** Public records per registry (standard, database, policy, collection). */
@@ -24,10 +25,7 @@ export function siteJsonLd(site: JsonLdSite, facts: SiteCatalogueFacts): JsonLdD
       target: `${publicUrl}/search?q={search_term_string}`,
       'query-input': 'required name=search_term_string',
     },
-    distribution: [
-      { '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: `${publicUrl}/export/records.json` },
-      { '@type': 'DataDownload', encodingFormat: 'text/csv', contentUrl: `${publicUrl}/export/records.csv` },
-    ],
+    distribution: CATALOGUE_DUMPS.map((dump) => ({ '@type': 'DataDownload', encodingFormat: dump.mediaType, contentUrl: `${publicUrl}${dump.path}` })),
     hasPart: Object.entries(facts.recordCounts).map(([registry, count]) => ({
       '@type': 'Collection',
       name: `${registry} records`,
