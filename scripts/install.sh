@@ -31,3 +31,14 @@ if [ "${1:-}" = "--browser" ] && ! perl -MHTTP::OAI -e 1 2>/dev/null; then
     exit 1
   fi
 fi
+
+# The OAI-PMH schema tests validate answers with xmllint (Debian's libxml2-utils).
+if [ "${1:-}" = "--browser" ] && ! command -v xmllint >/dev/null; then
+  echo "installing Debian's libxml2-utils for the OAI-PMH schema tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null
+  else
+    echo "error: xmllint is missing; install Debian's libxml2-utils package (needs root)" >&2
+    exit 1
+  fi
+fi
