@@ -7,7 +7,7 @@ import { DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-sta
 import type { SearchAnswer } from '../kit/records/search-types.ts';
 import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
-import { COLLECTION_LABEL } from './RecordSections.tsx';
+import { COLLECTION_LABEL } from './RecordRelations.tsx';
 import type { RegistryRecord } from './record-types.ts';
 import { RecordSection } from './RecordSection.tsx';
 

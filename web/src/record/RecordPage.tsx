@@ -15,15 +15,14 @@ import { GeneralInformation, RecordTitle } from './GeneralInformation.tsx';
 import { buildRecordQuery, canonicalRecordPath, DOI_PREFIX, pathToReplace, recordIdForRoute } from './record-id.ts';
 import {
   AdditionalInformationSection,
-  CollectionsSection,
   DataAccessSection,
   KeywordsSection,
   LicencesSection,
   OrganisationsSection,
   PublicationsSection,
-  RelationsSection,
   SupportSection,
 } from './RecordSections.tsx';
+import { CollectionsSection, RelationsSection } from './RecordRelations.tsx';
 import type { RegistryRecord } from './record-types.ts';
 import { RecordViews } from './RecordViews.tsx';
 import { RecordActions } from './RecordActions.tsx';
