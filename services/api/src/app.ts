@@ -146,8 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(domainsPlugin);
   await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(sharedAnswersPlugin);
   await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });
+  await app.register(sharedAnswersPlugin);
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
   await app.register(graphqlTransportPlugin, { bodyLimit: BODY_LIMIT_BYTES });
