@@ -39,6 +39,8 @@ export interface RegistryConfig {
   publicationResolvers: { crossrefUrl: string; ncbiUrl: string; zenodoUrl: string };
   /** DOI registration through DataCite's REST API; off (no DOIs minted) without a repository id. */
   datacite: DataciteConfig | null;
+  /** Hosts or host:port pairs outbound calls may reach though the egress policy refuses their address (`EGRESS_ALLOW`, comma-separated). */
+  egressAllow: string[];
 }
 
 export interface SearchIndexLayout {
@@ -233,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
       zenodoUrl: parseUrl('ZENODO_API_URL', env.ZENODO_API_URL || 'https://zenodo.org/api', ['http:', 'https:']).replace(/\/$/, ''),
     },
     datacite: datacite(env),
+    egressAllow: (env.EGRESS_ALLOW ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''),
   };
 }

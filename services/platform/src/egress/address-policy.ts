@@ -29,9 +29,9 @@ export function addressRefusal(address: string): string | null {
 /** The allow-list: lower-cased `host` or `host:port` entries (IPv6 hosts in brackets). */
 export type EgressAllowList = ReadonlySet<string>;
 
-/** Parses `EGRESS_ALLOW`: entries separated by commas, e.g. `127.0.0.1:8080,intranet.example`. */
-export function parseEgressAllowList(raw: string | undefined): EgressAllowList {
-  return new Set((raw ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''));
+/** The allow-list from its entries (the config's `egressAllow`), e.g. `127.0.0.1:8080`, `intranet.example`. */
+export function egressAllowList(entries: readonly string[]): EgressAllowList {
+  return new Set(entries.map((entry) => entry.toLowerCase()));
 }
 
 export function isAllowListed(url: URL, allow: EgressAllowList): boolean {

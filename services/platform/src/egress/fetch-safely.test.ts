@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEgressAllowList } from './address-policy.ts';
+import { egressAllowList } from './address-policy.ts';
 import { createEgress, EgressTimeoutError, EgressTooLargeError, type EgressSettings } from './fetch-safely.ts';
 import { EgressRefusedError, type HostResolver } from './resolve-address.ts';
 
@@ -43,11 +43,11 @@ afterAll(async () => {
 });
 
 function egress(overrides: Partial<EgressSettings> = {}) {
-  return createEgress({ allow: parseEgressAllowList(`127.0.0.1:${port}`), userAgent: 'Registry/test (+http://registry.test)', hostDelayMs: 0, retries: 0, ...overrides });
+  return createEgress({ allow: egressAllowList([`127.0.0.1:${port}`]), userAgent: 'Registry/test (+http://registry.test)', hostDelayMs: 0, retries: 0, ...overrides });
 }
 
 describe('the egress policy refuses internal addresses', () => {
-  const refused = egress({ allow: parseEgressAllowList('') });
+  const refused = egress({ allow: egressAllowList([]) });
 
   it.each([
     ['loopback', () => `http://127.0.0.1:${port}/`],
@@ -87,7 +87,7 @@ describe('calls the policy lets through', () => {
   it('a public name is connected to the checked address, not re-resolved', async () => {
     // pinned.example exists only in this resolver: had the connection looked the name up again, it would fail.
     const resolver: HostResolver = async () => [{ address: '127.0.0.1', family: 4 }];
-    const response = await egress({ resolver, allow: parseEgressAllowList(`pinned.example:${port}`) }).fetch({ url: `http://pinned.example:${port}/hello` });
+    const response = await egress({ resolver, allow: egressAllowList([`pinned.example:${port}`]) }).fetch({ url: `http://pinned.example:${port}/hello` });
     expect(response.body.toString()).toBe('hello');
   });
 
