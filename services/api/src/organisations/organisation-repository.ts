@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 import { searchedPattern } from '../like-pattern.ts';
-import type { GrantRow, OrganisationRow, OrganisationTypeRow } from '../records/record-rows.ts';
+import type { GrantRow, OrganisationLinkRow, OrganisationRow, OrganisationTypeRow } from '../records/record-rows.ts';
 
 type Db = Database | Knex.Transaction;
 
@@ -12,15 +12,6 @@ export interface OrganisationRecordRow {
   homepage: string | null;
   alternative_names: string[];
   ror_link: string | null;
-}
-
-export interface OrganisationLinkRecordRow {
-  id: number;
-  record_id: number;
-  organisation_id: number;
-  relation: string;
-  is_lead: boolean;
-  grant_id: number | null;
 }
 
 const ORGANISATION_COLUMNS = ['id', 'name', 'homepage', 'alternative_names', 'ror_link'];
@@ -62,18 +53,18 @@ export async function grantExists(db: Db, id: number): Promise<boolean> {
   return (await db('grants').where({ id }).first('id')) !== undefined;
 }
 
-export async function findOrganisationLink(db: Db, id: number): Promise<OrganisationLinkRecordRow | null> {
+export async function findOrganisationLink(db: Db, id: number): Promise<OrganisationLinkRow | null> {
   return (await db('organisation_links').where({ id }).first(LINK_COLUMNS)) ?? null;
 }
 
-export async function insertOrganisationLink(trx: Db, row: Omit<OrganisationLinkRecordRow, 'id'>): Promise<OrganisationLinkRecordRow> {
+export async function insertOrganisationLink(trx: Db, row: Omit<OrganisationLinkRow, 'id'>): Promise<OrganisationLinkRow> {
   const [inserted] = await trx('organisation_links').insert(row).returning(LINK_COLUMNS);
-  return inserted as OrganisationLinkRecordRow;
+  return inserted as OrganisationLinkRow;
 }
 
-export async function updateOrganisationLink(trx: Db, id: number, changes: Partial<OrganisationLinkRecordRow>): Promise<OrganisationLinkRecordRow> {
+export async function updateOrganisationLink(trx: Db, id: number, changes: Partial<OrganisationLinkRow>): Promise<OrganisationLinkRow> {
   const [updated] = await trx('organisation_links').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(LINK_COLUMNS);
-  return updated as OrganisationLinkRecordRow;
+  return updated as OrganisationLinkRow;
 }
 
 export async function deleteOrganisationLink(trx: Db, id: number): Promise<void> {

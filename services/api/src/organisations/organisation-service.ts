@@ -17,6 +17,7 @@ import { missingIds } from '../records/record-repository.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import { changeSharedEntity } from '../references/shared-entity-service.ts';
 import * as repository from './organisation-repository.ts';
+import type { OrganisationLinkRow } from '../records/record-rows.ts';
 
 export interface OrganisationServiceDeps {
   db: Database;
@@ -109,7 +110,7 @@ function linkColumns(input: OrganisationLinkInput) {
   };
 }
 
-export async function createOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown): Promise<repository.OrganisationLinkRecordRow> {
+export async function createOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, payload: unknown): Promise<OrganisationLinkRow> {
   const input = await validateInput<OrganisationLinkInput>(organisationLinkSchema, payload);
   await requireEditableRecord(deps.db, viewer, input.fairsharing_record_id);
   await checkLink(deps, input);
@@ -121,7 +122,7 @@ export async function createOrganisationLink(deps: OrganisationServiceDeps, view
   return value!;
 }
 
-export async function updateOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.OrganisationLinkRecordRow> {
+export async function updateOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<OrganisationLinkRow> {
   const existing = await repository.findOrganisationLink(deps.db, id);
   if (!existing) throw notFoundError('Organisation link');
   const body = payload && typeof payload === 'object' ? payload : {};

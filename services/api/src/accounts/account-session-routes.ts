@@ -1,0 +1,156 @@
+/** Account routes of sessions (password and third-party sign-in), sign-up, confirmation and passwords. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { accountFailureBody } from './account-errors.ts';
+import { signInMethodsFor } from './sign-in-methods.ts';
+import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
+import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, failures } from './account-route-schemas.ts';
+
+/** Sign-in and out, sign-up and confirmation, passwords. */
+export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
+  const accounts = app.accounts;
+  // --- sessions -------------------------------------------------------------------------------
+  app.post<{ Body: SignInBody }>(
+    '/users/sign_in',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Sign in with username or e-mail and password', tags, body: SignInBody, response: { 200: SignInAnswer, ...failures } },
+    },
+    async (request) => accounts.signIn(request.body.user.login, request.body.user.password, request.ip),
+  );
+
+  app.delete(
+    '/users/sign_out',
+    { config: { access: 'user.session' }, schema: { summary: 'End this session: its token stops working at once', tags, response: { 200: Message, ...failures } } },
+    async (request) => accounts.signOut(request.session?.id ?? ''),
+  );
+
+  app.get(
+    '/users/valid',
+    { config: { access: 'user.session' }, schema: { summary: 'Whether the token is a live session, and whose', tags, response: { 200: SessionAnswer, ...failures } } },
+    async (request) => accounts.sessionAnswer(request.viewer, request.session?.expiresAt ?? 0),
+  );
+
+  // --- sign-up and confirmation ---------------------------------------------------------------
+  app.post<{ Body: UserBody }>(
+    '/users',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Create an account; a confirmation link is mailed', tags, body: UserBody, response: { 201: Message, ...failures } },
+    },
+    async (request, reply) => reply.code(201).send(await accounts.signUp(request.body.user, request.ip)),
+  );
+
+  app.get<{ Querystring: ConfirmationQuery }>(
+    '/users/confirmation',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: ConfirmationAnswer, ...failures } },
+    },
+    async (request) => accounts.confirm(request.query.confirmation_token),
+  );
+
+  app.post<{ Body: EmailBody }>(
+    '/users/confirmation',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Send the confirmation mail again', tags, body: EmailBody, response: { 200: Message, ...failures } },
+    },
+    async (request) => accounts.resendConfirmation(request.body.user, request.ip),
+  );
+
+  // --- passwords ---------------------------------------------------------------------------------
+  app.post<{ Body: EmailBody }>(
+    '/users/password',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Mail a one-time, expiring password reset link', tags, body: EmailBody, response: { 200: Message, ...failures } },
+    },
+    async (request) => accounts.requestPasswordReset(request.body.user, request.ip),
+  );
+
+  app.put<{ Body: UserBody }>(
+    '/users/password',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        summary: 'Set a new password with the mailed token (or, signed in, the current password); every session of the user ends',
+        tags,
+        body: UserBody,
+        response: { 200: Message, ...failures },
+      },
+    },
+    async (request) => accounts.resetPassword(request.viewer, request.body.user, request.ip),
+  );
+
+  app.post<{ Body: CheckPasswordBody }>(
+    '/users/check_password',
+    {
+      config: { access: 'user.editOwn' },
+      schema: { summary: "Whether a password is the signed-in user's", tags, body: CheckPasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }), ...failures } },
+    },
+    async (request) => accounts.checkPassword(request.viewer, request.body.password, request.ip),
+  );
+}
+
+/** ORCID and GitHub sign-in, and which ways the sign-in page offers for a login. */
+export function thirdPartySignInRoutes(app: FastifyInstance, tags: string[]): void {
+  const accounts = app.accounts;
+  // --- third-party sign-in ----------------------------------------------------------------------------------
+  const thirdParty = createThirdPartySignIn(app.config, app.redis);
+  const publicUrl = app.config.publicUrl;
+  app.get(
+    '/users/auth/providers',
+    {
+      config: { access: 'anyone' },
+      schema: { summary: 'Which third-party sign-ins are configured', tags, response: { 200: Type.Object({ orcid: Type.Boolean(), github: Type.Boolean() }) } },
+    },
+    async () => thirdParty.enabled,
+  );
+  app.post<{ Body: IdentifyBody }>(
+    '/users/auth/identify_user',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        summary: 'Which ways the sign-in page offers for a login: the same answer whether or not the account exists (docs/security.md)',
+        tags,
+        body: IdentifyBody,
+        response: { 200: IdentifyAnswer },
+      },
+    },
+    async (request) => signInMethodsFor(request.body.user.login, thirdParty.enabled),
+  );
+  for (const provider of THIRD_PARTY_PROVIDERS) {
+    app.get(
+      `/users/auth/${provider}`,
+      { config: { access: 'anyone' }, schema: { summary: `Start ${provider} sign-in (redirects to ${provider})`, tags, response: { 404: Failure } } },
+      async (_request, reply) => {
+        if (!thirdParty.enabled[provider]) return reply.code(404).send(accountFailureBody(404, `${provider} sign-in is not configured.`));
+        return reply.redirect((await thirdParty.start(provider)).href);
+      },
+    );
+    app.get(
+      callbackPath(provider),
+      {
+        config: { access: 'anyone' },
+        schema: {
+          summary: `Where ${provider} returns: creates or links the account, then redirects to /login_success?jwt=…&expiry=… or /login_failure`,
+          tags,
+          querystring: CallbackQuery,
+        },
+      },
+      async (request, reply) => {
+        try {
+          const identity = await thirdParty.finish(provider, new URL(request.url, publicUrl));
+          const answer = await accounts.signInWithIdentity(identity);
+          const query = new URLSearchParams({ jwt: answer.jwt, expiry: String(answer.expiry) });
+          if (answer.needsEmail) query.set('goTo', '/users/orcid/sendEmail');
+          return reply.redirect(`${publicUrl}/login_success?${query}`);
+        } catch (error) {
+          request.log.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, 'third-party sign-in failed');
+          return reply.redirect(`${publicUrl}/login_failure`);
+        }
+      },
+    );
+  }
+}
