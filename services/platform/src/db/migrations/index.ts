@@ -20,6 +20,7 @@ import * as sharedEntityCreators from './20261125_1100_shared_entity_creators.ts
 import * as publicChanges from './20261126_0400_public_changes.ts';
 import * as publicChangesByRecord from './20261126_0500_public_changes_by_record.ts';
 import * as termRevision from './20261126_0600_term_revision.ts';
+import * as webhooks from './20261126_1000_webhooks.ts';
 
 interface Migration {
   name: string;
@@ -48,6 +49,7 @@ export const migrations: Migration[] = [
   { name: '20261126_0400_public_changes', ...publicChanges },
   { name: '20261126_0500_public_changes_by_record', ...publicChangesByRecord },
   { name: '20261126_0600_term_revision', ...termRevision },
+  { name: '20261126_1000_webhooks', ...webhooks },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
