@@ -83,6 +83,8 @@ export const ACTIONS = {
   'claim.decide': { write: true, rule: curator, description: 'approve or reject a claim, or remove a maintainer' },
   'savedSearch.manage': { write: true, rule: either(self, superCurator), description: 'save a search; change or delete one’s own saved searches (super curators: any)' },
   'savedSearch.linkPeople': { write: true, rule: superCurator, description: 'link organisations and users to a saved search' },
+  'webhook.view': { write: false, rule: self, description: 'list one’s own webhooks and their recent deliveries' },
+  'webhook.manage': { write: true, rule: self, description: 'register, change or delete one’s own webhooks' },
   'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
   'sharedEntity.change': { write: true, rule: either(curator, createdSharedEntityOnlyTheirRecordsCite), description: 'change or delete a publication, organisation, grant, licence or tag (curators; its creator while only records they may edit cite it)' },
   'sharedEntity.approve': { write: true, rule: curator, description: 'put a licence named inline into the public dumps and reference lists' },
