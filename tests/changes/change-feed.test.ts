@@ -146,6 +146,17 @@ describe('GET /changes', () => {
     expect(both.entries.map((entry) => entry.recordId)).toEqual(expect.arrayContaining([first, second]));
   });
 
+  it("lists a licence's change as an update of each public record it applies to", async () => {
+    const { next: start } = await readToEnd(app, null, 1000);
+    const publicLinks = () => env.db('licence_links as ll').join('records as r', 'r.id', 'll.record_id').where({ 'r.is_hidden': false, 'r.is_approved': true });
+    const { licence_id: licenceId } = await publicLinks().first('ll.licence_id');
+    const linked: number[] = await publicLinks().where('ll.licence_id', licenceId).distinct().pluck('r.id');
+    await env.db('licences').where({ id: licenceId }).update({ name: env.db.raw("name || ' '") });
+    const { entries } = await readUntil(app, start, (read) => read.some((entry) => entry.sections?.includes('licences')));
+    const touched = entries.filter((entry) => entry.change === 'updated' && entry.sections?.includes('licences')).map((entry) => entry.recordId);
+    expect(touched.sort((a, b) => a - b)).toEqual([...linked].sort((a, b) => a - b));
+  });
+
   it('is not held back by a transaction running in another database', async () => {
     const { next: start } = await readToEnd(app, null, 1000);
     const other = createDatabase(sharedCatalogueConfig().databaseUrl);
