@@ -225,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     maintenanceMode: parseFlag(env.MAINTENANCE_MODE),
     readOnlyMode: parseFlag(env.READ_ONLY_MODE),
     smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL || 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM || `${env.SITE_NAME || 'FAIRsharing'} <no-reply@localhost>`,
+    mailFrom: env.MAIL_FROM || `${env.SITE_NAME || 'FAIRsharing'} <no-reply@registry.localhost>`,
     sessionLifetimeSeconds: parsePositiveInteger('SESSION_LIFETIME_SECONDS', env.SESSION_LIFETIME_SECONDS, 7 * 24 * 3600),
     orcid: oauthClient(env, 'ORCID', 'https://orcid.org', 'https://pub.orcid.org'),
     github: oauthClient(env, 'GITHUB', 'https://github.com', 'https://api.github.com'),
