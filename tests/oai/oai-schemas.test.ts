@@ -1,10 +1,10 @@
 /**
- * Our OAI-PMH metadata validated by xmllint (Debian's libxml2-utils) against the official XML
+ * Our OAI-PMH answers validated by xmllint (Debian's libxml2-utils) against the official XML
  * schemas vendored in services/api/src/oai/schemas/, offline through that folder's XML catalog:
- * every oai_dc payload of a full ListRecords harvest and of GetRecord against oai_dc.xsd, every
- * oai_datacite payload against DataCite 4.5's metadata.xsd, and the DataCite XML that DOI URLs
- * answer. OAI-PMH.xsd itself is in no reachable package (that folder's README), so the envelopes
- * are not validated here.
+ * every verb's answer and the error answers against OAI-PMH.xsd (which checks the oai_dc and
+ * oai_datacite payloads inside `<metadata>` strictly against oai_dc.xsd and DataCite 4.5's
+ * metadata.xsd, see oai-answers.xsd), full harvests page by page, standalone payloads against their
+ * own schema, and the DataCite XML that DOI URLs answer. Altered documents are refused.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,11 +18,12 @@ import { create } from 'xmlbuilder2';
 import { OAI_NAMESPACE } from '@registry/api/oai/oai-xml.ts';
 import { buildTestApp } from '../api/support.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { element, headerOf, oai, walk } from './oai-support.ts';
+import { element, errorCode, headerOf, oai, walk } from './oai-support.ts';
 
 const run = promisify(execFile);
 const SCHEMAS = fileURLToPath(new URL('../../services/api/src/oai/schemas/', import.meta.url));
 const CATALOG = join(SCHEMAS, 'catalog.xml');
+const ANSWERS_XSD = fileURLToPath(new URL('./oai-answers.xsd', import.meta.url));
 const OAI_DC_XSD = join(SCHEMAS, 'dublin-core/oai_dc.xsd');
 const DATACITE_XSD = join(SCHEMAS, 'datacite-kernel-4.5/metadata.xsd');
 
@@ -62,12 +63,6 @@ function payloads(xml: string): string[] {
     .map((payload) => payload.toString());
 }
 
-async function harvestPayloads(metadataPrefix: string): Promise<{ payloads: string[]; liveRecords: number }> {
-  const { items, pages } = await walk(app, 'ListRecords', `metadataPrefix=${metadataPrefix}`);
-  const liveRecords = items.filter((item) => !headerOf(element(item).header).deleted).length;
-  return { payloads: pages.flatMap((page) => payloads(page.xml)), liveRecords };
-}
-
 let app: FastifyInstance;
 let host: string;
 
@@ -80,16 +75,64 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('oai_dc against oai_dc.xsd', () => {
-  it('every record of a full ListRecords harvest is valid', async () => {
-    const harvest = await harvestPayloads('oai_dc');
-    expect(harvest.liveRecords).toBeGreaterThan(0);
-    expect(harvest.payloads).toHaveLength(harvest.liveRecords);
-    const validation = await validate(OAI_DC_XSD, harvest.payloads);
-    expect(validation.report).toBe('');
-    expect(validation.valid).toBe(true);
-  }, 120_000);
+describe('answers against OAI-PMH.xsd, with the payloads inside', () => {
+  it('Identify, ListMetadataFormats, ListSets and GetRecord in both formats are valid', async () => {
+    const queries = [
+      'verb=Identify',
+      'verb=ListMetadataFormats',
+      `verb=ListMetadataFormats&identifier=oai:${host}:2`,
+      'verb=ListSets',
+      `verb=GetRecord&identifier=oai:${host}:2&metadataPrefix=oai_dc`,
+      `verb=GetRecord&identifier=oai:${host}:2&metadataPrefix=oai_datacite`,
+    ];
+    const answers = await Promise.all(queries.map(async (query) => (await oai(app, query)).xml));
+    expect(await validate(ANSWERS_XSD, answers)).toEqual({ valid: true, report: '' });
+  });
 
+  it('every page of full ListIdentifiers and ListRecords harvests, in both formats, is valid', async () => {
+    const pages: string[] = [];
+    for (const metadataPrefix of ['oai_dc', 'oai_datacite']) {
+      const records = await walk(app, 'ListRecords', `metadataPrefix=${metadataPrefix}`);
+      const liveRecords = records.items.filter((item) => !headerOf(element(item).header).deleted).length;
+      expect(liveRecords).toBeGreaterThan(0);
+      expect(records.pages.flatMap((page) => payloads(page.xml))).toHaveLength(liveRecords);
+      pages.push(...records.pages.map((page) => page.xml));
+    }
+    pages.push(...(await walk(app, 'ListIdentifiers', 'metadataPrefix=oai_dc')).pages.map((page) => page.xml));
+    expect(await validate(ANSWERS_XSD, pages)).toEqual({ valid: true, report: '' });
+  }, 180_000);
+
+  it('error answers are valid', async () => {
+    const errors: [string, string][] = [
+      ['verb=Delete', 'badVerb'],
+      ['verb=GetRecord&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListRecords&resumptionToken=not-a-token', 'badResumptionToken'],
+      ['verb=ListRecords&metadataPrefix=marc21', 'cannotDisseminateFormat'],
+      [`verb=GetRecord&identifier=oai:${host}:999999999&metadataPrefix=oai_dc`, 'idDoesNotExist'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01', 'noRecordsMatch'],
+    ];
+    const answers = await Promise.all(
+      errors.map(async ([query, code]) => {
+        const answer = await oai(app, query);
+        expect(errorCode(answer), query).toBe(code);
+        return answer.xml;
+      }),
+    );
+    expect(await validate(ANSWERS_XSD, answers)).toEqual({ valid: true, report: '' });
+  });
+
+  it('refuses an answer whose datestamp is not UTC to the second, or whose payload breaks its schema', async () => {
+    const answer = (await oai(app, `verb=GetRecord&identifier=oai:${host}:2&metadataPrefix=oai_dc`)).xml;
+    const localTime = answer.replace(/<datestamp>([^<]+)Z<\/datestamp>/, '<datestamp>$1+01:00</datestamp>');
+    const foreignElement = answer.replace('<dc:title>', '<dc:heading>x</dc:heading><dc:title>');
+    for (const altered of [localTime, foreignElement]) {
+      expect(altered).not.toBe(answer);
+      expect((await validate(ANSWERS_XSD, [altered])).valid).toBe(false);
+    }
+  });
+});
+
+describe('oai_dc payloads against oai_dc.xsd', () => {
   it('GetRecord is valid, and an element Dublin Core lacks is refused', async () => {
     const [payload] = payloads((await oai(app, `verb=GetRecord&identifier=oai:${host}:2&metadataPrefix=oai_dc`)).xml);
     expect(await validate(OAI_DC_XSD, [payload])).toEqual({ valid: true, report: '' });
@@ -102,16 +145,7 @@ describe('oai_dc against oai_dc.xsd', () => {
   });
 });
 
-describe('oai_datacite against DataCite 4.5 metadata.xsd', () => {
-  it('every record of a full ListRecords harvest is valid', async () => {
-    const harvest = await harvestPayloads('oai_datacite');
-    expect(harvest.liveRecords).toBeGreaterThan(0);
-    expect(harvest.payloads).toHaveLength(harvest.liveRecords);
-    const validation = await validate(DATACITE_XSD, harvest.payloads);
-    expect(validation.report).toBe('');
-    expect(validation.valid).toBe(true);
-  }, 120_000);
-
+describe('oai_datacite payloads against DataCite 4.5 metadata.xsd', () => {
   it('GetRecord is valid, and a resourceTypeGeneral DataCite lacks is refused', async () => {
     const [payload] = payloads((await oai(app, `verb=GetRecord&identifier=oai:${host}:2&metadataPrefix=oai_datacite`)).xml);
     expect(await validate(DATACITE_XSD, [payload])).toEqual({ valid: true, report: '' });
