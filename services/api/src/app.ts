@@ -53,6 +53,7 @@ import { claimRoutes } from './claims/claim-routes.ts';
 import { watchingRoutes } from './watching/watching-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
 import { siteModeRoutes } from './curation/site-mode-routes.ts';
 import { curationRoutes } from './curation/curation-routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(watchingRoutes);
   await app.register(reviewRoutes);
   await app.register(savedSearchRoutes);
+  await app.register(webhookRoutes);
   await app.register(messageRoutes);
   await app.register(siteModeRoutes);
   await app.register(curationFileRoutes);

@@ -41,6 +41,7 @@ import { findRecord, listRecords } from '../records/record-reads.ts';
 import * as references from '../references/reference-service.ts';
 import { reviewRecord } from '../reviews/review-service.ts';
 import * as savedSearches from '../saved-searches/saved-search-service.ts';
+import * as webhooks from '../webhooks/webhook-service.ts';
 import * as site from '../site/site-service.ts';
 import { searchSuggestions } from '../suggestions/suggestions-service.ts';
 import * as timeline from '../timeline/timeline-service.ts';
@@ -106,6 +107,9 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe,
     }),
     reviews: bindDependencies(writes, { reviewRecord }),
+    webhooks: bindDependencies({ db, egressAllow: config.egressAllow }, {
+      createWebhook: webhooks.createWebhook, listWebhooks: webhooks.listWebhooks, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook,
+    }),
     savedSearches: bindDependencies(writes, {
       createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,
     }),
@@ -168,7 +172,7 @@ export type DomainServices = ReturnType<typeof domainServices>;
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
   'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',
-  'linkedData', 'operations',
+  'linkedData', 'operations', 'webhooks',
 ] as const satisfies readonly (keyof DomainServices)[];
 
 declare module 'fastify' {

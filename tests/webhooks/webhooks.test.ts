@@ -1,0 +1,147 @@
+/**
+ * Webhooks end to end: registration through REST (the secret shown once, internal addresses
+ * refused with why, only the owner sees or changes a webhook), then deliveries from the change
+ * feed to a local receiver that checks each Standard Webhooks signature, under concurrent saves
+ * and a receiver that is down at first: every change arrives under one id, retried until taken.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
+import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
+import { demoRecords, person, type Person } from '../community/support.ts';
+
+interface Received {
+  id: string;
+  body: { type: string; data: { recordId: number } };
+  signatureValid: boolean;
+}
+
+let receiver: Server;
+let receiverUrl = '';
+const received: Received[] = [];
+let refuseNext = 0;
+let secret = '';
+
+let harness: AccountsHarness;
+let owner: Person;
+let stranger: Person;
+let delivery: RunningWebhookDelivery;
+let records: { id: number; name: string }[];
+
+/** The receiver's side of Standard Webhooks: HMAC-SHA256 of id.timestamp.body with the secret's key. */
+function verify(headers: Record<string, string | string[] | undefined>, body: string): boolean {
+  const expected = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest();
+  return String(headers['webhook-signature']).split(' ').some((signature) => {
+    const [version, value] = signature.split(',');
+    const given = Buffer.from(value ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (refuseNext > 0) {
+        refuseNext -= 1;
+        response.writeHead(503).end();
+        return;
+      }
+      const body = Buffer.concat(chunks).toString();
+      received.push({ id: String(request.headers['webhook-id']), body: JSON.parse(body), signatureValid: verify(request.headers, body) });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  receiverUrl = `http://127.0.0.1:${port}/hook`;
+  harness = await startAccountsHarness('webhooks', { egressAllow: [`127.0.0.1:${port}`] });
+  await seedDemoCatalogue(harness.env.db);
+  owner = await person(harness, 'hook-owner', 'curator');
+  stranger = await person(harness, 'hook-stranger');
+  records = (await demoRecords(harness)).visible.slice(0, 3);
+}, 180_000);
+
+afterAll(async () => {
+  await delivery?.stop();
+  await harness?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const register = (who: Person | null, webhook: Record<string, unknown>) => call(harness.app, { method: 'POST', url: '/webhooks', token: who?.token, payload: { webhook } });
+
+describe('registering a webhook', () => {
+  it('refuses internal addresses, saying why', async () => {
+    const privateNet = await register(owner, { url: 'http://10.0.0.7/hook', events: ['record.updated'] });
+    expect(privateNet.status).toBe(400);
+    expect(JSON.stringify(privateNet.body)).toMatch(/10\.0\.0\.7 is a private-network address/);
+    const metadata = await register(owner, { url: 'http://169.254.169.254/latest/meta-data/', events: ['record.updated'] });
+    expect(JSON.stringify(metadata.body)).toMatch(/link-local/);
+    const named = await register(owner, { url: 'http://localhost:8080/hook', events: ['record.updated'] });
+    expect(named.status).toBe(400);
+    expect(JSON.stringify(named.body)).toMatch(/localhost resolves to/);
+    expect(await harness.env.db('webhooks').pluck('id')).toEqual([]);
+  });
+
+  it('needs a sign-in and known event types', async () => {
+    expect((await register(null, { url: receiverUrl, events: ['record.updated'] })).status).toBe(401);
+    expect((await register(owner, { url: receiverUrl, events: ['record.exploded'] })).status).toBe(400);
+  });
+
+  it('answers the secret once; only the owner lists, changes or deletes it', async () => {
+    const created = await register(owner, { url: receiverUrl, description: 'all updates', events: ['record.updated', 'record.created'] });
+    expect(created.status).toBe(201);
+    secret = String(created.body.secret);
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await call(harness.app, { method: 'GET', url: '/webhooks', token: owner.token });
+    expect(listed.body).toEqual([expect.objectContaining({ id: created.body.id, url: receiverUrl, description: 'all updates' })]);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    expect((await call(harness.app, { method: 'GET', url: '/webhooks', token: stranger.token })).body).toEqual([]);
+    const id = Number(created.body.id);
+    expect((await call(harness.app, { method: 'PUT', url: `/webhooks/${id}`, token: stranger.token, payload: { webhook: { description: 'mine' } } })).status).toBe(404);
+    expect((await call(harness.app, { method: 'DELETE', url: `/webhooks/${id}`, token: stranger.token })).status).toBe(404);
+    const changed = await call(harness.app, { method: 'PUT', url: `/webhooks/${id}`, token: owner.token, payload: { webhook: { description: 'record updates' } } });
+    expect(changed.body).toMatchObject({ description: 'record updates' });
+    expect((await call(harness.app, { method: 'PUT', url: `/webhooks/${id}`, token: owner.token, payload: { webhook: { url: 'http://192.168.0.1/' } } })).status).toBe(400);
+  });
+});
+
+describe('delivering changes', () => {
+  async function save(recordId: number) {
+    const current = await harness.env.db('records').where({ id: recordId }).first('exhaustive_licences');
+    const response = await call(harness.app, {
+      method: 'PUT', url: `/fairsharing_records/${recordId}`, token: owner.token,
+      payload: { section: 'publications', fairsharing_record: { exhaustive_licences: !current.exhaustive_licences } },
+    });
+    expect(response.status).toBe(200);
+  }
+
+  it('sends every change once per id, signed, retried while the receiver is down', async () => {
+    refuseNext = 2;
+    delivery = startWebhookDelivery(harness.config, harness.env.db, {
+      log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
+    });
+    await Promise.all(records.map((record) => save(record.id)));
+    await save(records[0].id);
+    await vi.waitFor(() => expect(new Set(received.map((item) => item.id)).size).toBe(4), { timeout: 40_000, interval: 200 });
+    expect(received.every((item) => item.signatureValid)).toBe(true);
+    expect(received.length).toBe(4);
+    const byRecord = received.map((item) => item.body.data.recordId).sort((a, b) => a - b);
+    expect(byRecord).toEqual([records[0].id, records[0].id, records[1].id, records[2].id].sort((a, b) => a - b));
+    expect(received.every((item) => item.body.type === 'record.updated')).toBe(true);
+    expect(refuseNext).toBe(0);
+  });
+
+  it('logs each delivery with status, attempts, latency and response code', async () => {
+    const listed = await call(harness.app, { method: 'GET', url: '/webhooks', token: owner.token });
+    const deliveries = (listed.body as unknown as { deliveries: { status: string; attempts: number; response_code: number; latency_ms: number }[] }[])[0].deliveries;
+    expect(deliveries).toHaveLength(4);
+    expect(deliveries.every((item) => item.status === 'delivered' && item.response_code === 204 && item.latency_ms >= 0)).toBe(true);
+    expect(deliveries.reduce((sum, item) => sum + item.attempts, 0)).toBe(6);
+  });
+});
