@@ -1,10 +1,12 @@
 /**
- * The `worker` role: consumes the index queue (any number of workers share it). The outbox
- * sweeper is the scheduler's. Stopping finishes the running job, then closes.
+ * The `worker` role: consumes the index queue (any number of workers share it) and delivers
+ * webhooks (dispatching from the change feed, one dispatcher at a time, and sending through the
+ * egress module). The outbox sweeper is the scheduler's. Stopping finishes the running job, then closes.
  */
 import type { Logger } from 'pino';
 import { startIndexer } from '@registry/indexer';
-import type { RegistryConfig } from '@registry/platform';
+import { createDatabase, type RegistryConfig } from '@registry/platform';
+import { startWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
 import type { RunningRole } from '@registry/platform/process-roles.ts';
 import { indexerLog } from './role-logger.ts';
 import { startRoleHealth } from './role-health.ts';
@@ -17,6 +19,8 @@ export interface WorkerRoleOptions {
 
 export async function startWorkerRole(config: RegistryConfig, options: WorkerRoleOptions): Promise<RunningRole> {
   const indexer = await startIndexer(config, { sweeper: false, log: indexerLog(options.logger) });
+  const webhookDb = createDatabase(config.databaseUrl, { min: 0, max: 4 });
+  const webhooks = startWebhookDelivery(config, webhookDb, { log: options.logger });
   let stopping = false;
   const health = options.healthPort === undefined ? undefined : await startRoleHealth(config, { role: 'worker', port: options.healthPort, draining: () => stopping });
   if (health) options.logger.info({ port: health.port }, 'worker: health, readiness and metrics');
@@ -25,6 +29,8 @@ export async function startWorkerRole(config: RegistryConfig, options: WorkerRol
     async stop() {
       stopping = true;
       await indexer.stop();
+      await webhooks.stop();
+      await webhookDb.destroy();
       await health?.close();
       options.logger.info('worker: stopped');
     },
