@@ -4,14 +4,9 @@
  * every verb's answer and the error answers against OAI-PMH.xsd (which checks the oai_dc and
  * oai_datacite payloads inside `<metadata>` strictly against oai_dc.xsd and DataCite 4.5's
  * metadata.xsd, see oai-answers.xsd), full harvests page by page, standalone payloads against their
- * own schema, and the DataCite XML that DOI URLs answer. Altered documents are refused.
+ * own schema, and the DataCite XML that DOI URLs answer. Altered documents are refused. The shared
+ * catalogue has no deleted record: oai-harvester.test.ts validates deleted headers.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { create } from 'xmlbuilder2';
@@ -19,38 +14,7 @@ import { OAI_NAMESPACE } from '@registry/api/oai/oai-xml.ts';
 import { buildTestApp } from '../api/support.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { element, errorCode, headerOf, oai, walk } from './oai-support.ts';
-
-const run = promisify(execFile);
-const SCHEMAS = fileURLToPath(new URL('../../services/api/src/oai/schemas/', import.meta.url));
-const CATALOG = join(SCHEMAS, 'catalog.xml');
-const ANSWERS_XSD = fileURLToPath(new URL('./oai-answers.xsd', import.meta.url));
-const OAI_DC_XSD = join(SCHEMAS, 'dublin-core/oai_dc.xsd');
-const DATACITE_XSD = join(SCHEMAS, 'datacite-kernel-4.5/metadata.xsd');
-
-interface Validation {
-  valid: boolean;
-  report: string;
-}
-
-/** Validates each document (one file each) with `xmllint --schema`, never going to the network. */
-async function validate(schema: string, documents: readonly string[]): Promise<Validation> {
-  const folder = await mkdtemp(join(tmpdir(), 'oai-schemas-'));
-  try {
-    const files = documents.map((_, index) => join(folder, `${index}.xml`));
-    await Promise.all(documents.map((document, index) => writeFile(files[index], document)));
-    try {
-      await run('xmllint', ['--nonet', '--noout', '--schema', schema, ...files], {
-        env: { ...process.env, XML_CATALOG_FILES: CATALOG },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return { valid: true, report: '' };
-    } catch (error) {
-      return { valid: false, report: String((error as { stderr?: string }).stderr ?? error) };
-    }
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
+import { ANSWERS_XSD, DATACITE_XSD, OAI_DC_XSD, validateXml as validate } from './oai-schema-validation.ts';
 
 /** The payloads of an OAI-PMH answer (each child of an OAI `<metadata>`) as standalone documents. */
 function payloads(xml: string): string[] {
