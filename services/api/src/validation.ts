@@ -34,3 +34,12 @@ export async function validateInput<T>(schema: AnyObjectSchema, payload: unknown
     throw error;
   }
 }
+
+/** GraphQL `ID` arguments arrive as strings; database ids are numbers. */
+export function numericId(raw: string | number | null | undefined): number | null {
+  if (raw === null || raw === undefined) return null;
+  const text = String(raw).trim();
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

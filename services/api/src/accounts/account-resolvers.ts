@@ -6,7 +6,7 @@
  */
 import { can } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { numericId } from '../graphql/context.ts';
+import { numericId } from '../validation.ts';
 import { notFound, unauthorised } from '../graphql/errors.ts';
 import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../records/record-rows.ts';
 

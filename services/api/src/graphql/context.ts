@@ -27,12 +27,3 @@ export type Resolver<Parent, Args, Result> = (
   args: Args,
   context: RegistryGraphqlContext,
 ) => Result | Promise<Result>;
-
-/** GraphQL `ID` arguments arrive as strings; database ids are numbers. */
-export function numericId(raw: string | number | null | undefined): number | null {
-  if (raw === null || raw === undefined) return null;
-  const text = String(raw).trim();
-  if (!/^\d{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}

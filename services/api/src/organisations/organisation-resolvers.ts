@@ -1,6 +1,6 @@
 /** Organisations, their links to records and grants. */
 import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { numericId } from '../graphql/context.ts';
+import { numericId } from '../validation.ts';
 import { notFound } from '../graphql/errors.ts';
 import { visibleRecords } from '../records/record-visibility.ts';
 import type { OrganisationLinkRow, OrganisationRow } from '../records/record-rows.ts';

@@ -3,14 +3,21 @@
  * the viewer may see it.
  */
 import { canViewRecord, isActiveUser, type AccessResource } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { numericId } from '../graphql/context.ts';
+import type { Viewer } from '@registry/schemas';
+import { numericId } from '../validation.ts';
+import type { Loaders } from './record-loaders.ts';
 import type { RecordRow, UserRow } from './record-rows.ts';
 import type { RecordIdentifier } from './record-repository.ts';
 
 export const DOI_PREFIX = '10.25504/';
 
 export type { RecordIdentifier };
+
+/** What the visibility questions read: the viewer and the request's loaders (a GraphQL context has both). */
+export interface ViewerReads {
+  viewer: Viewer;
+  loaders: Pick<Loaders, 'recordMaintainers' | 'userById'>;
+}
 
 /**
  * "2" → id; any DOI ("10.25504/FAIRsharing.2mk2zb", or one minted under the configured DataCite
@@ -34,7 +41,7 @@ export function parseRecordIdentifier(raw: string | number | null | undefined): 
  * Whether the viewer may see this record: the access module's rule, fed with the record's owners
  * (creator and maintainers) only when the answer depends on them.
  */
-export async function viewerCanSeeRecord(context: RegistryGraphqlContext, record: RecordRow): Promise<boolean> {
+export async function viewerCanSeeRecord(context: ViewerReads, record: RecordRow): Promise<boolean> {
   const withoutOwners = { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [] };
   if (canViewRecord(context.viewer, withoutOwners)) return true;
   if (context.viewer.userId === null) return false;
@@ -43,20 +50,20 @@ export async function viewerCanSeeRecord(context: RegistryGraphqlContext, record
 }
 
 /** What the access module's record rules need to know about this record. */
-export async function recordAccessResource(context: RegistryGraphqlContext, record: RecordRow): Promise<AccessResource> {
+export async function recordAccessResource(context: ViewerReads, record: RecordRow): Promise<AccessResource> {
   const maintainerIds = (await context.loaders.recordMaintainers.load(record.id)).map((user) => user.id);
   const ownerIds = record.created_by_id === null ? maintainerIds : [...maintainerIds, record.created_by_id];
   return { record: { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds, maintainerIds, createdById: record.created_by_id } };
 }
 
 /** A user reached by id, or null when deactivated (deactivated users are absent everywhere). */
-export async function activeUserById(context: RegistryGraphqlContext, userId: number | null): Promise<UserRow | null> {
+export async function activeUserById(context: ViewerReads, userId: number | null): Promise<UserRow | null> {
   if (userId === null) return null;
   const user = await context.loaders.userById.load(userId);
   return isActiveUser(user) ? user : null;
 }
 
-export async function viewerMaintains(context: RegistryGraphqlContext, recordId: number): Promise<boolean> {
+export async function viewerMaintains(context: ViewerReads, recordId: number): Promise<boolean> {
   const { viewer } = context;
   if (viewer.userId === null) return false;
   const maintainers = await context.loaders.recordMaintainers.load(recordId);
@@ -64,7 +71,7 @@ export async function viewerMaintains(context: RegistryGraphqlContext, recordId:
 }
 
 /** Drops the records this viewer may not see from a list (relations, saved searches...). */
-export async function visibleRecords(context: RegistryGraphqlContext, records: (RecordRow | null)[]): Promise<RecordRow[]> {
+export async function visibleRecords(context: ViewerReads, records: (RecordRow | null)[]): Promise<RecordRow[]> {
   const present = records.filter((record): record is RecordRow => record !== null);
   const allowed = await Promise.all(present.map((record) => viewerCanSeeRecord(context, record)));
   return present.filter((_, index) => allowed[index]);

@@ -4,7 +4,8 @@
  * tree or list as JSON `{ data }`), registries, record types and relation types.
  */
 import { GraphqlUserError } from '../graphql/errors.ts';
-import { numericId, type RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { numericId } from '../validation.ts';
 import type { RecordTypeRow, RegistryRow, VocabularyRow, LicenceRow, PublicationRow, CountryRow, RecordRow } from '../records/record-rows.ts';
 import { BROWSABLE_VOCABULARIES, isBrowsableVocabulary, type TermTable } from './vocabulary-service.ts';
 
