@@ -85,7 +85,9 @@ export interface ReadinessProbes {
 
 /** Whether a process on these connections can do its work; shared by every process role. */
 export async function checkReadiness(probes: ReadinessProbes): Promise<ReadinessReport> {
-  const requestOptions = { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 };
+  // No retry count of its own: the client's (one further try per other node) lets a probe that
+  // meets a dead node of a cluster ask the next one.
+  const requestOptions = { requestTimeout: PROBE_TIMEOUT_MS };
   const [postgres, cluster, alias] = await Promise.all([
     probe('postgres', () => probes.pingDatabase()),
     probe('opensearch', async () => (await probes.searchClient.cluster.health({}, requestOptions)).body.status),
@@ -113,7 +115,7 @@ export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
   const [postgres, outbox, opensearch, redis, counts] = await Promise.all([
     probe('postgres', () => app.operations.pingDatabase()),
     probe('postgres', () => app.operations.pendingOutboxCount()),
-    probe('opensearch', () => app.searchClient.ping({}, { requestTimeout: PROBE_TIMEOUT_MS, maxRetries: 0 })),
+    probe('opensearch', () => app.searchClient.ping({}, { requestTimeout: PROBE_TIMEOUT_MS })),
     probe('redis', () => app.redis.ping()),
     probe('redis', () => app.indexQueue.getJobCounts('waiting', 'delayed', 'failed')),
   ]);
