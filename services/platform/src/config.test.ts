@@ -94,3 +94,11 @@ describe('accounts configuration', () => {
     expect(() => loadConfig({ ...base, SESSION_LIFETIME_SECONDS: '-5' })).toThrow(/SESSION_LIFETIME_SECONDS must be a positive whole number/);
   });
 });
+
+describe('timed work', () => {
+  it('looks for due change digests every 5 minutes unless DIGEST_CHECK_INTERVAL_MS says otherwise, and refuses a value that is not a positive whole number', () => {
+    expect(loadConfig({ JWT_SECRET: STRONG_SECRET }).digestCheckIntervalMs).toBe(300_000);
+    expect(loadConfig({ JWT_SECRET: STRONG_SECRET, DIGEST_CHECK_INTERVAL_MS: '2000' }).digestCheckIntervalMs).toBe(2_000);
+    expect(() => loadConfig({ JWT_SECRET: STRONG_SECRET, DIGEST_CHECK_INTERVAL_MS: '0' })).toThrow(/DIGEST_CHECK_INTERVAL_MS must be a positive whole number/);
+  });
+});

@@ -32,6 +32,8 @@ export interface RegistryConfig {
   mailFrom: string;
   /** Lifetime of a sign-in session and its token, in seconds. */
   sessionLifetimeSeconds: number;
+  /** How often the leading scheduler looks for change digests due; each person still gets at most one an hour. */
+  digestCheckIntervalMs: number;
   /** Third-party sign-in; a provider without a client id is off (its button stays hidden). */
   orcid: OAuthClientConfig | null;
   github: OAuthClientConfig | null;
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL || 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || `${env.SITE_NAME || 'FAIRsharing'} <no-reply@registry.localhost>`,
     sessionLifetimeSeconds: parsePositiveInteger('SESSION_LIFETIME_SECONDS', env.SESSION_LIFETIME_SECONDS, 7 * 24 * 3600),
+    digestCheckIntervalMs: parsePositiveInteger('DIGEST_CHECK_INTERVAL_MS', env.DIGEST_CHECK_INTERVAL_MS, 5 * 60 * 1000),
     orcid: oauthClient(env, 'ORCID', 'https://orcid.org', 'https://pub.orcid.org'),
     github: oauthClient(env, 'GITHUB', 'https://github.com', 'https://api.github.com'),
     publicationResolvers: {

@@ -50,7 +50,7 @@ export async function startSchedulerRole(config: RegistryConfig, options: Schedu
 
   const startTasks = (): RepeatingTask[] => {
     const tasks = [
-      scheduleChangeDigests({ db, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, secret: config.jwtSecret }, log),
+      scheduleChangeDigests({ db, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, secret: config.jwtSecret }, config.digestCheckIntervalMs, log),
       startSweeper({ db, client: searchClient, index: recordsAlias(config.indexPrefix) }, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, indexerLog(log)),
       scheduleRecordViewFlushes({ redis, db, queuePrefix: config.queuePrefix }, log, options.viewFlushIntervalMs),
     ];

@@ -2,7 +2,8 @@
  * Watching records and the change digests. A person watches records they can see; watchers and
  * maintainers get at most one mail an hour listing the records that others changed and the
  * sections changed, unless their profile preference (or the mail's unsubscribe link) turns it off.
- * `sendChangeDigests` is the job: the server runs it on a timer, tests call it with their clock.
+ * `sendChangeDigests` is the job: the leading scheduler runs it every `DIGEST_CHECK_INTERVAL_MS`
+ * (digest-schedule.ts), tests call it with their clock.
  */
 import type { Database } from '@registry/platform';
 import { canReadField, canViewRecord, fieldOfKey, viewerForUser, type AccessResource, type Viewer } from '@registry/schemas';
@@ -27,8 +28,6 @@ export interface DigestDeps extends WatchingDeps {
   warn(message: string, error: unknown): void;
 }
 
-/** How often the server looks for digests to send; each person still gets at most one an hour. */
-export const DIGEST_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** Edits older than this are not mailed (after a long outage the digests start afresh). */
 const DIGEST_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
