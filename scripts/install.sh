@@ -42,3 +42,14 @@ if [ "${1:-}" = "--browser" ] && ! command -v xmllint >/dev/null; then
     exit 1
   fi
 fi
+
+# The webhook docs' signature examples run under Python, openssl and curl (tests/webhooks).
+if [ "${1:-}" = "--browser" ] && ! { command -v python3 && command -v openssl && command -v curl; } >/dev/null; then
+  echo "installing Debian's python3, openssl and curl for the webhook signature examples..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 openssl curl >/dev/null
+  else
+    echo "error: python3, openssl or curl is missing; install Debian's packages of those names (needs root)" >&2
+    exit 1
+  fi
+fi
