@@ -57,6 +57,19 @@ describe('the door for clients refused as too costly', () => {
     await app.redis.del(countKey);
   });
 
+  it('counts a REST page of more than the default size as expensive, and its client meets the door', async () => {
+    const client = '10.2.0.5';
+    const countKey = `${app.config.queuePrefix}:expensive-in-flight:ip:${client}`;
+    await app.redis.set(countKey, '2');
+    const page = (size: number) => app.inject({ url: `/publications?page[size]=${size}`, remoteAddress: client, headers: { accept: 'application/json' } });
+    expect((await page(500)).statusCode).toBe(429);
+    await app.redis.del(countKey);
+    // The door: the next big page is refused before any work, a default-sized page is served.
+    expect((await page(500)).json().message).toMatch(/^Your last request was refused as too costly/);
+    expect((await page(100)).statusCode).toBe(200);
+    await expect.poll(async () => (await page(500)).statusCode, { timeout: 3_000, interval: 100 }).toBe(200);
+  });
+
   it('does not hold a client whose query merely has a mistake', async () => {
     const client = '10.2.0.4';
     expect((await graphql(client, { query: '{ noSuchField }' })).statusCode).toBe(400);

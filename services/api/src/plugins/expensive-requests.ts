@@ -1,6 +1,7 @@
 /**
  * A per-client limit on expensive requests in flight: searches that answer up to 1,000 records,
- * whole vocabularies, downloads and exports. Each costs the server seconds of
+ * whole vocabularies, REST pages of more than DEFAULT_PAGE_SIZE items (up to a megabyte each),
+ * downloads and exports. Each costs the server seconds of
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
  * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
@@ -28,6 +29,7 @@ import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
 import { Turns } from './turns.ts';
+import { DEFAULT_PAGE_SIZE } from '../routes/json-api.ts';
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
@@ -53,7 +55,13 @@ export interface ExpensiveRequestsOptions {
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
   if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
-  return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+  return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request);
+}
+
+/** A REST list page asked for more items than the default page holds. */
+function isBigRestPage(request: FastifyRequest): boolean {
+  const size = (request.query as Record<string, unknown> | undefined)?.['page[size]'];
+  return size !== undefined && Number(size) > DEFAULT_PAGE_SIZE;
 }
 
 /** Whose requests are counted together: a signed-in user or API key's user, else the IP. */

@@ -11,19 +11,33 @@
  * it never meets the door. The door is not pushed further by the requests it turns away, so a
  * client gets one real attempt per period.
  *
+ * A refusal at the door is itself held for a moment (HOLD_MS, or until the door opens if that is
+ * sooner; a request whose door opened meanwhile goes on): a client that ignores retry-after and
+ * sends again at once would otherwise be answered thousands of times a second, and those answers
+ * (and the client's own work on them) take the processor from everyone else's searches. A held
+ * request costs no work, only its socket; at most MAX_HELD are held at once, beyond that the
+ * refusal is sent at once.
+ *
  * Whose door: the address together with the credentials the request carries (the token is not
  * verified here: that would cost what the door saves), so a signed-in user is not held back by
  * another person behind the same address. Only requests that can carry a costly body or document
- * are held (any method but GET and HEAD, and GraphQL over GET); pages, files and REST reads pass.
+ * are held (any method but GET and HEAD, GraphQL over GET, and the expensive GET requests of
+ * expensive-requests.ts: big REST pages, advanced searches, exports); pages, files and other reads pass.
  * The memory is per process, like the event loop it protects, and bounded.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { isExpensiveRequest } from './expensive-requests.ts';
 import { wasRefusedForCost } from './refused-for-cost.ts';
 
 export const BACKOFF_MS = 1_000;
+/** How long a refusal at the door is held before it is sent, at most. */
+const HOLD_MS = 100;
+/** Refusals held at once in this process; more are sent at once. */
+const MAX_HELD = 1_000;
 
 export interface RefusalBackoffOptions {
   /** How long the door stays closed; 0 leaves it open (the test suites, as they lift the rate limit). */
@@ -38,7 +52,7 @@ function doorKey(request: FastifyRequest): string {
 }
 
 function canCarryCostlyInput(request: FastifyRequest): boolean {
-  return (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url === GRAPHQL_PATH;
+  return (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url === GRAPHQL_PATH || isExpensiveRequest(request);
 }
 
 export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
@@ -46,17 +60,31 @@ export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
     if (options.backoffMs <= 0) return;
     /** Door key → when it opens again (ms since 1970); a Map keeps insertion order for forgetting. */
     const closedUntil = new Map<string, number>();
+    let held = 0;
+
+    /** How long the door stays closed for this key, in ms (0: open, and forgotten). */
+    const closedFor = (key: string): number => {
+      const until = closedUntil.get(key);
+      if (until === undefined) return 0;
+      const waitMs = until - Date.now();
+      if (waitMs <= 0) closedUntil.delete(key);
+      return Math.max(0, waitMs);
+    };
 
     app.addHook('onRequest', async (request, reply) => {
       if (!closedUntil.size || !canCarryCostlyInput(request)) return;
       const key = doorKey(request);
-      const until = closedUntil.get(key);
-      if (until === undefined) return;
-      const waitMs = until - Date.now();
-      if (waitMs <= 0) {
-        closedUntil.delete(key);
-        return;
+      if (closedFor(key) === 0) return;
+      if (held < MAX_HELD) {
+        held += 1;
+        try {
+          await sleep(Math.min(closedFor(key), HOLD_MS));
+        } finally {
+          held -= 1;
+        }
       }
+      const waitMs = closedFor(key);
+      if (waitMs === 0) return;
       const seconds = Math.ceil(waitMs / 1000);
       // Sent as text: a route's own 429 schema (e.g. the account routes') would not fit this answer.
       return reply.code(429).header('retry-after', String(seconds)).type('application/json; charset=utf-8').send(JSON.stringify({
