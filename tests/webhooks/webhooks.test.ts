@@ -144,4 +144,15 @@ describe('delivering changes', () => {
     expect(deliveries.every((item) => item.status === 'delivered' && item.response_code === 204 && item.latency_ms >= 0)).toBe(true);
     expect(deliveries.reduce((sum, item) => sum + item.attempts, 0)).toBe(6);
   });
+
+  it('queues again a delivery written but never queued (a crash between the two)', async () => {
+    const [webhook] = await harness.env.db('webhooks').pluck('id');
+    await harness.env.db('webhook_deliveries').insert({
+      id: 'msg_lost', webhook_id: webhook, change_cursor: 'lost', event: 'record.updated',
+      payload: JSON.stringify({ type: 'record.updated', timestamp: new Date().toISOString(), data: { recordId: records[1].id } }),
+      created_at: new Date(Date.now() - 120_000),
+    });
+    await vi.waitFor(() => expect(received.map((item) => item.id)).toContain('msg_lost'), { timeout: 20_000, interval: 200 });
+    expect(received.find((item) => item.id === 'msg_lost')?.signatureValid).toBe(true);
+  });
 });

@@ -57,6 +57,14 @@ export async function dispatchWebhookDeliveries(db: Database): Promise<string[]>
   });
 }
 
+/**
+ * Deliveries written over a minute ago and never attempted, to queue again: the queue ignores a
+ * job id it already holds, so this only recovers those whose queueing was lost.
+ */
+export async function stalledDeliveries(db: Database): Promise<string[]> {
+  return repository.unattemptedDeliveries(db, 60, 500);
+}
+
 export class WebhookDeliveryError extends Error {
   override name = 'WebhookDeliveryError';
 }

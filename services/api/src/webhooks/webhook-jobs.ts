@@ -8,7 +8,7 @@ import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, throttledWarning, type Database, type RegistryConfig } from '@registry/platform';
 import { createEgress, egressAllowList, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, repeatEvery, type TaskLogger } from '@registry/platform/repeating-task.ts';
-import { deliverWebhook, dispatchWebhookDeliveries } from './webhook-delivery.ts';
+import { deliverWebhook, dispatchWebhookDeliveries, stalledDeliveries } from './webhook-delivery.ts';
 
 export const WEBHOOK_QUEUE_NAME = 'webhooks';
 
@@ -51,7 +51,8 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
   worker.on('error', throttledWarning('webhook worker'));
   const dispatch = async (): Promise<string[]> => {
     const ids = await dispatchWebhookDeliveries(db);
-    await queue.addBulk(ids.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: deliveryId } })));
+    const queued = [...ids, ...(await stalledDeliveries(db))];
+    await queue.addBulk(queued.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: deliveryId } })));
     if (ids.length > 0) options.log.info({ deliveries: ids.length }, 'webhooks: deliveries queued');
     return ids;
   };

@@ -76,6 +76,12 @@ export async function insertDeliveries(db: Db, deliveries: Pick<DeliveryRow, 'id
   return inserted.map((row) => row.id);
 }
 
+/** Deliveries never attempted though written a while ago: their queueing may have been lost (a crash after commit). */
+export async function unattemptedDeliveries(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
+  return db('webhook_deliveries').where({ status: 'pending', attempts: 0 })
+    .where('created_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).orderBy('created_at').limit(limit).pluck('id');
+}
+
 export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | null> {
   return ((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow | undefined) ?? null;
 }
