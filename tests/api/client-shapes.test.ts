@@ -12,7 +12,7 @@ import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { reindexEnvironment, sharedCatalogueConfig } from '../support/environment.ts';
 import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { buildTestApp } from './support.ts';
-import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref } from '../../web/src/pages/static/apiDocExamples.ts';
+import { API_GUIDE_PATH, API_GUIDE_SECTIONS, apiGuideSectionHref } from '../../web/src/static/apiDocExamples.ts';
 
 const EMPTY_JSON_BODY_REFUSAL = /Body cannot be empty/i;
 const JSON_CLIENT_HEADERS = { accept: 'application/json' };

@@ -10,7 +10,7 @@ import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-
 import { MAX_ANSWER_BYTES } from '@registry/api/graphql/answer-size.ts';
 import { countListSizes } from '@registry/api/graphql/list-sizes.ts';
 import { buildRecordQuery } from '../../web/src/record/record-id.ts';
-import { INTROSPECTION_QUERY as WEB_INTROSPECTION_QUERY } from '../../web/src/app/introspectionSlice.ts';
+import { INTROSPECTION_QUERY as WEB_INTROSPECTION_QUERY } from '../../web/src/state/introspectionSlice.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { aliasedQuery, doublingFragmentsQuery } from './abusive-queries.ts';
 import {
