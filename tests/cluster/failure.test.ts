@@ -7,8 +7,10 @@
  * then restarts them. Afterwards every save answered 2xx is in Postgres, and within 15 s the index
  * holds every record at its Postgres revision; the searches that failed are few and only around
  * the api's kill; DOIs minted meanwhile (through the local DataCite stand-in, by whichever
- * scheduler leads) are one per record; the cluster is green again. Then it brings the cluster down.
- * (The hourly change digest is not due within the test, so its once-only run is not checked here.)
+ * scheduler leads) are one per record; people watching the saved records, whose hourly change
+ * digests fall due just before the leader's kill (the leader sends them) or just after it (its
+ * successor does), each get exactly one digest mail in the local mail sink that hour, however many
+ * more edits follow; the cluster is green again. Then it brings the cluster down.
  *
  * The only suite that needs the cluster; bounded to a few minutes (load runs LOAD_MS).
  */
@@ -18,12 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, createSearchClient, dropDatabase, loadConfig, type Database, type SearchClient } from '@registry/platform';
+import { createDatabase, createSearchClient, dropDatabase, loadConfig, recordIndexIntent, type Database, type SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { backupDatabase } from '../../scripts/backup/drill.ts';
 import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
+import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
 import { dropRunResources } from '../support/cleanup.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { leadingScheduler, testCluster, type MemberRole, type TestCluster } from './support/cluster-control.ts';
@@ -62,9 +65,22 @@ interface Save {
 /** Records whose DOI the test takes away, for the schedulers to mint again during the load. */
 const DOI_RECORDS = 40;
 
+/** How often the cluster's leading scheduler looks for change digests due (DIGEST_CHECK_INTERVAL_MS). */
+const DIGEST_CHECK_MS = 2_000;
+/** People watching a curator's record, in each group: the early group's digests fall due at EARLY_DIGESTS_AT_MS, the late group's right after the leader's kill. */
+const WATCHERS_PER_GROUP = 3;
+const EARLY_DIGESTS_AT_MS = 20_000;
+
+interface Watcher {
+  userId: number;
+  email: string;
+}
+
 let db: Database;
 let search: SearchClient;
 let datacite: FakeDatacite;
+let mailSink: MailSink;
+const watchers: { early: Watcher[]; late: Watcher[] } = { early: [], late: [] };
 let doiRecordIds: number[] = [];
 let started = 0;
 const searches: Outcome[] = [];
@@ -128,9 +144,34 @@ async function killAndRestart(): Promise<void> {
     const member = kill.member === 'leader' ? ((await leadingScheduler(cluster)) ?? 1) : kill.member;
     kills.push({ role: kill.role, member, at: now() });
     await cluster.sh('kill', kill.role, String(member));
+    if (kill.role === 'scheduler') await digestsFallDue(watchers.late);
   }
   await pause(Math.max(0, RESTART_AT_MS - now()));
   for (const { role, member } of kills) await cluster.sh('restart', role, String(member));
+}
+
+/** The hour since these people's last digest (the time their cursor records) is over from now on. */
+async function digestsFallDue(people: Watcher[]): Promise<void> {
+  await db('record_change_notices').whereIn('user_id', people.map((person) => person.userId)).update({ last_sent_at: db.raw(`now() - interval '1 hour'`) });
+}
+
+async function earlyDigestsFallDue(): Promise<void> {
+  await pause(Math.max(0, EARLY_DIGESTS_AT_MS - now()));
+  await digestsFallDue(watchers.early);
+}
+
+/** Signs a new account in and has it watch a record through the load balancer, as the watching feature does; its digest was sent just now. */
+async function addWatcher(name: string, recordId: number, sign: (userId: number) => Promise<string>): Promise<Watcher> {
+  const email = `${name.replace(/_/g, '-')}@example.org`;
+  const [user] = await db('users').insert({ username: name, email, confirmed_at: db.fn.now() }).returning('id');
+  const answer = await call(`${cluster.url}/fairsharing_records/watch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${await sign(user.id)}` },
+    body: JSON.stringify({ record_id: recordId, operation: 'watch' }),
+  });
+  expect(answer.ok, answer.detail).toBe(true);
+  await db('record_change_notices').where({ user_id: user.id }).update({ last_sent_at: db.fn.now() });
+  return { userId: user.id, email };
 }
 
 /** Records whose indexed revision differs from Postgres's (every record compared). */
@@ -159,22 +200,31 @@ beforeAll(async () => {
   await run('npm', ['run', 'build'], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 });
   await backupDatabase(sharedCatalogueConfig().databaseUrl, cluster.env.CLUSTER_SEED!);
   datacite = await startFakeDatacite({ prefix: '10.5072' });
-  Object.assign(cluster.env, { DATACITE_URL: datacite.url, DATACITE_PREFIX: datacite.prefix, DATACITE_REPOSITORY_ID: datacite.repositoryId, DATACITE_PASSWORD: datacite.password });
+  mailSink = await startMailSink();
+  Object.assign(cluster.env, {
+    DATACITE_URL: datacite.url, DATACITE_PREFIX: datacite.prefix, DATACITE_REPOSITORY_ID: datacite.repositoryId, DATACITE_PASSWORD: datacite.password,
+    SMTP_URL: mailSink.url, DIGEST_CHECK_INTERVAL_MS: String(DIGEST_CHECK_MS),
+  });
   await cluster.sh('up');
   db = createDatabase(cluster.databaseUrl);
   // Approved, visible records a curator marks complete and whose DOI is gone: due one (the
-  // catalogue's records all have theirs, and none is marked complete).
-  const due: { id: number }[] = await db('records')
-    .whereIn('id', db('records').select('id').whereNotNull('doi').where({ is_approved: true, is_hidden: false }).orderBy('id').limit(DOI_RECORDS))
-    .update({ doi: null, is_complete: true })
-    .returning('id');
-  doiRecordIds = due.map((row) => row.id);
+  // catalogue's records all have theirs, and none is marked complete). Changed with an outbox row,
+  // as the registry changes a record, so the index follows their new revision before the load.
+  doiRecordIds = await db.transaction(async (trx) => {
+    const due: { id: number }[] = await trx('records')
+      .whereIn('id', trx('records').select('id').whereNotNull('doi').where({ is_approved: true, is_hidden: false }).orderBy('id').limit(DOI_RECORDS))
+      .update({ doi: null, is_complete: true })
+      .returning('id');
+    await recordIndexIntent(trx, 'record', due.map((row) => row.id));
+    return due.map((row) => row.id);
+  });
   search = createSearchClient({ opensearchUrl: cluster.opensearchUrls.join(',') });
 }, 600_000);
 
 afterAll(async () => {
   await cluster.sh('down').catch(() => undefined);
   await datacite?.close();
+  await mailSink?.close();
   const logs = join(cluster.env.CLUSTER_DIR!, 'logs');
   if (!passed && existsSync(logs)) cpSync(logs, join(process.cwd(), 'tests/artifacts/cluster-logs'), { recursive: true });
   await db?.destroy();
@@ -191,12 +241,20 @@ describe('the cluster loses a member of each tier under load', () => {
     const config = loadConfig({ ...process.env, DATABASE_URL: cluster.databaseUrl, JWT_SECRET: cluster.jwtSecret(), INDEX_PREFIX: cluster.indexPrefix, QUEUE_PREFIX: cluster.queuePrefix, OPENSEARCH_URL: cluster.opensearchUrls.join(',') });
     const signer = await buildApp({ config, logger: false, rateLimitStore: 'memory' });
     const curators: { recordId: number; authorization: string }[] = [];
+    // Signed in last, the witness has the highest id: its digest is the last mail of a run.
+    let witness: Watcher;
     try {
       const records: { id: number }[] = await db('records').select('id').orderBy('id').limit(CURATORS);
       for (const [index, record] of records.entries()) {
         const [user] = await db('users').insert({ username: `cluster_curator_${index}`, email: `cluster-curator-${index}@example.org`, role: 'curator', confirmed_at: db.fn.now() }).returning('id');
         curators.push({ recordId: record.id, authorization: `Bearer ${await signUserToken(signer, user.id)}` });
       }
+      const sign = (userId: number) => signUserToken(signer, userId);
+      for (let n = 0; n < 2 * WATCHERS_PER_GROUP; n++) {
+        const group = n % 2 === 0 ? watchers.early : watchers.late;
+        group.push(await addWatcher(`cluster_watcher_${n}`, records[n % records.length]!.id, sign));
+      }
+      witness = await addWatcher('cluster_witness', records[0]!.id, sign);
     } finally {
       await signer.close();
     }
@@ -204,10 +262,12 @@ describe('the cluster loses a member of each tier under load', () => {
     started = Date.now();
     await Promise.all([
       killAndRestart(),
+      earlyDigestsFallDue(),
       ...Array.from({ length: SEARCH_CLIENTS }, (_, client) => searchLoop(client)),
       ...Array.from({ length: PAGING_CLIENTS }, (_, client) => pagingLoop(client)),
       ...curators.map((curator) => curatorLoop(curator.recordId, curator.authorization)),
     ]);
+    const loadEnded = Date.now();
 
     // Every 2xx save is in Postgres: a record's revision counts its saves at least.
     expect(saves.length).toBeGreaterThan(CURATORS * 10);
@@ -217,8 +277,22 @@ describe('the cluster loses a member of each tier under load', () => {
       expect(Number(events[0]!.count), `record ${curator.recordId}`).toBeGreaterThanOrEqual(acknowledged);
     }
 
-    // Within 15 s the index holds every record at its Postgres revision.
-    const deadline = Date.now() + 15_000;
+    // One digest mail per watcher that hour, from whichever scheduler led, though the curators kept
+    // saving. The witness's digest falls due now: once its mail (the last of a run) is in, the
+    // schedulers have had a run after the load's last edit, in which a second digest would have gone out.
+    await digestsFallDue([witness]);
+    await mailSink.waitFor((mail) => mail.to.includes(witness.email), 60_000);
+    const digests = mailSink.mails.filter((mail) => mail.subject.includes('you follow'));
+    const schedulerKill = kills.find((kill) => kill.role === 'scheduler')!;
+    const beforeKill = digests.filter((mail) => mail.receivedAt.getTime() - started < schedulerKill.at).length;
+    console.log(`cluster failure test: ${digests.length} change digests, ${beforeKill} of them sent before the leading scheduler's kill`);
+    const everyone = [...watchers.early, ...watchers.late, witness];
+    const received = (person: Watcher) => digests.filter((mail) => mail.to.includes(person.email)).length;
+    expect(everyone.map((person) => `${person.email}: ${received(person)}`)).toEqual(everyone.map((person) => `${person.email}: 1`));
+    expect(digests.length).toBe(everyone.length);
+
+    // Within 15 s of the load's end the index holds every record at its Postgres revision.
+    const deadline = loadEnded + 15_000;
     let lag = await indexLag();
     while (lag.length > 0 && Date.now() < deadline) {
       await pause(500);
