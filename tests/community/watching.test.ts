@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChangeDigests, type DigestDeps } from '@registry/api/watching/watching-service.ts';
+import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import type { ReceivedMail } from '../../scripts/mail-sink/mail-sink.ts';
 import { call, type AccountsHarness } from '../accounts/support.ts';
 import { demoRecords, digestDeps, person, startCommunityHarness, type Person } from './support.ts';
@@ -139,5 +140,18 @@ describe('the hourly change digest', () => {
     expect(await sendChangeDigests(deps, at(200))).toBe(1);
     await harness.sink.waitFor((mail) => mail.to.includes(people.maintainer.email) && digestsTo(people.maintainer).length === 2);
     expect(digestsTo(people.all)).toHaveLength(2);
+  });
+
+  it('puts back the cursor of a mail the SMTP server refused, so the next run sends it once', async () => {
+    await toggleLicences(records[1].id);
+    const nobodyListening = createSmtpMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'registry@registry.test' });
+    const warnings: string[] = [];
+    expect(await sendChangeDigests({ ...deps, mailer: nobodyListening, warn: (message) => warnings.push(message) }, at(300))).toBe(0);
+    nobodyListening.close();
+    expect(warnings).toContain('change digest not sent');
+    const before = digestsTo(people.one).length;
+    expect(await sendChangeDigests(deps, at(301))).toBe(1);
+    await harness.sink.waitFor(() => digestsTo(people.one).length === before + 1);
+    expect(await sendChangeDigests(deps, at(302))).toBe(0);
   });
 });

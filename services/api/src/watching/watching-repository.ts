@@ -81,6 +81,18 @@ export async function pendingDigestEvents(db: Db, now: Date, since: Date): Promi
   return rows as DigestEventRow[];
 }
 
+/** A person's cursor as it stands, to be put back if their mail cannot go; null when they have none. */
+export async function digestCursorOf(db: Db, userId: number): Promise<{ last_event_id: string; last_sent_at: Date } | null> {
+  const row = await db('record_change_notices').where({ user_id: userId }).first('last_event_id', 'last_sent_at');
+  return row ?? null;
+}
+
+/** Puts back a cursor read by digestCursorOf (none: the row goes). */
+export async function restoreDigestCursor(db: Db, userId: number, cursor: { last_event_id: string; last_sent_at: Date } | null): Promise<void> {
+  if (cursor === null) await db('record_change_notices').where({ user_id: userId }).delete();
+  else await db('record_change_notices').where({ user_id: userId }).update(cursor);
+}
+
 export interface DigestCursor {
   userId: number;
   lastEventId: string;

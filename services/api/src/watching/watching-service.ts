@@ -106,42 +106,44 @@ function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
   return [...digests.values()];
 }
 
-/**
- * Cursors are saved this many people at a time (one statement, not one commit per person): a
- * crash between a mail and its saved cursor re-sends at most this many mails on the next run.
- */
+/** Cursors of people with nothing to tell are saved this many at a time (one statement). */
 const CURSOR_BATCH = 100;
 
 /**
- * Sends the digests due at `now`; returns how many mails went out. Runs in one process at a time;
- * a mail that fails keeps its person's cursor, so the next run tries again.
+ * Sends the digests due at `now`; returns how many mails went out. Runs in one process at a time.
+ * A person's cursor is moved before their mail goes: a process killed between the two loses that
+ * one digest, where the other order would have the next leading scheduler send it a second time.
+ * A mail that fails puts its person's cursor back, so the next run tries again.
  */
 export async function sendChangeDigests(deps: DigestDeps, now: Date): Promise<number> {
   const sent = await repository.withDigestLock(deps.db, async () => {
     const rows = await repository.pendingDigestEvents(deps.db, now, new Date(now.getTime() - DIGEST_LOOKBACK_MS));
     let mails = 0;
-    let cursors: repository.DigestCursor[] = [];
-    const saveCursors = async () => {
-      await repository.saveDigestCursors(deps.db, cursors);
-      cursors = [];
+    let quiet: repository.DigestCursor[] = [];
+    const saveQuiet = async () => {
+      await repository.saveDigestCursors(deps.db, quiet);
+      quiet = [];
     };
     for (const digest of groupDigests(rows)) {
-      if (cursors.length >= CURSOR_BATCH) await saveCursors();
-      const cursor = { userId: digest.recipient.id, lastEventId: digest.lastEventId };
+      if (quiet.length >= CURSOR_BATCH) await saveQuiet();
+      const userId = digest.recipient.id;
+      const cursor = { userId, lastEventId: digest.lastEventId };
       if (digest.records.length === 0) {
-        cursors.push({ ...cursor, sentAt: null });
+        quiet.push({ ...cursor, sentAt: null });
         continue;
       }
+      const before = await repository.digestCursorOf(deps.db, userId);
+      await repository.saveDigestCursors(deps.db, [{ ...cursor, sentAt: now }]);
       try {
-        await deps.mailer.send(changeDigestMail(deps.mailContext, digest.recipient, digest.records, unsubscribeLink(deps, digest.recipient.id)));
+        await deps.mailer.send(changeDigestMail(deps.mailContext, digest.recipient, digest.records, unsubscribeLink(deps, userId)));
       } catch (error) {
+        await repository.restoreDigestCursor(deps.db, userId, before);
         deps.warn('change digest not sent', error);
         continue;
       }
       mails += 1;
-      cursors.push({ ...cursor, sentAt: now });
     }
-    await saveCursors();
+    await saveQuiet();
     return mails;
   });
   return sent ?? 0;
