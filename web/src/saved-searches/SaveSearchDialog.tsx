@@ -4,7 +4,7 @@
  * curators, organisations and users. Checked by the shared saved-search schema the API uses;
  * the API's refusals are shown with their message.
  */
-import { Button, Checkbox, CloseButton, Dialog, Fieldset, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Dialog, Fieldset, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +12,7 @@ import { can, type Viewer } from '@registry/schemas/access/index.ts';
 import { SAVED_SEARCH_COMMENT_MAX, savedSearchSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
 import { useViewer } from '../state/sessionViewer.ts';
+import { DialogFrame } from '../kit/DialogFrame.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../kit/FormFields.tsx';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';
@@ -65,74 +66,64 @@ function SaveSearchDialog({ open, onClose, viewer, pathname, search }: {
   }, [open, viewer.userId]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content data-testid="save-search-dialog">
-            <Formik<SaveSearchValues>
-              initialValues={INITIAL}
-              validationSchema={savedSearchSchema.pick(['name', 'comments'])}
-              onSubmit={async (values) => {
-                setAnswer(null);
-                try {
-                  const saved = await createSavedSearch(saveSearchInput(values, pathname, search));
-                  setAnswer({ kind: 'success', text: `Saved “${saved.name}”.` });
-                } catch (error) {
-                  setAnswer({ kind: 'error', text: failureText(error, 'The search could not be saved; try again.') });
-                }
-              }}
-            >
-              {(formik) => (
-                <Form noValidate aria-label="Save this search">
-                  <Dialog.Header>
-                    <Dialog.Title>Save this search</Dialog.Title>
-                  </Dialog.Header>
-                  <Dialog.Body>
-                    {answer?.kind === 'success' ? (
-                      <FormAnswer kind="success">
-                        {answer.text} Find it on <RouterLink to="/accounts/profile" style={{ textDecoration: 'underline' }} onClick={onClose}>your profile</RouterLink>.
-                      </FormAnswer>
-                    ) : (
-                      <Stack gap="4">
-                        <Text fontSize="sm" color="fg.muted">It keeps this search’s text, filters, order and page exactly, so opening it again gives the same results.</Text>
-                        <TextField name="name" label="Name" required autoComplete="off" />
-                        <TextareaField
-                          name="comments"
-                          label="Comment"
-                          helper={`Optional, up to ${SAVED_SEARCH_COMMENT_MAX} characters: ${formik.values.comments.length} of ${SAVED_SEARCH_COMMENT_MAX} used.`}
-                        />
-                        <PolicyChoice policies={policies} value={formik.values.fairsharing_record_ids} onChange={(ids) => void formik.setFieldValue('fairsharing_record_ids', ids)} />
-                        {linksPeople && (
-                          <>
-                            <TermPicker list="organisations" label="Link to organisations" minLength={2} value={formik.values.organisations} onChange={(terms) => void formik.setFieldValue('organisations', terms)} />
-                            <TermPicker list="users" label="Link to users" minLength={2} value={formik.values.users} onChange={(terms) => void formik.setFieldValue('users', terms)} />
-                          </>
-                        )}
-                        {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
-                      </Stack>
-                    )}
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    {answer?.kind === 'success' ? (
-                      <Button variant="outline" onClick={onClose}>Close</Button>
-                    ) : (
-                      <>
-                        <Button variant="outline" onClick={onClose}>Cancel</Button>
-                        <Button type="submit" bg="brand.700" color="white" loading={formik.isSubmitting}>Save search</Button>
-                      </>
-                    )}
-                  </Dialog.Footer>
-                </Form>
+    <DialogFrame open={open} onClose={onClose} scroll="inside" testId="save-search-dialog">
+      <Formik<SaveSearchValues>
+        initialValues={INITIAL}
+        validationSchema={savedSearchSchema.pick(['name', 'comments'])}
+        onSubmit={async (values) => {
+          setAnswer(null);
+          try {
+            const saved = await createSavedSearch(saveSearchInput(values, pathname, search));
+            setAnswer({ kind: 'success', text: `Saved “${saved.name}”.` });
+          } catch (error) {
+            setAnswer({ kind: 'error', text: failureText(error, 'The search could not be saved; try again.') });
+          }
+        }}
+      >
+        {(formik) => (
+          <Form noValidate aria-label="Save this search">
+            <Dialog.Header>
+              <Dialog.Title>Save this search</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {answer?.kind === 'success' ? (
+                <FormAnswer kind="success">
+                  {answer.text} Find it on <RouterLink to="/accounts/profile" style={{ textDecoration: 'underline' }} onClick={onClose}>your profile</RouterLink>.
+                </FormAnswer>
+              ) : (
+                <Stack gap="4">
+                  <Text fontSize="sm" color="fg.muted">It keeps this search’s text, filters, order and page exactly, so opening it again gives the same results.</Text>
+                  <TextField name="name" label="Name" required autoComplete="off" />
+                  <TextareaField
+                    name="comments"
+                    label="Comment"
+                    helper={`Optional, up to ${SAVED_SEARCH_COMMENT_MAX} characters: ${formik.values.comments.length} of ${SAVED_SEARCH_COMMENT_MAX} used.`}
+                  />
+                  <PolicyChoice policies={policies} value={formik.values.fairsharing_record_ids} onChange={(ids) => void formik.setFieldValue('fairsharing_record_ids', ids)} />
+                  {linksPeople && (
+                    <>
+                      <TermPicker list="organisations" label="Link to organisations" minLength={2} value={formik.values.organisations} onChange={(terms) => void formik.setFieldValue('organisations', terms)} />
+                      <TermPicker list="users" label="Link to users" minLength={2} value={formik.values.users} onChange={(terms) => void formik.setFieldValue('users', terms)} />
+                    </>
+                  )}
+                  {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
+                </Stack>
               )}
-            </Formik>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {answer?.kind === 'success' ? (
+                <Button variant="outline" onClick={onClose}>Close</Button>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={onClose}>Cancel</Button>
+                  <Button type="submit" bg="brand.700" color="white" loading={formik.isSubmitting}>Save search</Button>
+                </>
+              )}
+            </Dialog.Footer>
+          </Form>
+        )}
+      </Formik>
+    </DialogFrame>
   );
 }
 
