@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { createDatabase, loadConfig, runCli, type Database, type RegistryConfig } from '@registry/platform';
 import { isUserRole, USER_ROLES, type UserRole } from '@registry/schemas';
 import { createAccountRepository } from '@registry/api/accounts/account-repository.ts';
-import { createAccountService } from '@registry/api/accounts/account-service.ts';
+import type { AccountDependencies } from '@registry/api/accounts/account-actions.ts';
+import { addUserAsOperator, setRoleAsOperator, superCuratorExists } from '@registry/api/accounts/user-admin-service.ts';
 import { DomainError } from '@registry/api/domain-errors.ts';
 import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import { randomToken } from '@registry/api/accounts/secrets.ts';
@@ -22,9 +23,9 @@ const USAGE = `usage: npm run user -- add --username U --email E [--role ${USER_
        npm run user -- role USERNAME ROLE
        npm run user -- ensure-admin`;
 
-function operatorService(config: RegistryConfig, db: Database) {
+function operatorAccounts(config: RegistryConfig, db: Database) {
   const mailer = createSmtpMailer(config);
-  const service = createAccountService({
+  const deps: AccountDependencies = {
     repository: createAccountRepository(db),
     mailer,
     limiter: NO_ATTEMPT_LIMITS,
@@ -33,8 +34,8 @@ function operatorService(config: RegistryConfig, db: Database) {
       throw new Error('the command line does not sign in');
     },
     warn: (message, error) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-  });
-  return { service, close: () => mailer.close() };
+  };
+  return { deps, close: () => mailer.close() };
 }
 
 async function readStandardInput(): Promise<string> {
@@ -65,24 +66,24 @@ runCli(async () => {
   }
   const config = loadConfig();
   const db = createDatabase(config.databaseUrl);
-  const { service, close } = operatorService(config, db);
+  const { deps, close } = operatorAccounts(config, db);
   let exitStatus = 0;
   try {
     if (command === 'add') {
       if (!values.username || !values.email) throw new UsageError(USAGE);
       const password = await readStandardInput();
-      const id = await service.addUserAsOperator({
+      const id = await addUserAsOperator(deps, {
         username: values.username, email: values.email, password, role: role(values.role, 'user'), confirmed: values.confirmed ?? false,
       });
       console.log(`created user ${values.username} (id ${id})${values.confirmed ? '' : '; a confirmation mail was sent'}`);
     } else if (command === 'role') {
       const [username, newRole] = rest;
       if (!username || !newRole) throw new UsageError(USAGE);
-      await service.setRoleAsOperator(username, role(newRole, 'user'));
+      await setRoleAsOperator(deps, username, role(newRole, 'user'));
       console.log(`${username} is now ${newRole}`);
-    } else if (!(await service.superCuratorExists())) {
+    } else if (!(await superCuratorExists(deps))) {
       const password = randomToken().slice(0, 24);
-      await service.addUserAsOperator({ username: 'admin', email: 'admin@registry.invalid', password, role: 'super_curator', confirmed: true });
+      await addUserAsOperator(deps, { username: 'admin', email: 'admin@registry.invalid', password, role: 'super_curator', confirmed: true });
       console.log(`created the super curator "admin" with the password ${password} (shown once: sign in and change it)`);
     }
   } catch (error) {

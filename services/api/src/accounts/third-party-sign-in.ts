@@ -7,7 +7,7 @@
 import * as oidc from 'openid-client';
 import type { Redis } from 'ioredis';
 import type { OAuthClientConfig, RegistryConfig } from '@registry/platform';
-import type { ProviderIdentity } from './account-service.ts';
+import type { ProviderIdentity } from './session-service.ts';
 
 export const THIRD_PARTY_PROVIDERS = ['orcid', 'github'] as const;
 export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];

@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER, can, type Action, type Viewer } from '@registry/schemas';
-import type { SessionClaims } from '../accounts/account-service.ts';
+import type { SessionClaims } from '../accounts/account-actions.ts';
 import { ACCOUNT_TEXT, accountFailureBody } from '../accounts/account-errors.ts';
 import { looksLikeApiKey } from '../accounts/secrets.ts';
 

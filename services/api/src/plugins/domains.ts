@@ -13,7 +13,13 @@ import type { Database, IndexPublisher, RegistryConfig, SearchClient } from '@re
 import { recordsAlias } from '@registry/schemas';
 import { bindDependencies } from '../bind-dependencies.ts';
 import { createAccountRepository } from '../accounts/account-repository.ts';
-import { createAccountService, type AccountServiceDependencies } from '../accounts/account-service.ts';
+import type { AccountDependencies } from '../accounts/account-actions.ts';
+import * as apiKeys from '../accounts/api-key-service.ts';
+import * as passwords from '../accounts/password-service.ts';
+import * as profiles from '../accounts/profile-service.ts';
+import * as sessions from '../accounts/session-service.ts';
+import * as signUp from '../accounts/sign-up-service.ts';
+import * as userAdmin from '../accounts/user-admin-service.ts';
 import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
 import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
 import { readChanges } from '../changes/change-feed.ts';
@@ -57,7 +63,7 @@ interface DomainInputs {
   publisher: IndexPublisher | null;
   communityMail: { mailer: Mailer; context: MailContext };
   accountMailer: Mailer;
-  signToken: AccountServiceDependencies['signToken'];
+  signToken: AccountDependencies['signToken'];
   warn(message: string, error: unknown): void;
 }
 
@@ -65,16 +71,33 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
   const mail = { mailer: communityMail.mailer, mailContext: communityMail.context, warn };
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const writes = { db, publisher };
+  const account: AccountDependencies = {
+    repository: createAccountRepository(db),
+    mailer: accountMailer,
+    limiter: createAttemptLimiter(redis, config.queuePrefix),
+    config,
+    signToken,
+    warn,
+  };
 
   return {
-    accounts: createAccountService({
-      repository: createAccountRepository(db),
-      mailer: accountMailer,
-      limiter: createAttemptLimiter(redis, config.queuePrefix),
-      config,
-      signToken,
-      warn,
-    }),
+    accounts: {
+      ...bindDependencies(account, {
+        signUp: signUp.signUp, confirm: signUp.confirm, resendConfirmation: signUp.resendConfirmation,
+        signIn: sessions.signIn, signOut: sessions.signOut, viewerForSession: sessions.viewerForSession, viewerForApiKey: sessions.viewerForApiKey,
+        sessionForUser: sessions.sessionForUser, signInWithIdentity: sessions.signInWithIdentity,
+        requestPasswordReset: passwords.requestPasswordReset, resetPassword: passwords.resetPassword, checkPassword: passwords.checkPassword,
+        ownAccount: profiles.ownAccount, updateOwnAccount: profiles.updateOwnAccount, deleteOwnAccount: profiles.deleteOwnAccount,
+        addMissingEmail: profiles.addMissingEmail, profile: profiles.profile,
+        createApiKey: apiKeys.createApiKey, listApiKeys: apiKeys.listApiKeys, revokeApiKey: apiKeys.revokeApiKey,
+        accountRows: userAdmin.accountRows, listUsers: userAdmin.listUsers, userForAdmin: userAdmin.userForAdmin,
+        updateUserAsAdmin: userAdmin.updateUserAsAdmin, deleteUserAsAdmin: userAdmin.deleteUserAsAdmin,
+        addUserAsOperator: userAdmin.addUserAsOperator, setRoleAsOperator: userAdmin.setRoleAsOperator, superCuratorExists: userAdmin.superCuratorExists,
+      }),
+      sessionAnswer: sessions.sessionAnswer,
+      profileTypes: profiles.profileTypes,
+      userRoles: userAdmin.userRoles,
+    },
     records: {
       ...bindDependencies({ ...writes, ...mail, search, publicUrl: config.publicUrl }, {
         createRecord: records.createRecord,
