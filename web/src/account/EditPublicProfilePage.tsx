@@ -11,7 +11,6 @@ import { PageContainer } from '../shell/Layout.tsx';
 import {
   DELETE_SUCCESS_MESSAGE,
   deleteUserAsAdmin,
-  loadProfileTypes,
   loadUserAsAdmin,
   loadUserRoles,
   UPDATE_SUCCESS_MESSAGE,
@@ -21,6 +20,7 @@ import {
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 import { CheckboxField, FormAnswer, initialErrorsOf } from '../kit/FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
+import { useProfileTypes } from './useProfileTypes.ts';
 
 type AdminValues = ProfileValues & { role: string; deactivated: boolean };
 
@@ -55,7 +55,7 @@ export function EditPublicProfilePage() {
   const navigate = useNavigate();
   const [user, setUser] = useState<AccountUser | null>(null);
   const [roles, setRoles] = useState<string[]>([]);
-  const [profileTypes, setProfileTypes] = useState<string[]>([]);
+  const profileTypes = useProfileTypes();
   const [failure, setFailure] = useState<string | null>(userId ? null : 'User not found');
 
   useEffect(() => {
@@ -68,10 +68,6 @@ export function EditPublicProfilePage() {
         setRoles(roleNames);
       },
       (error: unknown) => live && setFailure(errorMessage(error)),
-    );
-    loadProfileTypes().then(
-      (types) => live && setProfileTypes(types),
-      () => undefined,
     );
     return () => {
       live = false;
