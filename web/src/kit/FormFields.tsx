@@ -35,15 +35,22 @@ function useFieldError(name: string): string | undefined {
   return (meta.touched || submitCount > 0) && meta.error ? meta.error : undefined;
 }
 
+/** A field's label, marked when the field is required. */
+export function FieldLabel({ label, required }: { label: string; required?: boolean }) {
+  return (
+    <Field.Label>
+      {label}
+      {required && <Field.RequiredIndicator />}
+    </Field.Label>
+  );
+}
+
 /** A field's label, its helper text, and the schema's message once it applies. */
 function LabelledField({ name, label, helper, required, children }: { name: string; label: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
   const error = useFieldError(name);
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText color="red.700" data-testid={`error-${name}`}>{error}</Field.ErrorText>}
@@ -82,14 +89,9 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 
 export function PasswordField({ name, label, autoComplete = 'current-password', required }: { name: string; label: string; autoComplete?: string; required?: boolean }) {
   const [field] = useField<string>(name);
-  const error = useFieldError(name);
   const [shown, setShown] = useState(false);
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <LabelledField name={name} label={label} required={required}>
       <Box position="relative" w="full">
         <Input {...field} value={field.value ?? ''} type={shown ? 'text' : 'password'} autoComplete={autoComplete} pe="10" />
         <IconButton
@@ -107,8 +109,7 @@ export function PasswordField({ name, label, autoComplete = 'current-password', 
           <EyeIcon crossed={shown} />
         </IconButton>
       </Box>
-      {error && <Field.ErrorText color="red.700" data-testid={`error-${name}`}>{error}</Field.ErrorText>}
-    </Field.Root>
+    </LabelledField>
   );
 }
 

@@ -6,6 +6,7 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { searchPickList, type PickList, type Term } from './pick-lists.ts';
+import { FieldLabel } from './FormFields.tsx';
 
 const DEBOUNCE_MS = 200;
 
@@ -56,10 +57,7 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
 
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       <Wrap gap="1" mb={value.length > 0 ? '1' : '0'} data-testid={`chosen-${list}`}>
         {value.map((term) => (
           <HStack key={term.id} gap="1" borderWidth="1px" borderRadius="full" px="2" py="0.5" fontSize="sm">
