@@ -37,7 +37,7 @@ import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-que
 import { graphqlRuntime } from '../../services/api/src/graphql/graphql-runtime.ts';
 import { graphqlSchemaSdl, QUERY_DEPTH_LIMIT } from '../../services/api/src/graphql/plugin.ts';
 import { MAX_QUERY_COST, MAX_ROOT_FIELDS, queryLimitsRule } from '../../services/api/src/graphql/query-cost.ts';
-import { countListSizes } from '../../services/api/src/graphql/list-sizes.ts';
+import { countListSizes } from '../../services/api/src/vocabularies/list-sizes-repository.ts';
 import { dropRunResources } from '../../tests/support/cleanup.ts';
 import { runEnvironment } from '../../tests/setup/run-environment.ts';
 import { aliasedQuery, doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
 import { MAX_ANSWER_BYTES } from '@registry/api/graphql/answer-size.ts';
-import { countListSizes } from '@registry/api/graphql/list-sizes.ts';
+import { countListSizes } from '@registry/api/vocabularies/list-sizes-repository.ts';
 import { buildRecordQuery } from '../../web/src/record/record-id.ts';
 import { INTROSPECTION_QUERY as WEB_INTROSPECTION_QUERY } from '../../web/src/state/introspectionSlice.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';

@@ -15,7 +15,7 @@
  */
 import type { Database } from '@registry/platform';
 import { invalidError } from '../domain-errors.ts';
-import { readPublicRecordsByIds, type PublicRecordExport } from '../export/public-records.ts';
+import { readPublicRecordsByIds, type PublicRecordExport } from '../export/public-records-repository.ts';
 import { readChangeRows, type ChangeRow, type FeedPosition } from './change-repository.ts';
 
 export type ChangeKind = 'created' | 'updated' | 'removed' | 'deleted' | 'merged';

@@ -5,7 +5,7 @@
  */
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
-import { idOrderedBatches, type PublicRecordExport } from '../export/public-records.ts';
+import { idOrderedBatches, type PublicRecordExport } from '../export/public-records-repository.ts';
 
 export interface LinkedTerm {
   label: string;

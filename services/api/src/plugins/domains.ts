@@ -29,16 +29,15 @@ import * as curation from '../curation/curation-service.ts';
 import * as curationFiles from '../curation/curation-files-service.ts';
 import * as siteModes from '../curation/site-mode-service.ts';
 import { approveRecordForCreator, deleteRecordForCreator } from '../curation/record-decisions.ts';
-import { readPublicRecordBatches } from '../export/public-records.ts';
+import { readPublicRecordBatches } from '../export/public-records-repository.ts';
 import { createLoaders } from '../records/record-loaders.ts';
-import { countListSizes } from '../graphql/list-sizes.ts';
 import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
 import * as messages from '../messages/message-service.ts';
 import { oldestPendingOutboxAt, pendingOutboxCount, pingDatabase, recentRecordRevisions } from '../operations/operations-repository.ts';
 import { addressOf, answerOaiRequest } from '../oai/oai-service.ts';
 import * as organisations from '../organisations/organisation-service.ts';
 import * as organisationRows from '../organisations/organisation-repository.ts';
-import { mostViewed, viewsOfRecord } from '../record-views/record-view-counter.ts';
+import { mostViewedRecords, recordViewCount } from '../record-views/record-views-repository.ts';
 import * as records from '../records/record-service.ts';
 import * as curationActions from '../records/record-curation-actions.ts';
 import * as recordRows from '../records/record-repository.ts';
@@ -52,6 +51,7 @@ import * as site from '../site/site-service.ts';
 import { searchSuggestions } from '../suggestions/suggestions-service.ts';
 import * as timeline from '../timeline/timeline-service.ts';
 import * as vocabularies from '../vocabularies/vocabulary-service.ts';
+import { countListSizes } from '../vocabularies/list-sizes-repository.ts';
 import * as watching from '../watching/watching-service.ts';
 
 /** What the services are built from (the app's connections), named apart from the app so the services' type does not depend on it. */
@@ -120,7 +120,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       /** Fresh DataLoaders for one GraphQL request. */
       loaders: () => createLoaders(db),
     },
-    recordViews: bindDependencies(db, { viewsOfRecord, mostViewed }),
+    recordViews: bindDependencies(db, { viewsOfRecord: recordViewCount, mostViewed: mostViewedRecords }),
     /** What /healthz, /readyz and /metrics read from Postgres. */
     operations: bindDependencies(db, { pingDatabase, pendingOutboxCount, oldestPendingOutboxAt, recentRecordRevisions }),
     claims: bindDependencies({ ...writes, ...mail }, {

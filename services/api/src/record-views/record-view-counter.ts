@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Database } from '@registry/platform';
-import { addRecordViews, mostViewedRecords, recordViewCount, type MostViewedRecord } from './record-views-repository.ts';
+import { addRecordViews } from './record-views-repository.ts';
 
 /** Crawlers, link previews, command-line clients and HTTP libraries, headless browsers. */
 const OBVIOUS_BOT = new RegExp(
@@ -80,14 +80,4 @@ export async function flushRecordViews(redis: Redis, db: Database, keys: RecordV
   } finally {
     await redis.eval(RELEASE_LOCK, 1, keys.lock, token);
   }
-}
-
-/** A record's flushed total (views still pending in Redis show after the next flush). */
-export function viewsOfRecord(db: Database, recordId: number): Promise<number> {
-  return recordViewCount(db, recordId);
-}
-
-/** The public records viewed most, for the statistics page. */
-export function mostViewed(db: Database, limit: number): Promise<MostViewedRecord[]> {
-  return mostViewedRecords(db, limit);
 }

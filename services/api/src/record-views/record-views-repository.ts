@@ -21,6 +21,7 @@ export async function addRecordViews(db: Database, counts: ReadonlyMap<number, n
   );
 }
 
+/** A record's flushed total (views still pending in Redis show after the next flush). */
 export async function recordViewCount(db: Database, recordId: number): Promise<number> {
   const row = await db('record_views').where({ record_id: recordId }).first('views');
   return row ? Number(row.views) : 0;
