@@ -6,7 +6,7 @@ import { Field, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { loadMetadataFields, type EditableRecord, type MetadataFieldsSchema } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
-import { countChanges } from './GeneralInformationFields.tsx';
+import { countChanges } from './general-information.ts';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 
 export function AdditionalInformationSection({ record, holder, onChanged }: { record: EditableRecord; holder: RevisionHolder; onChanged(changes: number): void }) {

@@ -14,7 +14,8 @@ import { failureText } from '../api/client.ts';
 import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
-import { GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './GeneralInformationFields.tsx';
+import { GeneralInformationFields } from './GeneralInformationFields.tsx';
+import { generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './general-information.ts';
 
 type Step = 'type' | 'duplicates' | 'details';
 

@@ -10,7 +10,7 @@ import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { linkApi, type EditableRecord } from './editor-api.ts';
 import type { Term } from '../kit/pick-lists.ts';
 import { EditSection, SectionMessage } from './EditSection.tsx';
-import { countChanges } from './GeneralInformationFields.tsx';
+import { countChanges } from './general-information.ts';
 import { firstProblem } from './OrganisationsSection.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import { useLinkAction, useSectionSave, type RevisionHolder } from './useSectionSave.ts';

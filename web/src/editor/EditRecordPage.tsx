@@ -19,9 +19,10 @@ import { AdditionalInformationSection } from './AdditionalInformationSection.tsx
 import { DataAccessSection } from './DataAccessSection.tsx';
 import { editAccessResource, loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
+import { GeneralInformationFields } from './GeneralInformationFields.tsx';
 import {
-  countChanges, GeneralInformationFields, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralFieldRights, type GeneralValues,
-} from './GeneralInformationFields.tsx';
+  countChanges, generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralFieldRights, type GeneralValues,
+} from './general-information.ts';
 import { OrganisationsSection } from './OrganisationsSection.tsx';
 import { PublicationsSection } from './PublicationsSection.tsx';
 import { RelationsSection } from './RelationsSection.tsx';

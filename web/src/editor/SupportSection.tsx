@@ -5,7 +5,7 @@ import { ValidationError } from 'yup';
 import { supportSchema } from '@registry/schemas/forms/record-sections.ts';
 import type { EditableRecord } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
-import { countChanges } from './GeneralInformationFields.tsx';
+import { countChanges } from './general-information.ts';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 
 interface Contact {

@@ -9,7 +9,17 @@ import { graphqlArguments } from '@registry/schemas/search/client/graphql-litera
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
 import type { Term } from '../kit/pick-lists.ts';
 
-export interface EditableRecord {
+/** A record's terms, each list as its pick list names it. */
+export interface RecordTerms {
+  countries: Term[];
+  subjects: Term[];
+  domains: Term[];
+  taxonomies: Term[];
+  userDefinedTags: Term[];
+  objectTypes: Term[];
+}
+
+export interface EditableRecord extends RecordTerms {
   id: string;
   registry: string | null;
   type: string | null;
@@ -27,12 +37,6 @@ export interface EditableRecord {
   creator: { id: string } | null;
   maintainers: { id: string }[];
   metadata: Record<string, unknown> | null;
-  countries: Term[];
-  subjects: Term[];
-  domains: Term[];
-  taxonomies: Term[];
-  userDefinedTags: Term[];
-  objectTypes: Term[];
   recordAssociations: { id: string; recordAssocLabel: string; recordAssocLabelId: string; linkedRecord: { id: string; name: string; registry: string | null } | null }[];
   organisationLinks: OrganisationLink[];
   licenceLinks: LicenceLink[];

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { objectTypesRequired } from '@registry/schemas/forms/record-sections.ts';
-import { generalFieldRights } from '../editor/GeneralInformationFields.tsx';
+import { generalFieldRights } from '../editor/general-information.ts';
 import { buildSearchFilters } from './searchFiltersSlice.ts';
 import { sessionViewer } from './sessionViewer.ts';
 
