@@ -10,7 +10,7 @@ import { apiKeyFormSchema, type ApiKeyForm } from '@registry/schemas/forms/accou
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKey } from './account-api.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, TextField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, TextField } from '../kit/FormFields.tsx';
 
 const EMPTY_API_KEY: ApiKeyForm = { name: '' };
 
@@ -72,7 +72,7 @@ export function ApiKeysPanel() {
             </Code>
           </FormAnswer>
         )}
-        <Formik<ApiKeyForm> initialValues={EMPTY_API_KEY} validationSchema={apiKeyFormSchema} initialErrors={initialErrorsOf(apiKeyFormSchema, EMPTY_API_KEY)} onSubmit={(values, helpers) => create(values, () => helpers.resetForm())}>
+        <Formik<ApiKeyForm> {...schemaFormProps(apiKeyFormSchema, EMPTY_API_KEY)} onSubmit={(values, helpers) => create(values, () => helpers.resetForm())}>
           {(formik) => (
             <Form noValidate aria-label="Create an API key">
               <WritesOffFieldset>

@@ -18,7 +18,7 @@ import {
   type AccountUser,
 } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
-import { CheckboxField, FormAnswer, initialErrorsOf } from '../kit/FormFields.tsx';
+import { CheckboxField, FormAnswer, schemaFormProps } from '../kit/FormFields.tsx';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 import { useProfileTypes } from './useProfileTypes.ts';
 
@@ -113,9 +113,7 @@ export function EditPublicProfilePage() {
         {!user && !failure && <Spinner aria-label="Loading the user" />}
         {user && (
           <Formik<AdminValues>
-            initialValues={adminValuesOf(user)}
-            validationSchema={adminUserFormSchema}
-            initialErrors={initialErrorsOf(adminUserFormSchema, adminValuesOf(user))}
+            {...schemaFormProps(adminUserFormSchema, adminValuesOf(user))}
             onSubmit={submit}
           >
             {(formik) => (

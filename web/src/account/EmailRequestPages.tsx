@@ -10,7 +10,7 @@ import { emailFormSchema, type EmailForm } from '@registry/schemas/forms/account
 import { AccountCard } from './AccountPage.tsx';
 import { addMissingEmail, requestPasswordReset, resendConfirmation, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, TextField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, TextField } from '../kit/FormFields.tsx';
 
 const EMPTY_EMAIL: EmailForm = { email: '' };
 
@@ -40,7 +40,7 @@ function EmailRequest({ title, explanation, button, send, sentText }: EmailReque
       <Stack gap="4">
         <Text>{explanation}</Text>
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
-        <Formik<EmailForm> initialValues={EMPTY_EMAIL} validationSchema={emailFormSchema} initialErrors={initialErrorsOf(emailFormSchema, EMPTY_EMAIL)} onSubmit={submit}>
+        <Formik<EmailForm> {...schemaFormProps(emailFormSchema, EMPTY_EMAIL)} onSubmit={submit}>
           {(formik) => (
             <Form noValidate aria-label={title}>
               <Stack gap="4">

@@ -13,7 +13,7 @@ import { loginFormSchema, type LoginForm as LoginValues } from '@registry/schema
 import { useAppDispatch } from '../state/hooks.ts';
 import { sessionFromSignIn, startSession } from '../state/sessionSlice.ts';
 import { identifyUser, loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
-import { FormAnswer, initialErrorsOf, PasswordField, TextField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, PasswordField, TextField } from '../kit/FormFields.tsx';
 import { errorMessage, safeGoTo } from './account-paths.ts';
 
 const EMPTY_LOGIN: LoginValues = { login: '', password: '' };
@@ -113,7 +113,7 @@ export function LoginForm({ goTo, redirect = true, onDone }: LoginFormProps) {
         </Button>
       )}
       <ThirdPartyButtons />
-      <Formik<LoginValues> initialValues={EMPTY_LOGIN} validationSchema={loginFormSchema} initialErrors={initialErrorsOf(loginFormSchema, EMPTY_LOGIN)} onSubmit={submit}>
+      <Formik<LoginValues> {...schemaFormProps(loginFormSchema, EMPTY_LOGIN)} onSubmit={submit}>
         {(formik) => (
           <Form
             noValidate

@@ -8,7 +8,7 @@ import { WritesOffFieldset } from '../shell/WritesOff.tsx';
 import { useAppDispatch } from '../state/hooks.ts';
 import { noticeAdded } from '../state/messagesSlice.ts';
 import { endSession } from '../state/sessionSlice.ts';
-import { FormAnswer, initialErrorsOf, PasswordField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, PasswordField } from '../kit/FormFields.tsx';
 import { PASSWORD_CHANGED_MESSAGE, updateOwnAccount } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 
@@ -42,9 +42,7 @@ export function PasswordChange() {
         new keys afterwards.
       </Text>
       <Formik<PasswordChangeForm>
-        initialValues={EMPTY_PASSWORD_CHANGE}
-        validationSchema={passwordChangeFormSchema}
-        initialErrors={initialErrorsOf(passwordChangeFormSchema, EMPTY_PASSWORD_CHANGE)}
+        {...schemaFormProps(passwordChangeFormSchema, EMPTY_PASSWORD_CHANGE)}
         onSubmit={submit}
       >
         {(formik) => (

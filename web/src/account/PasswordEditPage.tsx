@@ -9,7 +9,7 @@ import { endSession } from '../state/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { PASSWORD_CHANGED_MESSAGE, resetPassword } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, PasswordField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, PasswordField } from '../kit/FormFields.tsx';
 
 const EMPTY_PASSWORDS: PasswordResetForm = { password: '', password_confirmation: '' };
 
@@ -48,9 +48,7 @@ export function PasswordEditPage() {
           </Button>
         ) : (
           <Formik<PasswordResetForm>
-            initialValues={EMPTY_PASSWORDS}
-            validationSchema={passwordResetFormSchema}
-            initialErrors={initialErrorsOf(passwordResetFormSchema, EMPTY_PASSWORDS)}
+            {...schemaFormProps(passwordResetFormSchema, EMPTY_PASSWORDS)}
             onSubmit={submit}
           >
             {(formik) => (

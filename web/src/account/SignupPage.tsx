@@ -8,7 +8,7 @@ import { WriteControl, WritesOffNotice } from '../shell/WritesOff.tsx';
 import { AccountCard } from './AccountPage.tsx';
 import { signUp } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
-import { FormAnswer, initialErrorsOf, PasswordField, TextField } from '../kit/FormFields.tsx';
+import { FormAnswer, schemaFormProps, PasswordField, TextField } from '../kit/FormFields.tsx';
 
 const EMPTY_SIGN_UP: SignUpForm = { username: '', email: '', password: '', password_confirmation: '' };
 
@@ -39,9 +39,7 @@ export function SignupPage() {
         {answer && <FormAnswer kind={answer.kind}>{answer.text}</FormAnswer>}
         {answer?.kind !== 'success' && (
           <Formik<SignUpForm>
-            initialValues={EMPTY_SIGN_UP}
-            validationSchema={signUpFormSchema}
-            initialErrors={initialErrorsOf(signUpFormSchema, EMPTY_SIGN_UP)}
+            {...schemaFormProps(signUpFormSchema, EMPTY_SIGN_UP)}
             onSubmit={submit}
           >
             {(formik) => (

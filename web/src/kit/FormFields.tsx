@@ -23,6 +23,11 @@ export function initialErrorsOf<T>(schema: AnyObjectSchema, values: T): FormikEr
   }
 }
 
+/** Formik's props for a form checked by a schema: its first values, the schema, and those values' errors. */
+export function schemaFormProps<T>(schema: AnyObjectSchema, initialValues: T) {
+  return { initialValues, validationSchema: schema, initialErrors: initialErrorsOf(schema, initialValues) };
+}
+
 interface TextFieldProps extends Omit<InputProps, 'name'> {
   name: string;
   label: string;
