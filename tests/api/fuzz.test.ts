@@ -27,6 +27,7 @@ import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { generalInformationSchema, SECTION_SCHEMAS } from '@registry/schemas/forms/record-sections.ts';
 import { grantSchema, licenceLinkSchema, organisationLinkSchema, organisationSchema, publicationSchema, userDefinedTagSchema } from '@registry/schemas/forms/linked-entities.ts';
 import { claimDecisionSchema, claimSchema, messageSchema, reviewSchema, savedSearchChangeSchema, savedSearchSchema, stopMaintainingSchema, watchSchema } from '@registry/schemas/forms/community.ts';
+import { webhookChangeSchema, webhookSchema } from '@registry/schemas/forms/webhooks.ts';
 import { curatorAssignmentSchema, processingNoteSchema } from '@registry/schemas/forms/curation.ts';
 import { notableEventSchema } from '@registry/schemas/forms/notable-events.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
@@ -77,6 +78,8 @@ const WRITE_BODIES: readonly WriteBody[] = [
   { method: 'PUT', path: '/fairsharing_records/{id}/curator', key: null, schema: curatorAssignmentSchema },
   { method: 'POST', path: '/saved_searches', key: 'saved_search', schema: savedSearchSchema },
   { method: 'PUT', path: '/saved_searches/{id}', key: 'saved_search', schema: savedSearchChangeSchema },
+  { method: 'POST', path: '/webhooks', key: 'webhook', schema: webhookSchema },
+  { method: 'PUT', path: '/webhooks/{id}', key: 'webhook', schema: webhookChangeSchema },
 ];
 
 let readApp: FastifyInstance;

@@ -129,6 +129,12 @@ function rateLimitBucketFor(request: FastifyRequest, rateLimitMax: number): Rate
     : { key: `standard:${client}`, max: standardMax };
 }
 
+/** "1 minute", "5 minutes", "30 seconds": a rate-limit window for people. */
+function describeWindow(ms: number): string {
+  const [count, unit] = ms % MINUTE_MS === 0 ? [ms / MINUTE_MS, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 export const limitsPlugin = fp<LimitsPluginOptions>(
   async (app, options) => {
     // The same headers on every answer, worked out once: @fastify/helmet built helmet's
@@ -173,7 +179,8 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
-        message: `Rate limit exceeded: at most ${context.max} requests per ${context.after}. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+        // The window as configured (the library's `after` is the time left, which reads as a smaller window).
+        message: `Rate limit exceeded: at most ${context.max} requests per ${describeWindow(options.rateLimitWindowMs ?? MINUTE_MS)}. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
       }),
     });
 

@@ -63,6 +63,8 @@ export const API_PATH_ROOTS: readonly string[] = [
   'record_types',
   // OAI-PMH harvesting (oai/).
   'oai',
+  // Webhooks: their registration (webhooks/).
+  'webhooks',
 ];
 
 /** Health, readiness and metrics: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */

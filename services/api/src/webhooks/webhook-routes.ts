@@ -8,19 +8,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from './webhook-service.ts';
+import type { Webhook, WebhookDelivery } from './webhook-service.ts';
 
-const Fields = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL of the receiver; refused when its host is or resolves to an internal address' }),
-  description: Type.Optional(Type.String({ maxLength: 500 })),
-  events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), { minItems: 1, uniqueItems: true }),
-  filters: Type.Optional(Type.Object({
-    registries: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'lower-case registry names, e.g. standard' })),
-    record_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
-  }, { additionalProperties: false })),
+/** `{ webhook: {...} }`; its fields are checked by the shared form schema (`schemas/src/forms/webhooks.ts`) in the service. */
+const WebhookBody = Type.Object({
+  webhook: Type.Record(Type.String(), Type.Unknown(), { description: 'url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged), filters { registries, record_ids }' }),
 }, { additionalProperties: false });
-const CreateBody = Type.Object({ webhook: Fields }, { additionalProperties: false });
-const ChangeBody = Type.Object({ webhook: Type.Partial(Fields) }, { additionalProperties: false });
+type WebhookBody = Static<typeof WebhookBody>;
 
 const json = (webhook: Webhook) => ({ ...webhook, created_at: webhook.created_at.toISOString(), updated_at: webhook.updated_at.toISOString() });
 const deliveryJson = (delivery: WebhookDelivery) => ({
@@ -29,9 +23,9 @@ const deliveryJson = (delivery: WebhookDelivery) => ({
 });
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: Static<typeof CreateBody> }>(
+  app.post<{ Body: WebhookBody }>(
     '/webhooks',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Register a webhook (the answer holds its signing secret, shown this once)', tags: ['webhooks'], body: CreateBody } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Register a webhook (the answer holds its signing secret, shown this once)', tags: ['webhooks'], body: WebhookBody } },
     async (request, reply) => {
       reply.code(201);
       const created = await app.webhooks.createWebhook(request.viewer, request.body.webhook);
@@ -43,9 +37,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'webhook.view' }, schema: { summary: 'One’s webhooks, each with its recent deliveries (status, latency, response code)', tags: ['webhooks'] } },
     async (request) => (await app.webhooks.listWebhooks(request.viewer)).map((webhook) => ({ ...json(webhook), deliveries: webhook.deliveries.map(deliveryJson) })),
   );
-  app.put<{ Params: { id: number }; Body: Static<typeof ChangeBody> }>(
+  app.put<{ Params: { id: number }; Body: WebhookBody }>(
     '/webhooks/:id',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: ChangeBody } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: WebhookBody } },
     async (request) => json(await app.webhooks.updateWebhook(request.viewer, request.params.id, request.body.webhook)),
   );
   app.delete<{ Params: { id: number } }>(

@@ -7,9 +7,11 @@
 import type { Database } from '@registry/platform';
 import { EgressRefusedError, egressAllowList, resolveForEgress } from '@registry/platform/egress/index.ts';
 import type { Viewer } from '@registry/schemas';
+import { webhookChangeSchema, webhookSchema, type WebhookChange, type WebhookInput } from '@registry/schemas/forms/webhooks.ts';
 import { encodeCursor } from '../changes/change-feed.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import { requireAllowed } from '../records/record-guards.ts';
+import { validateInput } from '../validation.ts';
 import * as repository from './webhook-repository.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
@@ -19,15 +21,7 @@ export interface WebhookDeps {
   egressAllow: readonly string[];
 }
 
-/** The change-feed kinds a webhook may ask for, as event types. */
-export const WEBHOOK_EVENTS = ['record.created', 'record.updated', 'record.removed', 'record.deleted', 'record.merged'] as const;
-
-export interface WebhookInput {
-  url: string;
-  description?: string;
-  events: string[];
-  filters?: repository.WebhookFilters;
-}
+export { WEBHOOK_EVENTS } from '@registry/schemas/forms/webhooks.ts';
 
 export type Webhook = Omit<repository.WebhookRow, 'secret'>;
 export type WebhookDelivery = repository.DeliveryRow;
@@ -51,8 +45,9 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   }
 }
 
-export async function createWebhook(deps: WebhookDeps, viewer: Viewer, input: WebhookInput): Promise<Webhook & { secret: string }> {
+export async function createWebhook(deps: WebhookDeps, viewer: Viewer, payload: unknown): Promise<Webhook & { secret: string }> {
   requireAllowed(viewer, 'webhook.manage', { userId: viewer.userId ?? undefined });
+  const input = await validateInput<WebhookInput>(webhookSchema, payload);
   await checkUrl(deps, input.url);
   const created = await deps.db.transaction(async (trx) => {
     if ((await repository.lockFeedPosition(trx)) === null) {
@@ -80,8 +75,9 @@ async function ownWebhook(deps: WebhookDeps, viewer: Viewer, id: number): Promis
   return found;
 }
 
-export async function updateWebhook(deps: WebhookDeps, viewer: Viewer, id: number, input: Partial<WebhookInput>): Promise<Webhook> {
+export async function updateWebhook(deps: WebhookDeps, viewer: Viewer, id: number, payload: unknown): Promise<Webhook> {
   await ownWebhook(deps, viewer, id);
+  const input = await validateInput<WebhookChange>(webhookChangeSchema, payload);
   if (input.url !== undefined) await checkUrl(deps, input.url);
   await repository.updateWebhook(deps.db, id, input);
   return withoutSecret((await repository.findWebhook(deps.db, id))!);
