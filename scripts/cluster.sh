@@ -104,8 +104,8 @@ os_prepare() {
   # One at a time (parallel restarts of several nodes).
   exec 8>"$CLUSTER_DIR/.prepare.lock"
   flock -w 300 8 || die "timed out waiting for $CLUSTER_DIR/.prepare.lock"
-  [ -x "$OS_DIST/bin/opensearch" ] || bash scripts/services.sh up >/dev/null
-  [ -x "$OS_DIST/bin/opensearch" ] || die "OpenSearch $OPENSEARCH_VERSION is not under ${OS_DIST#"$ROOT"/} (bash scripts/services.sh up fetches it)"
+  [ -x "$OS_DIST/bin/opensearch" ] || bash scripts/services.sh fetch >/dev/null
+  [ -x "$OS_DIST/bin/opensearch" ] || die "OpenSearch $OPENSEARCH_VERSION is not under ${OS_DIST#"$ROOT"/} (bash scripts/services.sh fetch lays it out)"
   if [ ! -x "$OS_HOME/bin/opensearch" ]; then
     mkdir -p "$OS_HOME"
     cp -al "$OS_DIST/bin" "$OS_DIST/lib" "$OS_DIST/modules" "$OS_DIST/plugins" "$OS_HOME/"

@@ -4,7 +4,10 @@
 # local OpenSearch 2.x node (ours: fetched from Maven Central into .cache/opensearch/, run as
 # the `opensearch` system user). Idempotent: a second `up` reuses the cache and the node.
 #
-#   bash scripts/services.sh up|down|status
+#   bash scripts/services.sh up|down|status|fetch
+#
+# `fetch` only lays out the OpenSearch distribution under .cache/opensearch/ (scripts/cluster.sh
+# runs its nodes from it), even when a node this checkout did not start already answers on the port.
 #
 # Env: DATABASE_URL, REDIS_URL, OPENSEARCH_URL (only host and port are used here).
 # See scripts/README.md, section "services.sh".
@@ -375,8 +378,15 @@ case ${1:-} in
   status)
     cmd_status
     ;;
+  fetch)
+    mkdir -p "$CACHE"
+    exec 9>"$CACHE/.lock"
+    flock -w 600 9 || die "timed out waiting for $CACHE/.lock"
+    os_install
+    os_install_analysis_common
+    ;;
   *)
-    echo "usage: $0 up|down|status" >&2
+    echo "usage: $0 up|down|status|fetch" >&2
     exit 2
     ;;
 esac
