@@ -64,8 +64,22 @@ export interface AccessibilityViolation {
   targets: string[];
 }
 
-/** Runs axe on the page; returns the serious and critical violations (tests expect none). */
+/**
+ * Waits for the page's finite CSS animations and transitions (a dialog fading in, a drawer sliding)
+ * to end, at most 5 s: axe measures colours as drawn, and text half-way through a fade fails the
+ * contrast rule. Endless ones (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
+}
+
+/** Runs axe on the page once it is still; returns the serious and critical violations (tests expect none). */
 export async function checkAccessibility(page: Page): Promise<AccessibilityViolation[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
