@@ -1,8 +1,8 @@
 /**
  * What reaches the wire: the web build's files as the brotli or gzip copies written at build time
  * (chosen by Accept-Encoding, with Content-Encoding and Vary), and answers built per request
- * (JSON, the app's pages) compressed above 1 KB; small answers, /healthz and the streamed exports
- * go as they are. Serves a copy of web/dist, so a rebuild meanwhile does not disturb it.
+ * (JSON, the app's pages) compressed above 1 KB, Swagger UI's files compressed once per process;
+ * small answers, /healthz and the streamed exports go as they are. Serves a copy of web/dist, so a rebuild meanwhile does not disturb it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -123,5 +123,29 @@ describe('answers built per request', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(response.body) as unknown[]).length).toBeGreaterThan(100);
+  });
+});
+
+describe("Swagger UI's files (/api/docs)", () => {
+  const bundle = readFileSync(join(import.meta.dirname, '../../node_modules/@fastify/swagger-ui/static/swagger-ui-bundle.js'));
+
+  it('sends its script compressed with the encoding asked for, the same bytes again on the next request', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const first = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'accept-encoding': encoding } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(first.rawPayload.length).toBeLessThan(bundle.length / 2);
+      expect(decoded(first).equals(bundle)).toBe(true);
+      const again = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'accept-encoding': encoding } });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+  });
+
+  it('sends the file itself to a client that takes no encoding', async () => {
+    const response = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.equals(bundle)).toBe(true);
   });
 });

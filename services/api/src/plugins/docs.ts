@@ -3,10 +3,14 @@ import fp from 'fastify-plugin';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { compress, isCompressible, preferredEncoding, varyOnAcceptEncoding, type Encoding } from './compression.ts';
+import { pathOf } from '../routes/api-paths.ts';
 
 const DOCS_PREFIX = '/api/docs';
 const DOCS_PAGE = /^\/api\/docs\/?$/;
+const DOCS_FILES = `${DOCS_PREFIX}/static/`;
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /**
@@ -63,6 +67,29 @@ export const docsPlugin = fp<DocsPluginOptions>(
         },
       },
       theme: { title: `${options.siteName} REST API`, css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_CSS }] },
+    });
+    // Swagger UI's files (1.9 MB of script and style) are streamed from its package, which the
+    // compression hook leaves alone: each file is compressed once, on its first request, and the
+    // copy kept for this process (the package's few files never change while it runs).
+    const compressedFiles = new Map<string, Promise<Buffer>>();
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!(payload instanceof Readable) || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      const path = pathOf(request.url);
+      if (!path.startsWith(DOCS_FILES) || !isCompressible(reply)) return payload;
+      varyOnAcceptEncoding(reply);
+      const encoding: Encoding | undefined = preferredEncoding(request);
+      if (!encoding) return payload;
+      const key = `${encoding} ${path}`;
+      let compressed = compressedFiles.get(key);
+      if (compressed) {
+        payload.destroy();
+      } else {
+        compressed = payload.toArray().then((chunks: Buffer[]) => compress(encoding, Buffer.concat(chunks)));
+        compressedFiles.set(key, compressed);
+        compressed.catch(() => compressedFiles.delete(key));
+      }
+      reply.header('content-encoding', encoding).removeHeader('content-length');
+      return compressed;
     });
     // Swagger UI's page has no viewport declaration, so phones would lay it out 980 px wide.
     app.addHook('onSend', async (request, _reply, payload) => {
