@@ -203,6 +203,8 @@ beforeAll(async () => {
   mailSink = await startMailSink();
   Object.assign(cluster.env, {
     DATACITE_URL: datacite.url, DATACITE_PREFIX: datacite.prefix, DATACITE_REPOSITORY_ID: datacite.repositoryId, DATACITE_PASSWORD: datacite.password,
+    // DataCite is called through the egress module, which refuses the fake's loopback address unless allowed.
+    EGRESS_ALLOW: new URL(datacite.url).host,
     SMTP_URL: mailSink.url, DIGEST_CHECK_INTERVAL_MS: String(DIGEST_CHECK_MS),
   });
   await cluster.sh('up');

@@ -2,7 +2,8 @@
  * DOIs through DataCite's REST API, against a local fake speaking its JSON:API: an approved,
  * visible, complete record gets a DOI (registered with its title, registry and landing page,
  * stored with an edit event and an index intent, found by its DOI); unapproved, hidden or
- * incomplete records do not; a DataCite failure leaves the record for the next run; the
+ * incomplete records do not; a DataCite failure leaves the record for the next run; DataCite is
+ * called through the egress module (the local fake is reached only through the allow-list); the
  * configuration is checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '@registry/platform';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { mintPendingDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
+import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
@@ -43,6 +45,7 @@ beforeAll(async () => {
     db,
     publisher: null,
     datacite: { apiUrl: datacite.url, prefix: datacite.prefix, repositoryId: datacite.repositoryId, password: datacite.password },
+    egress: dataciteEgress({ egressAllow: [new URL(datacite.url).host], siteName: 'FAIRsharing', publicUrl: 'http://registry.test' }),
     publicUrl: 'http://registry.test',
     siteName: 'FAIRsharing',
     warn: (message) => warnings.push(message),
@@ -56,6 +59,15 @@ afterAll(async () => {
 });
 
 describe('DOI minting', () => {
+  it('does not call a DataCite URL on an internal address that the allow-list does not name', async () => {
+    const refusals: unknown[] = [];
+    const egress = dataciteEgress({ egressAllow: [], siteName: 'FAIRsharing', publicUrl: 'http://registry.test' });
+    expect(await mintPendingDois({ ...deps, egress, warn: (_message, error) => refusals.push(error) })).toEqual([]);
+    expect(String(refusals[0])).toMatch(/127\.0\.0\.1 is a loopback address/);
+    expect(datacite.dois.size).toBe(0);
+    expect((await env.db('records').where({ id: due.id }).first('doi')).doi).toBeNull();
+  });
+
   it('leaves the record for the next run when DataCite fails or refuses the credentials', async () => {
     datacite.failNext(503);
     expect(await mintPendingDois(deps)).toEqual([]);

@@ -16,6 +16,7 @@ import { recordsAlias } from '@registry/schemas';
 import { createSmtpMailer } from '@registry/api/accounts/mailer.ts';
 import { scheduleChangeDigests } from '@registry/api/watching/digest-schedule.ts';
 import { scheduleDoiMinting } from '@registry/api/dois/doi-schedule.ts';
+import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { scheduleRecordViewFlushes } from '@registry/api/record-views/view-flush-schedule.ts';
 import { startLeaderElection } from './leader-election.ts';
 import { indexerLog } from './role-logger.ts';
@@ -55,7 +56,7 @@ export async function startSchedulerRole(config: RegistryConfig, options: Schedu
       scheduleRecordViewFlushes({ redis, db, queuePrefix: config.queuePrefix }, log, options.viewFlushIntervalMs),
     ];
     if (config.datacite) {
-      tasks.push(scheduleDoiMinting({ db, publisher, datacite: config.datacite, publicUrl: config.publicUrl, siteName: config.siteName }, log));
+      tasks.push(scheduleDoiMinting({ db, publisher, datacite: config.datacite, egress: dataciteEgress(config), publicUrl: config.publicUrl, siteName: config.siteName }, log));
     }
     return tasks;
   };

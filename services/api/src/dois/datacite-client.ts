@@ -1,5 +1,9 @@
-/** Registers DOIs through DataCite's REST API (JSON:API, HTTP basic authentication). */
-import type { DataciteConfig } from '@registry/platform';
+/**
+ * Registers DOIs through DataCite's REST API (JSON:API, HTTP basic authentication), through the
+ * egress module, from the scheduler's DOI job.
+ */
+import type { DataciteConfig, RegistryConfig } from '@registry/platform';
+import { configuredEgress, type Egress } from '@registry/platform/egress/index.ts';
 
 export interface DoiMetadata {
   doi: string;
@@ -20,11 +24,22 @@ export class DataciteError extends Error {
   }
 }
 
-export async function registerDoi(config: DataciteConfig, metadata: DoiMetadata): Promise<string> {
-  const response = await fetch(`${config.apiUrl}/dois`, {
+/**
+ * The egress for DataCite. No retries: a registration whose answer was lost may have been made,
+ * and sending it again would be refused as taken and draw a second DOI for the record; the job's
+ * next run is the retry. DataCite allows some 10 calls a second per client, hence the short pause.
+ */
+export function dataciteEgress(config: Pick<RegistryConfig, 'egressAllow' | 'siteName' | 'publicUrl'>): Egress {
+  return configuredEgress(config, 'DOI registration', { retries: 0, totalTimeoutMs: 15_000, hostDelayMs: 100 });
+}
+
+export async function registerDoi(egress: Egress, config: DataciteConfig, metadata: DoiMetadata): Promise<string> {
+  const response = await egress.fetch({
+    url: `${config.apiUrl}/dois`,
     method: 'POST',
     headers: {
       'content-type': 'application/vnd.api+json',
+      accept: 'application/vnd.api+json',
       authorization: `Basic ${Buffer.from(`${config.repositoryId}:${config.password}`).toString('base64')}`,
     },
     body: JSON.stringify({
@@ -43,11 +58,18 @@ export async function registerDoi(config: DataciteConfig, metadata: DoiMetadata)
         },
       },
     }),
-    signal: AbortSignal.timeout(15_000),
   });
-  const body = (await response.json().catch(() => ({}))) as { data?: { id?: string }; errors?: { title?: string }[] };
-  if (!response.ok || !body.data?.id) {
+  const body = answerOf(response.body);
+  if (response.status < 200 || response.status >= 300 || !body.data?.id) {
     throw new DataciteError(response.status, body.errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
   }
   return metadata.doi;
+}
+
+function answerOf(body: Buffer): { data?: { id?: string }; errors?: { title?: string }[] } {
+  try {
+    return JSON.parse(body.toString('utf8')) as { data?: { id?: string }; errors?: { title?: string }[] };
+  } catch {
+    return {};
+  }
 }

@@ -2,10 +2,12 @@
  * DOIs: a record gets one when it is approved, visible and complete. The job registers each
  * such record with DataCite (prefix/<site name>.<6 random characters>, landing page the record's
  * DOI address on this site), then stores the DOI with an edit event and re-indexes the record.
- * A DataCite failure leaves the record without a DOI for the next run.
+ * A DataCite failure leaves the record without a DOI for the next run. DataCite is called through
+ * the egress module (`datacite-client.ts`), from the scheduler, never while answering a request.
  */
 import { randomInt } from 'node:crypto';
 import { saveWithIndexing, type Database, type DataciteConfig, type IndexPublisher } from '@registry/platform';
+import type { Egress } from '@registry/platform/egress/index.ts';
 import { recordDoiAssigned } from '../records/record-guards.ts';
 import { DataciteError, registerDoi } from './datacite-client.ts';
 import * as repository from './doi-repository.ts';
@@ -14,6 +16,8 @@ export interface DoiDeps {
   db: Database;
   publisher: IndexPublisher | null;
   datacite: DataciteConfig;
+  /** The egress DataCite is called through (`dataciteEgress`). */
+  egress: Egress;
   publicUrl: string;
   siteName: string;
   warn(message: string, error: unknown): void;
@@ -35,7 +39,7 @@ async function registerRecord(deps: DoiDeps, record: repository.DoiCandidate): P
   for (let attempt = 1; ; attempt += 1) {
     const doi = newDoi(deps);
     try {
-      return await registerDoi(deps.datacite, {
+      return await registerDoi(deps.egress, deps.datacite, {
         doi,
         title: record.name,
         description: record.description,

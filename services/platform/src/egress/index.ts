@@ -1,3 +1,4 @@
 export * from './address-policy.ts';
 export * from './resolve-address.ts';
 export * from './fetch-safely.ts';
+export * from './configured-egress.ts';
