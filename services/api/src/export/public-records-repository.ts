@@ -5,17 +5,9 @@
  * and only approved licences (one a maintainer named inline waits for a curator).
  */
 import type { Database } from '@registry/platform';
-import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { approvedLicencesSql, publicRecordsQuery, termListSql, utcTimestampSql, type PublicRecordFacts } from './public-record-columns.ts';
 
-export interface PublicRecordExport {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string;
-  homepage: string | null;
-  registry: string;
-  recordType: string | null;
+export interface PublicRecordExport extends PublicRecordFacts {
   status: string;
   isRecommended: boolean;
   subjects: { id: number; label: string }[];
@@ -31,34 +23,18 @@ export interface PublicRecordExport {
   updatedAt: string | null;
 }
 
-function termList(joinTable: string, joinColumn: string, termTable: string): string {
-  return `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'label', t.label) ORDER BY t.label, t.id)
-    FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id), '[]'::json)`;
-}
-
 const EXPORT_COLUMNS_SQL = `
-  r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage,
-  lower(reg.name) AS registry, rt.name AS "recordType", r.status, r.is_recommended AS "isRecommended",
-  r.legacy_ids AS "legacyIds",
-  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-  to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
-  ${termList('record_subjects', 'subject_id', 'subjects')} AS subjects,
-  ${termList('record_domains', 'domain_id', 'domains')} AS domains,
-  ${termList('record_taxonomies', 'taxonomy_id', 'taxonomies')} AS taxonomies,
-  ${termList('record_object_types', 'object_type_id', 'object_types')} AS "objectTypes",
-  ${termList('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags')} AS "userDefinedTags",
+  r.status, r.is_recommended AS "isRecommended", r.legacy_ids AS "legacyIds",
+  ${utcTimestampSql('r.created_at', 'milliseconds')} AS "createdAt",
+  ${utcTimestampSql('r.updated_at', 'milliseconds')} AS "updatedAt",
+  ${termListSql('record_subjects', 'subject_id', 'subjects', ['id', 'label'])} AS subjects,
+  ${termListSql('record_domains', 'domain_id', 'domains', ['id', 'label'])} AS domains,
+  ${termListSql('record_taxonomies', 'taxonomy_id', 'taxonomies', ['id', 'label'])} AS taxonomies,
+  ${termListSql('record_object_types', 'object_type_id', 'object_types', ['id', 'label'])} AS "objectTypes",
+  ${termListSql('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags', ['id', 'label'])} AS "userDefinedTags",
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) ORDER BY c.name)
     FROM record_countries rc JOIN countries c ON c.id = rc.country_id WHERE rc.record_id = r.id), '[]'::json) AS countries,
-  COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('id', l.id, 'name', l.name, 'url', l.url))
-    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id AND l.is_approved), '[]'::json) AS licences`;
-
-function publicRecordsQuery(db: Database) {
-  return db('records as r')
-    .join('registries as reg', 'reg.id', 'r.registry_id')
-    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
-    .select(db.raw(EXPORT_COLUMNS_SQL))
-    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'));
-}
+  ${approvedLicencesSql(['id', 'name', 'url'])} AS licences`;
 
 /** Rows in id order, one query of `batchSize` per batch after the last id; memory stays bounded by one batch. */
 export async function* idOrderedBatches<Row extends { id: number }>(
@@ -77,12 +53,12 @@ export async function* idOrderedBatches<Row extends { id: number }>(
 
 /** Batches of public records in id order. */
 export function readPublicRecordBatches(db: Database, batchSize = 500): AsyncGenerator<PublicRecordExport[]> {
-  return idOrderedBatches<PublicRecordExport>((afterId, limit) => publicRecordsQuery(db).where('r.id', '>', afterId).orderBy('r.id').limit(limit), batchSize);
+  return idOrderedBatches<PublicRecordExport>((afterId, limit) => publicRecordsQuery(db, EXPORT_COLUMNS_SQL).where('r.id', '>', afterId).orderBy('r.id').limit(limit), batchSize);
 }
 
 /** The public records among `ids`, as the dump gives them, by id (absent: not public or gone). */
 export async function readPublicRecordsByIds(db: Database, ids: readonly number[]): Promise<Map<number, PublicRecordExport>> {
   if (ids.length === 0) return new Map();
-  const rows: PublicRecordExport[] = await publicRecordsQuery(db).whereIn('r.id', [...new Set(ids)]);
+  const rows: PublicRecordExport[] = await publicRecordsQuery(db, EXPORT_COLUMNS_SQL).whereIn('r.id', [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, row]));
 }

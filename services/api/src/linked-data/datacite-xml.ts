@@ -13,6 +13,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { PublicRecordFacts } from '../export/public-record-columns.ts';
 import { recordPageUrl } from './record-json-ld.ts';
 
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
@@ -36,15 +37,7 @@ export interface DataciteRelation {
   doi: string | null;
 }
 
-export interface DataciteRecordSource {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string;
-  /** standard | database | policy | collection (any letter case). */
-  registry: string;
-  recordType: string | null;
+export interface DataciteRecordSource extends Omit<PublicRecordFacts, 'homepage'> {
   /** Year the record was published in the registry (its creation; see the caller for unknown dates). */
   publicationYear: number;
   /** Names of the organisations that maintain the record. */

@@ -2,17 +2,9 @@
  * schema.org JSON-LD of one record: what search engines read from the record page head, and
  * what GraphQL answers as `schemaOrg`. Pure; takes a record row or a search document alike.
  */
+import type { PublicRecordFacts } from '../export/public-record-columns.ts';
 
-export interface JsonLdRecordSource {
-  id: number;
-  doi: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string;
-  homepage: string | null;
-  /** standard | database | policy | collection (any letter case). */
-  registry: string;
-  recordType: string | null;
+export interface JsonLdRecordSource extends PublicRecordFacts {
   subjects: readonly { label: string }[];
   domains: readonly { label: string }[];
   licences?: readonly { name: string; url: string | null }[];

@@ -6,7 +6,8 @@
  * Items are walked in id order with a keyset cursor, so every page costs the same.
  */
 import type { Database } from '@registry/platform';
-import { ANONYMOUS_VIEWER, isPublicRecord, visibleRecordsOnly } from '@registry/schemas';
+import { isPublicRecord } from '@registry/schemas';
+import { approvedLicencesSql, maintainersSql, publicRecordsQuery, termListSql } from '../export/public-record-columns.ts';
 import type { DataciteRecordSource } from '../linked-data/datacite-xml.ts';
 
 export interface OaiItemFilter {
@@ -144,19 +145,12 @@ export type OaiRecordFacts = Omit<DataciteRecordSource, 'publicationYear'> & {
   yearCreation: string | null;
 };
 
-const TERMS = (joinTable: string, joinColumn: string, termTable: string) => `
-  COALESCE((SELECT json_agg(json_build_object('label', t.label, 'iri', t.iri) ORDER BY t.label, t.id)
-    FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id), '[]'::json)`;
-
 const FACTS_SQL = `
-  r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage, lower(reg.name) AS registry, rt.name AS "recordType",
   r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.metadata->>'year_creation' AS "yearCreation",
-  ${TERMS('record_subjects', 'subject_id', 'subjects')} AS subjects,
-  ${TERMS('record_domains', 'domain_id', 'domains')} AS domains,
-  COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('name', l.name, 'url', l.url))
-    FROM licence_links ll JOIN licences l ON l.id = ll.licence_id WHERE ll.record_id = r.id AND l.is_approved), '[]'::json) AS licences,
-  COALESCE((SELECT json_agg(DISTINCT o.name) FROM organisation_links ol JOIN organisations o ON o.id = ol.organisation_id
-    WHERE ol.record_id = r.id AND ol.relation = 'maintains'), '[]'::json) AS maintainers,
+  ${termListSql('record_subjects', 'subject_id', 'subjects', ['label', 'iri'])} AS subjects,
+  ${termListSql('record_domains', 'domain_id', 'domains', ['label', 'iri'])} AS domains,
+  ${approvedLicencesSql(['name', 'url'])} AS licences,
+  ${maintainersSql('o.name')} AS maintainers,
   COALESCE((SELECT json_agg(json_build_object('relation', t.name, 'id', linked.id, 'doi', linked.doi) ORDER BY linked.id, t.name)
     FROM record_associations a
     JOIN records linked ON linked.id = a.linked_record_id AND linked.is_approved AND NOT linked.is_hidden
@@ -166,11 +160,6 @@ const FACTS_SQL = `
 /** What the metadata formats show of the given records, for those an anonymous visitor may see. */
 export async function publicRecordFacts(db: Database, ids: readonly number[]): Promise<Map<number, OaiRecordFacts>> {
   if (ids.length === 0) return new Map();
-  const rows: OaiRecordFacts[] = await db('records as r')
-    .join('registries as reg', 'reg.id', 'r.registry_id')
-    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
-    .select(db.raw(FACTS_SQL))
-    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'))
-    .whereIn('r.id', ids);
+  const rows: OaiRecordFacts[] = await publicRecordsQuery(db, FACTS_SQL).whereIn('r.id', ids);
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
