@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Button, Spinner, Stack } from '@chakra-ui/react';
 import { AccountCard } from './AccountPage.tsx';
-import { confirmAccount } from './account-api.ts';
+import { confirmAccount, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 
 type Outcome = { kind: 'pending' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
 
@@ -19,22 +19,14 @@ function isAlreadyConfirmed(answer: object | null): boolean {
 export function ConfirmationPage() {
   const [params] = useSearchParams();
   const token = params.get('confirmation_token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
-
-  useEffect(() => {
-    if (!token) {
-      setOutcome({ kind: 'error', text: 'This confirmation link has no token.' });
-      return;
-    }
-    let live = true;
-    confirmAccount(token).then(
-      (answer) => live && setOutcome({ kind: 'success', text: isAlreadyConfirmed(answer) && answer.message ? answer.message : CONFIRMED_TEXT }),
-      (error: unknown) => live && setOutcome({ kind: 'error', text: errorMessage(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const confirmed = useLoad<AccountAnswer>(token ? { key: token, load: () => confirmAccount(token) } : null);
+  const outcome: Outcome = !token
+    ? { kind: 'error', text: 'This confirmation link has no token.' }
+    : confirmed.status === 'ready'
+      ? { kind: 'success', text: isAlreadyConfirmed(confirmed.data) && confirmed.data.message ? confirmed.data.message : CONFIRMED_TEXT }
+      : confirmed.status === 'error'
+        ? { kind: 'error', text: errorMessage(confirmed.error) }
+        : { kind: 'pending' };
 
   return (
     <AccountCard title="Account confirmation">

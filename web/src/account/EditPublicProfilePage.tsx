@@ -1,5 +1,5 @@
 /** /profiles/editPublicProfile/{id} (super curators): another user's fields, role, deactivation, deletion. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Form, Formik, useField, type FormikHelpers } from 'formik';
 import { WritesOffFieldset } from '../shell/WritesOff.tsx';
@@ -19,6 +19,7 @@ import {
 } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 import { CheckboxField, FormAnswer, schemaFormProps } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { profileBody, ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 import { useProfileTypes } from './useProfileTypes.ts';
 
@@ -53,26 +54,11 @@ export function EditPublicProfilePage() {
   const userId = id && /^\d+$/.test(id) ? Number(id) : null;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [user, setUser] = useState<AccountUser | null>(null);
-  const [roles, setRoles] = useState<string[]>([]);
+  const loaded = useLoad<[AccountUser, string[]]>(userId ? { key: String(userId), load: () => Promise.all([loadUserAsAdmin(userId), loadUserRoles()]) } : null);
+  const [user, roles] = loaded.status === 'ready' ? loaded.data : [null, []];
   const profileTypes = useProfileTypes();
-  const [failure, setFailure] = useState<string | null>(userId ? null : 'User not found');
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    Promise.all([loadUserAsAdmin(userId), loadUserRoles()]).then(
-      ([account, roleNames]) => {
-        if (!live) return;
-        setUser(account);
-        setRoles(roleNames);
-      },
-      (error: unknown) => live && setFailure(errorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const [saveFailure, setFailure] = useState<string | null>(null);
+  const failure = saveFailure ?? (!userId ? 'User not found' : loaded.status === 'error' ? errorMessage(loaded.error) : null);
 
   async function submit(values: AdminValues, helpers: FormikHelpers<AdminValues>) {
     if (!userId) return;

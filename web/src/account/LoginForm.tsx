@@ -5,7 +5,7 @@
  * "confirm your e-mail" failure offers to resend the confirmation mail. A login that is better
  * used with another sign-in (an ORCID iD) says so (POST /users/auth/identify_user).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Formik, Form, useFormikContext } from 'formik';
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
@@ -14,6 +14,7 @@ import { useAppDispatch } from '../state/hooks.ts';
 import { sessionFromSignIn, startSession } from '../state/sessionSlice.ts';
 import { identifyUser, loadSignInProviders, signIn, UNCONFIRMED_MESSAGE, type SignInProviders } from './account-api.ts';
 import { FormAnswer, schemaFormProps, PasswordField, TextField } from '../kit/FormFields.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { errorMessage, safeGoTo } from './account-paths.ts';
 
 const EMPTY_LOGIN: LoginValues = { login: '', password: '' };
@@ -30,14 +31,8 @@ export interface LoginFormProps {
 }
 
 function ThirdPartyButtons() {
-  const [providers, setProviders] = useState<SignInProviders | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadSignInProviders().then((answer) => live && setProviders(answer));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const loaded = useLoad<SignInProviders>({ key: 'sign-in-providers', load: () => loadSignInProviders() });
+  const providers = loaded.status === 'ready' ? loaded.data : null;
   if (!providers || (!providers.orcid && !providers.github)) return null;
   return (
     <Stack gap="2" align="stretch" data-testid="third-party-sign-in">
@@ -60,22 +55,9 @@ const IDENTIFY_DEBOUNCE_MS = 300;
 /** Points to ORCID sign-in when the login typed is an ORCID iD (which is not a username). */
 function SignInSuggestion() {
   const { values } = useFormikContext<LoginValues>();
-  const [suggested, setSuggested] = useState<string | null>(null);
   const login = values.login.trim();
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      if (login === '') return setSuggested(null);
-      identifyUser(login).then(
-        (answer) => live && setSuggested(answer.suggested),
-        () => live && setSuggested(null),
-      );
-    }, IDENTIFY_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [login]);
+  const identified = useLoad(login === '' ? null : { key: login, load: () => identifyUser(login), delayMs: IDENTIFY_DEBOUNCE_MS });
+  const suggested = latestData(identified)?.suggested ?? null;
   if (suggested !== 'orcid') return null;
   return (
     <Text fontSize="sm" data-testid="sign-in-suggestion">

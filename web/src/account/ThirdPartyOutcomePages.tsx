@@ -3,15 +3,16 @@
  * the session after the server confirms the token, then goes to goTo (e.g. the e-mail request of
  * an ORCID account without one) or the profile; /login_failure says it did not work.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Button, Spinner, Stack } from '@chakra-ui/react';
 import { useAppDispatch } from '../state/hooks.ts';
-import { sessionFromSignIn, startSession } from '../state/sessionSlice.ts';
+import { sessionFromSignIn, startSession, type SignInAnswer } from '../state/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { validateToken } from './account-api.ts';
 import { errorMessage, safeGoTo } from './account-paths.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 
 function BackToLogin() {
   return (
@@ -25,29 +26,18 @@ export function LoginSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [failure, setFailure] = useState<string | null>(null);
   const jwt = params.get('jwt');
   const expiry = params.get('expiry');
   const goTo = safeGoTo(params.get('goTo'));
+  const validated = useLoad<SignInAnswer>(jwt && expiry ? { key: jwt, load: (signal) => validateToken({ token: jwt, signal }) } : null);
+  const failure = !jwt || !expiry ? 'The sign-in answer is incomplete.' : validated.status === 'error' ? errorMessage(validated.error) : null;
+  const answer = validated.status === 'ready' ? validated.data : null;
 
   useEffect(() => {
-    if (!jwt || !expiry) {
-      setFailure('The sign-in answer is incomplete.');
-      return;
-    }
-    let live = true;
-    validateToken({ token: jwt }).then(
-      (answer) => {
-        if (!live) return;
-        startSession(dispatch, sessionFromSignIn(answer, jwt, /^\d+$/.test(expiry) ? Number(expiry) : expiry));
-        void navigate(goTo ?? '/accounts/profile', { replace: true });
-      },
-      (error: unknown) => live && setFailure(errorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [jwt, expiry, goTo, dispatch, navigate]);
+    if (!answer || !jwt || !expiry) return;
+    startSession(dispatch, sessionFromSignIn(answer, jwt, /^\d+$/.test(expiry) ? Number(expiry) : expiry));
+    void navigate(goTo ?? '/accounts/profile', { replace: true });
+  }, [answer, jwt, expiry, goTo, dispatch, navigate]);
 
   return (
     <AccountCard title="Login">

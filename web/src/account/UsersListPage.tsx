@@ -1,11 +1,12 @@
 /** /profiles/usersList (super curators): every account, filterable, with links to edit each. */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Input, Spinner, Text } from '@chakra-ui/react';
 import { PageContainer } from '../shell/Layout.tsx';
 import { listUsers, type AccountUser } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 
 const TABLE_STYLE = {
   width: '100%',
@@ -17,20 +18,10 @@ const TABLE_STYLE = {
 } as const;
 
 export function UsersListPage() {
-  const [users, setUsers] = useState<AccountUser[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const result = useLoad<AccountUser[]>({ key: 'users', load: () => listUsers() });
+  const users = result.status === 'ready' ? result.data : null;
+  const failure = result.status === 'error' ? errorMessage(result.error) : null;
   const [filter, setFilter] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    listUsers().then(
-      (list) => live && setUsers(list),
-      (error: unknown) => live && setFailure(errorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const shown = useMemo(() => {
     const text = filter.trim().toLowerCase();

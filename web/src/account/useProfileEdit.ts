@@ -3,13 +3,14 @@
  * types, the last failure, and the save (which follows a username change into the session and
  * goes back to the profile with the server's words).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FormikHelpers } from 'formik';
 import { useAppDispatch, useSession } from '../state/hooks.ts';
 import { noticeAdded } from '../state/messagesSlice.ts';
 import { startSession } from '../state/sessionSlice.ts';
 import type { Term } from '../kit/pick-lists.ts';
+import { useLoad } from '../kit/useLoad.ts';
 import { loadOwnAccount, UPDATE_SUCCESS_MESSAGE, updateOwnAccount, type AccountUser } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 import { profileBody, type ProfileValues } from './ProfileFields.tsx';
@@ -30,20 +31,11 @@ export function useProfileEdit() {
   const session = useSession();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [account, setAccount] = useState<AccountUser | null>(null);
+  const loaded = useLoad<AccountUser>({ key: 'own-account', load: () => loadOwnAccount() });
+  const account = loaded.status === 'ready' ? loaded.data : null;
   const profileTypes = useProfileTypes();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadOwnAccount().then(
-      (user) => live && setAccount(user),
-      (error: unknown) => live && setFailure(errorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [saveFailure, setFailure] = useState<string | null>(null);
+  const failure = saveFailure ?? (loaded.status === 'error' ? errorMessage(loaded.error) : null);
 
   async function submit({ current_password, organisations, ...values }: ProfileEditValues, helpers: FormikHelpers<ProfileEditValues>) {
     setFailure(null);

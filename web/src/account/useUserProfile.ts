@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLoad } from '../kit/useLoad.ts';
 import { loadUserProfile, type UserProfile } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 
@@ -6,21 +6,8 @@ export type ProfileState = { status: 'loading' } | { status: 'ready'; user: User
 
 /** The GraphQL profile of one user; `reloadKey` changes ask again. */
 export function useUserProfile(id: number | null | undefined, reloadKey = 0): ProfileState {
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
-  useEffect(() => {
-    if (!id) {
-      setState({ status: 'error', message: 'User not found' });
-      return;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    loadUserProfile(id).then(
-      (user) => live && setState({ status: 'ready', user }),
-      (error: unknown) => live && setState({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, reloadKey]);
-  return state;
+  const result = useLoad<UserProfile>(id ? { key: `${id}:${reloadKey}`, load: () => loadUserProfile(id) } : null);
+  if (!id) return { status: 'error', message: 'User not found' };
+  if (result.status === 'ready') return { status: 'ready', user: result.data };
+  return result.status === 'error' ? { status: 'error', message: errorMessage(result.error) } : { status: 'loading' };
 }

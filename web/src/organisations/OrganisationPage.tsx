@@ -1,16 +1,14 @@
 /** /organisations/:id: details, alternative names, ROR link, countries and records by relation. */
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { LinkedSavedSearches } from '../saved-searches/SavedSearchesList.tsx';
 import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
 import { loadOrganisation, organisationTypeNames, type LinkedRecord, type OrganisationDetail } from './organisationQueries.ts';
-
-type DetailState = { status: 'loading' } | { status: 'loaded'; organisation: OrganisationDetail } | { status: 'missing' } | { status: 'failed' };
 
 function recordsByRelation(organisation: OrganisationDetail): Array<[string, LinkedRecord[]]> {
   const groups = new Map<string, LinkedRecord[]>();
@@ -28,25 +26,11 @@ const linkStyle = { color: '#253d73', textDecoration: 'underline' };
 
 export function OrganisationPage() {
   const { id = '' } = useParams();
-  const [state, setState] = useState<DetailState>({ status: 'loading' });
-  usePageTitle(state.status === 'loaded' ? state.organisation.name : 'Organisation');
+  const state = useLoad<OrganisationDetail | null>({ key: id, load: (signal) => loadOrganisation(id, signal) });
+  usePageTitle(state.status === 'ready' && state.data ? state.data.name : 'Organisation');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loadOrganisation(id, controller.signal).then(
-      (organisation) => setState(organisation ? { status: 'loaded', organisation } : { status: 'missing' }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(/not found/i.test(String(error)) ? { status: 'missing' } : { status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [id]);
-
-  if (state.status === 'loading') return <PageLoading label="Loading the organisation…" />;
-  if (state.status === 'missing') return <NotFoundPage />;
-  if (state.status === 'failed') {
+  if (state.status === 'loading' || state.status === 'idle') return <PageLoading label="Loading the organisation…" />;
+  if (state.status === 'error' && !/not found/i.test(state.message)) {
     return (
       <PageContainer>
         <Text role="alert">This organisation could not be loaded. Please try again.</Text>
@@ -54,7 +38,8 @@ export function OrganisationPage() {
     );
   }
 
-  const { organisation } = state;
+  const organisation = state.status === 'ready' ? state.data : null;
+  if (!organisation) return <NotFoundPage />;
   const types = organisationTypeNames(organisation.types);
   const groups = recordsByRelation(organisation);
 

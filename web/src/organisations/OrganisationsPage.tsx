@@ -7,11 +7,10 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { findOrganisations, organisationTypeNames, type OrganisationSummary } from './organisationQueries.ts';
 
 export const ORGANISATIONS_PER_PAGE = 25;
-
-type ListState = { status: 'loading' } | { status: 'loaded'; organisations: OrganisationSummary[] } | { status: 'failed' };
 
 /** What the list holds: how many organisations (in the registry, or matching the search), or that there are none yet and how they get added. */
 function OrganisationsCount({ count, q }: { count: number; q: string }) {
@@ -35,22 +34,10 @@ export function OrganisationsPage() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const state = useLoad<OrganisationSummary[]>({ key: q, load: async (signal) => [...(await findOrganisations(q, signal))].sort((a, b) => a.name.localeCompare(b.name)) });
   const inputId = useId();
 
   useEffect(() => setText(q), [q]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    findOrganisations(q, controller.signal).then(
-      (organisations) => setState({ status: 'loaded', organisations: [...organisations].sort((a, b) => a.name.localeCompare(b.name)) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [q]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +54,7 @@ export function OrganisationsPage() {
     document.getElementById('main-content')?.scrollIntoView();
   }
 
-  const organisations = state.status === 'loaded' ? state.organisations : [];
+  const organisations = state.status === 'ready' ? state.data : [];
   const totalPages = Math.max(1, Math.ceil(organisations.length / ORGANISATIONS_PER_PAGE));
   const shown = organisations.slice((page - 1) * ORGANISATIONS_PER_PAGE, page * ORGANISATIONS_PER_PAGE);
 
@@ -91,12 +78,12 @@ export function OrganisationsPage() {
       </Flex>
 
       {state.status === 'loading' && <PageLoading label="Loading organisations…" />}
-      {state.status === 'failed' && (
+      {state.status === 'error' && (
         <Text mt="6" role="alert">
           The organisations could not be loaded. Please try again.
         </Text>
       )}
-      {state.status === 'loaded' && (
+      {state.status === 'ready' && (
         <>
           <Text mt="6" aria-live="polite" data-testid="organisations-count">
             <OrganisationsCount count={organisations.length} q={q} />

@@ -1,7 +1,7 @@
 /**
  * What a signed-in viewer can do from a record page: the "awaiting approval" banner, Edit (when
  * the API's can_edit says so; disabled with the reason while the site is read-only), Approve
- * (curators, unapproved records), Delete (super curators) — both hidden while read-only, as `can()` says —
+ * (curators, unapproved records), Merge into… (curators), Delete (super curators) — hidden while read-only, as `can()` says —
  * beside watching, claiming and reviewing (RecordCommunity, which shows anonymous visitors a
  * sign-in hint), and the record's history with a readable before/after of each change.
  */
@@ -12,14 +12,17 @@ import { can } from '@registry/schemas/access/policy.ts';
 import { useSession } from '../state/hooks.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { useWritesOff, WriteControl } from '../shell/WritesOff.tsx';
-import { failureText, restDelete, restGet, restPost } from '../api/client.ts';
+import { failureText, restDelete, restPost } from '../api/client.ts';
+import { useRestGet } from '../kit/useLoad.ts';
 import { RecordCommunity } from './RecordCommunity.tsx';
 import { RecordHistory } from './RecordHistory.tsx';
+import { MergeInto } from './MergeInto.tsx';
 
 export function RecordActions({ record, onChanged }: { record: { id: number; name: string; isApproved?: boolean | null }; onChanged(): void }) {
   const session = useSession();
   const navigate = useNavigate();
-  const [canEdit, setCanEdit] = useState(false);
+  const editRight = useRestGet<{ success: boolean }>(session.isLoggedIn ? `/fairsharing_records/can_edit/${record.id}` : null);
+  const canEdit = editRight.status === 'ready' && editRight.data.success;
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const viewer = useViewer();
   const writesOff = useWritesOff();
@@ -29,10 +32,6 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
     if (openHistory && session.isLoggedIn) historyRef.current?.scrollIntoView();
   }, [openHistory, session.isLoggedIn]);
 
-  useEffect(() => {
-    if (!session.isLoggedIn) return setCanEdit(false);
-    restGet<{ success: boolean }>(`/fairsharing_records/can_edit/${record.id}`).then((answer) => setCanEdit(answer.success), () => setCanEdit(false));
-  }, [record.id, session.isLoggedIn]);
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -67,6 +66,7 @@ export function RecordActions({ record, onChanged }: { record: { id: number; nam
             Approve
           </Button>
         )}
+        {can(viewer, 'record.approve') && <MergeInto record={record} />}
         {can(viewer, 'record.delete') && (
           <Button
             size="sm"

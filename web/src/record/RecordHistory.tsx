@@ -5,8 +5,7 @@
  * list shows what was added or removed.
  */
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { graphqlQuery } from '../api/client.ts';
+import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { formatLongDate } from '../kit/format/dates.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 
@@ -41,11 +40,8 @@ function ChangeSide({ lines, other, kind }: { lines: string[]; other: string[]; 
 }
 
 export function RecordHistory({ recordId }: { recordId: number }) {
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  useEffect(() => {
-    graphqlQuery<{ fairsharingRecord: { history: HistoryEntry[] | null } }>(`{fairsharingRecord${graphqlArguments({ id: recordId })}{history}}`)
-      .then((data) => setEntries(data.fairsharingRecord.history ?? []), () => setEntries([]));
-  }, [recordId]);
+  const result = useLatestQuery<{ fairsharingRecord: { history: HistoryEntry[] | null } }>(`{fairsharingRecord${graphqlArguments({ id: recordId })}{history}}`);
+  const entries = result.status === 'ready' ? (result.data.fairsharingRecord.history ?? []) : result.status === 'error' ? [] : null;
   if (!entries) return <Text color="fg.muted">Loading the history…</Text>;
   if (entries.length === 0) return <Text color="fg.muted">No change has been recorded for this record yet.</Text>;
   return (

@@ -4,16 +4,16 @@
  * effect and re-renders do not count twice, coming back through the history does.
  */
 import { Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { restGet, restPost } from '../api/client.ts';
+import { restPost } from '../api/client.ts';
+import { latestData, useRestGet } from '../kit/useLoad.ts';
 import { formatCount } from '../kit/format/counts.ts';
 
 let lastCountedVisit = '';
 
 export function RecordViews({ recordId }: { recordId: number | string }) {
   const { key } = useLocation();
-  const [views, setViews] = useState<number | null>(null);
 
   useEffect(() => {
     const visit = `${recordId}:${key}`;
@@ -23,14 +23,7 @@ export function RecordViews({ recordId }: { recordId: number | string }) {
     restPost(`/record_views/${recordId}`, undefined).catch(() => undefined);
   }, [recordId, key]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    restGet<{ views: number }>(`/record_views/${recordId}`, { signal: controller.signal }).then(
-      (answer) => setViews(answer.views),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [recordId]);
+  const views = latestData(useRestGet<{ views: number }>(`/record_views/${recordId}`))?.views ?? null;
 
   if (views === null) return null;
   return (

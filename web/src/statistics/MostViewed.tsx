@@ -1,8 +1,7 @@
 /** The public records viewed most (GET /statistics/most_viewed), as an ordered list. */
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { restGet } from '../api/client.ts';
+import { latestData, useRestGet } from '../kit/useLoad.ts';
 
 interface MostViewedRecord {
   id: number;
@@ -13,12 +12,8 @@ interface MostViewedRecord {
 }
 
 export function MostViewed() {
-  const [records, setRecords] = useState<MostViewedRecord[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    restGet<MostViewedRecord[]>('/statistics/most_viewed?size=10', { signal: controller.signal }).then(setRecords, () => setRecords([]));
-    return () => controller.abort();
-  }, []);
+  const result = useRestGet<MostViewedRecord[]>('/statistics/most_viewed?size=10');
+  const records = result.status === 'error' ? [] : (latestData(result) ?? null);
   return (
     <Box as="section" aria-labelledby="most-viewed-heading" mt="8">
       <Heading as="h2" size="xl" color="brand.700" mb="3" id="most-viewed-heading">

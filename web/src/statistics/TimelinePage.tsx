@@ -5,9 +5,8 @@
  */
 import { Box, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
-import { useEffect, useState } from 'react';
-import { restGet } from '../api/client.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
+import { latestData, useRestGet } from '../kit/useLoad.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { knownDateNote } from './statistics-charts.ts';
@@ -16,12 +15,8 @@ import { ContentPage } from '../shell/ContentPage.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
 
 function NotableEvents() {
-  const [events, setEvents] = useState<NotableEvent[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    restGet<NotableEvent[]>('/notable_events', { signal: controller.signal }).then(setEvents, () => setEvents([]));
-    return () => controller.abort();
-  }, []);
+  const result = useRestGet<NotableEvent[]>('/notable_events');
+  const events = result.status === 'error' ? [] : (latestData(result) ?? null);
   if (events === null) return <Text color="gray.700">Loading…</Text>;
   if (events.length === 0) return <Text color="gray.700">No notable events have been recorded.</Text>;
   return (

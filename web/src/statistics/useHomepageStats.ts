@@ -1,6 +1,5 @@
 /** The figures of GET /homepage_stats; any missing or non-numeric field is simply not shown. */
-import { useEffect, useState } from 'react';
-import { restGet } from '../api/client.ts';
+import { useRestGet } from '../kit/useLoad.ts';
 
 export interface HomepageStats {
   records?: number;
@@ -31,16 +30,7 @@ export function readHomepageStats(payload: unknown): HomepageStats {
 export type HomepageStatsState = { status: 'loading' } | { status: 'loaded'; stats: HomepageStats } | { status: 'failed' };
 
 export function useHomepageStats(): HomepageStatsState {
-  const [state, setState] = useState<HomepageStatsState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    restGet<unknown>('/homepage_stats', { signal: controller.signal }).then(
-      (payload) => setState({ status: 'loaded', stats: readHomepageStats(payload) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  return state;
+  const result = useRestGet<unknown>('/homepage_stats');
+  if (result.status === 'ready') return { status: 'loaded', stats: readHomepageStats(result.data) };
+  return result.status === 'error' ? { status: 'failed' } : { status: 'loading' };
 }
