@@ -54,3 +54,20 @@ describe('a 429 during start-up', () => {
     await page.context().close();
   }, 90_000);
 });
+
+describe('a page load past the rate limit', () => {
+  it("of a record page answers the app's page, not the JSON refusal: it waits calmly, then shows the record", async () => {
+    await spendAllowances();
+    const page = await openPage(browser, server.url);
+    const response = await page.goto('/2');
+    expect(response?.status()).toBe(429);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+    expect(await response?.text()).toContain('<div id="root">');
+    const wait = page.getByTestId('rate-limit-wait');
+    await wait.waitFor();
+    expect((await wait.innerText()).trim()).toMatch(/^Too many requests — retrying in ([1-9]|1[0-9]|20) s$/);
+    await page.getByTestId('record-page').waitFor({ timeout: 45_000 });
+    expect(await page.getByText(/Something went wrong|Can't initialize application|Rate limit exceeded/).count()).toBe(0);
+    await page.context().close();
+  }, 90_000);
+});

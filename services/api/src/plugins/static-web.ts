@@ -6,7 +6,8 @@
  * anything else (the app shows its own 404 page). Record and DOI URLs also answer
  * `application/ld+json` with the record's JSON-LD, as DOI resolvers expect, and the linked-data
  * formats of record-page.ts (406 when a client takes none of them). Clients that take
- * neither get the JSON 404.
+ * neither get the JSON 404. A browser's page load past the rate limit gets the app's page with
+ * the 429 status, never the JSON refusal.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { webPathKind } from '@registry/schemas/web/page-paths.ts';
-import { graphqlSchemaSdl } from '../graphql/plugin.ts';
+import { graphqlSchemaSdl } from '../graphql/schema-sdl.ts';
 import { sendError } from './errors.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
@@ -49,6 +50,11 @@ function preferredMediaType(request: FastifyRequest, available: string[]): strin
     })
     .join(',');
   return new Negotiator({ headers: { accept } }).mediaType(available);
+}
+
+/** What the rate limit throws past the allowance (its error answer, errorResponseBuilder in limits.ts). */
+function isRateLimitRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 429;
 }
 
 export const staticWebPlugin = fp<StaticWebPluginOptions>(
@@ -103,8 +109,15 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
 
     /** A record or DOI URL: its page (404 when no public record has that id), or its JSON-LD. */
     const answerRecordPath = async (request: FastifyRequest, reply: FastifyReply, identifier: string, mediaType: string) => {
-      await countedByRateLimit.call(app, request, reply);
       const wantsPage = mediaType === 'text/html';
+      try {
+        await countedByRateLimit.call(app, request, reply);
+      } catch (refusal) {
+        // A browser's page load past the limit gets the app's page (429, with retry-after), not
+        // the JSON refusal: the app says calmly that it waits and asks for the record once it may.
+        if (wantsPage && indexHtml && isRateLimitRefusal(refusal)) return sendApp(reply, request.url, request.method, 429);
+        throw refusal;
+      }
       if (app.config.maintenanceMode) {
         return wantsPage && indexHtml ? sendApp(reply, request.url, request.method) : sendError(reply, 503, MAINTENANCE_MESSAGE);
       }
