@@ -4,7 +4,7 @@
  * @registry/schemas/web/redirects.ts, and the server learns every page path from
  * @registry/schemas/web/page-paths.ts (routes.test.ts keeps the two in step).
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { lazyScreen } from '../kit/loadScreen.ts';
@@ -34,18 +34,20 @@ function page(path: string, title: string | undefined, load: RouteObject['lazy']
   return { path, lazy: load, handle: handle({ title, ...extra }) };
 }
 
-/** Wraps a lazily loaded screen in the login guard of SPEC §6. */
+/**
+ * Puts a lazily loaded screen behind the login guard of SPEC §6. The guard decides first (the
+ * session is known at start-up): a visitor it sends to the login page never loads the screen's code.
+ */
 function requireLogin(load: () => Promise<{ Component: ComponentType }>, action?: Action): RouteObject['lazy'] {
-  return async () => {
-    const { Component } = await load();
-    return {
-      Component: () => (
-        <RequireLogin action={action}>
-          <Component />
-        </RequireLogin>
-      ),
-    };
-  };
+  const Screen = lazy(async () => ({ default: (await load()).Component }));
+  const Guarded = () => (
+    <RequireLogin action={action}>
+      <Suspense fallback={<PageLoading />}>
+        <Screen />
+      </Suspense>
+    </RequireLogin>
+  );
+  return async () => ({ Component: Guarded });
 }
 
 const staticPage = (path: string, title: string, load: RouteObject['lazy']) => page(path, title, load);
