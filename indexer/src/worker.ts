@@ -8,6 +8,7 @@ import {
   INDEX_JOB_OPTIONS,
   INDEX_QUEUE_NAME,
   createDatabase,
+  createIndexQueue,
   createQueueConnection,
   createSearchClient,
   isIndexEntityType,
@@ -80,6 +81,10 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
     { connection, prefix: config.queuePrefix, concurrency: 1 },
   );
   worker.on('error', throttledWarning('index worker'));
+  // Completed jobs are not kept (INDEX_JOB_OPTIONS); ones kept by an earlier version would swallow
+  // the jobs of a database whose revisions start again. In the background: Redis may be down.
+  const queue = createIndexQueue(config, connection);
+  const cleaning = queue.clean(0, 0, 'completed').catch(() => undefined).finally(() => queue.close().catch(() => undefined));
   worker.on('failed', (job, error) => {
     if (job && job.attemptsMade >= (job.opts.attempts ?? INDEX_JOB_OPTIONS.attempts)) {
       log(`indexer: job ${job.id} failed for good and is kept in the failed list: ${error.message}`);
@@ -91,6 +96,7 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
   return {
     async stop() {
       await sweeper?.stop();
+      await withTimeout(cleaning, 1_000);
       // Closing waits for the running job; with Redis gone it could wait for ever.
       await withTimeout(worker.close(), 5_000);
       connection.disconnect();

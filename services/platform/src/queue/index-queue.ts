@@ -42,11 +42,17 @@ export function indexJobId(job: IndexJobData): string {
   return `${job.type}-${job.id}-${job.revision}`;
 }
 
-/** Failed jobs are kept (removeOnFail: false): they are the dead-letter list people read. */
+/**
+ * Failed jobs are kept (removeOnFail: false): they are the dead-letter list people read.
+ * Completed jobs are removed at once: BullMQ ignores a job whose id it still holds, and a job id
+ * (type, id, revision) comes round again once the database restarts its revisions (a restore
+ * from a backup, a database dropped and seeded again), so a kept completed job would silently
+ * swallow the new change's job and leave it to the outbox sweeper, seconds later.
+ */
 export const INDEX_JOB_OPTIONS = {
   attempts: 6,
   backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: { count: 1_000 },
+  removeOnComplete: true,
   removeOnFail: false,
 } as const;
 
