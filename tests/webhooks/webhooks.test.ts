@@ -4,25 +4,15 @@
  * feed to a local receiver that checks each Standard Webhooks signature, under concurrent saves
  * and a receiver that is down at first: every change arrives under one id, retried until taken.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { demoRecords, person, type Person } from '../community/support.ts';
+import { startReceiver, verifySignature, type Receiver } from './receiver.ts';
 
-interface Received {
-  id: string;
-  body: { type: string; data: { recordId: number } };
-  signatureValid: boolean;
-}
-
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = '';
-const received: Received[] = [];
-let refuseNext = 0;
 let secret = '';
 
 let harness: AccountsHarness;
@@ -31,36 +21,16 @@ let stranger: Person;
 let delivery: RunningWebhookDelivery;
 let records: { id: number; name: string }[];
 
-/** The receiver's side of Standard Webhooks: HMAC-SHA256 of id.timestamp.body with the secret's key. */
-function verify(headers: Record<string, string | string[] | undefined>, body: string): boolean {
-  const expected = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
-    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest();
-  return String(headers['webhook-signature']).split(' ').some((signature) => {
-    const [version, value] = signature.split(',');
-    const given = Buffer.from(value ?? '', 'base64');
-    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
+const received = () => receiver.received.filter((item) => item.path === '/hook');
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (refuseNext > 0) {
-        refuseNext -= 1;
-        response.writeHead(503).end();
-        return;
-      }
-      const body = Buffer.concat(chunks).toString();
-      received.push({ id: String(request.headers['webhook-id']), body: JSON.parse(body), signatureValid: verify(request.headers, body) });
-      response.writeHead(204).end();
-    });
+  receiver = await startReceiver();
+  receiverUrl = receiver.url('/hook');
+  harness = await startAccountsHarness('webhooks', {
+    egressAllow: [receiver.hostPort],
+    // A short retry schedule (8 attempts within 6 s) so a receiver down for a while is retried until it is back.
+    webhooks: { retryAttempts: 8, retryWindowMs: 6_000, secretOverlapMs: 86_400_000, disableAfterMs: 86_400_000 },
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { port } = receiver.address() as AddressInfo;
-  receiverUrl = `http://127.0.0.1:${port}/hook`;
-  harness = await startAccountsHarness('webhooks', { egressAllow: [`127.0.0.1:${port}`] });
   await seedDemoCatalogue(harness.env.db);
   owner = await person(harness, 'hook-owner', 'curator');
   stranger = await person(harness, 'hook-stranger');
@@ -70,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await delivery?.stop();
   await harness?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 const register = (who: Person | null, webhook: Record<string, unknown>) => call(harness.app, { method: 'POST', url: '/webhooks', token: who?.token, payload: { webhook } });
@@ -85,6 +55,8 @@ describe('registering a webhook', () => {
     const named = await register(owner, { url: 'http://localhost:8080/hook', events: ['record.updated'] });
     expect(named.status).toBe(400);
     expect(JSON.stringify(named.body)).toMatch(/localhost resolves to/);
+    const otherPort = await register(owner, { url: receiverUrl.replace(receiver.hostPort, `127.0.0.1:${Number(receiver.hostPort.split(':')[1]) === 65535 ? 1 : Number(receiver.hostPort.split(':')[1]) + 1}`), events: ['record.updated'] });
+    expect(otherPort.status, 'a loopback receiver not on the allow-list').toBe(400);
     expect(await harness.env.db('webhooks').pluck('id')).toEqual([]);
   });
 
@@ -122,27 +94,37 @@ describe('delivering changes', () => {
   }
 
   it('sends every change once per id, signed, retried while the receiver is down', async () => {
-    refuseNext = 2;
+    receiver.answer('/hook', 503);
     delivery = startWebhookDelivery(harness.config, harness.env.db, {
       log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
     });
     await Promise.all(records.map((record) => save(record.id)));
     await save(records[0].id);
-    await vi.waitFor(() => expect(new Set(received.map((item) => item.id)).size).toBe(4), { timeout: 40_000, interval: 200 });
-    expect(received.every((item) => item.signatureValid)).toBe(true);
-    expect(received.length).toBe(4);
-    const byRecord = received.map((item) => item.body.data.recordId).sort((a, b) => a - b);
+    // Down until every delivery was refused twice, then back.
+    await vi.waitFor(async () => {
+      const attempts = await harness.env.db('webhook_deliveries').pluck('attempts');
+      expect(attempts.length === 4 && attempts.every((count: number) => count >= 2)).toBe(true);
+    }, { timeout: 30_000, interval: 100 });
+    expect(received()).toEqual([]);
+    receiver.answer('/hook', 204);
+    await vi.waitFor(() => expect(new Set(received().map((item) => item.id)).size).toBe(4), { timeout: 30_000, interval: 200 });
+    expect(received().every((item) => verifySignature(secret, item))).toBe(true);
+    expect(received().length).toBe(4);
+    const byRecord = received().map((item) => Number(item.payload.data.recordId)).sort((a, b) => a - b);
     expect(byRecord).toEqual([records[0].id, records[0].id, records[1].id, records[2].id].sort((a, b) => a - b));
-    expect(received.every((item) => item.body.type === 'record.updated')).toBe(true);
-    expect(refuseNext).toBe(0);
+    expect(received().every((item) => item.payload.type === 'record.updated')).toBe(true);
   });
 
   it('logs each delivery with status, attempts, latency and response code', async () => {
-    const listed = await call(harness.app, { method: 'GET', url: '/webhooks', token: owner.token });
-    const deliveries = (listed.body as unknown as { deliveries: { status: string; attempts: number; response_code: number; latency_ms: number }[] }[])[0].deliveries;
-    expect(deliveries).toHaveLength(4);
-    expect(deliveries.every((item) => item.status === 'delivered' && item.response_code === 204 && item.latency_ms >= 0)).toBe(true);
-    expect(deliveries.reduce((sum, item) => sum + item.attempts, 0)).toBe(6);
+    type Logged = { deliveries: { status: string; attempts: number; response_code: number; latency_ms: number }[] };
+    // The receiver counts a delivery before the worker logs its answer.
+    await vi.waitFor(async () => {
+      const listed = await call(harness.app, { method: 'GET', url: '/webhooks', token: owner.token });
+      const { deliveries } = (listed.body as unknown as Logged[])[0];
+      expect(deliveries).toHaveLength(4);
+      expect(deliveries.every((item) => item.status === 'delivered' && item.response_code === 204 && item.latency_ms >= 0)).toBe(true);
+      expect(deliveries.every((item) => item.attempts >= 3)).toBe(true);
+    }, { timeout: 10_000, interval: 100 });
   });
 
   it('queues again a delivery written but never queued (a crash between the two)', async () => {
@@ -152,7 +134,7 @@ describe('delivering changes', () => {
       payload: JSON.stringify({ type: 'record.updated', timestamp: new Date().toISOString(), data: { recordId: records[1].id } }),
       created_at: new Date(Date.now() - 120_000),
     });
-    await vi.waitFor(() => expect(received.map((item) => item.id)).toContain('msg_lost'), { timeout: 20_000, interval: 200 });
-    expect(received.find((item) => item.id === 'msg_lost')?.signatureValid).toBe(true);
+    await vi.waitFor(() => expect(received().map((item) => item.id)).toContain('msg_lost'), { timeout: 20_000, interval: 200 });
+    expect(verifySignature(secret, received().find((item) => item.id === 'msg_lost')!)).toBe(true);
   });
 });

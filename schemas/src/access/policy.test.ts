@@ -59,6 +59,17 @@ describe('can', () => {
     expect(can(viewerInSiteMode(readOnlySuper, false), 'record.edit', resource)).toBe(true);
   });
 
+  it('tells only curators’ webhooks of unpublished changes, and others’ only of their own claims’ decisions', () => {
+    expect(can(user, 'webhook.receiveUnpublished')).toBe(false);
+    expect(can(developer, 'webhook.receiveUnpublished')).toBe(false);
+    expect(can(curator, 'webhook.receiveUnpublished')).toBe(true);
+    expect(can(superCurator, 'webhook.receiveUnpublished')).toBe(true);
+    expect(can(user, 'webhook.receiveClaimDecision', { userId: 10 })).toBe(true);
+    expect(can(user, 'webhook.receiveClaimDecision', { userId: 11 })).toBe(false);
+    expect(can(curator, 'webhook.receiveClaimDecision', { userId: 11 })).toBe(true);
+    expect(can(ANONYMOUS_VIEWER, 'webhook.receiveClaimDecision', { userId: 10 })).toBe(false);
+  });
+
   it('keeps private user data to the user and super curators', () => {
     expect(can(user, 'user.viewPrivate', { userId: 10 })).toBe(true);
     expect(can(user, 'user.viewPrivate', { userId: 11 })).toBe(false);

@@ -85,6 +85,13 @@ export const ACTIONS = {
   'savedSearch.linkPeople': { write: true, rule: superCurator, description: 'link organisations and users to a saved search' },
   'webhook.view': { write: false, rule: self, description: 'list one’s own webhooks and their recent deliveries' },
   'webhook.manage': { write: true, rule: self, description: 'register, change or delete one’s own webhooks' },
+  // Asked of a webhook's owner each time deliveries are written (a role change counts from then on).
+  'webhook.receiveUnpublished': { write: false, rule: curator, description: 'be told, through one’s webhooks, of changes to records not public (registry-wide webhooks)' },
+  'webhook.receiveClaimDecision': { write: false, rule: either(self, curator), description: 'be told, through one’s webhooks, that a claim was decided: one’s own claims (curators: every claim)' },
+  'linkHealth.viewAll': { write: false, rule: curator, description: 'read the link health of every record (the dashboard’s Links tab)' },
+  'linkHealth.viewOwn': { write: false, rule: self, description: 'read the broken links of the records one maintains or created' },
+  'linkHealth.viewNote': { write: false, rule: viewable, description: 'see a record’s quiet “homepage unreachable since” note' },
+  'linkHealth.adoptFinalUrl': { write: true, rule: curator, description: 'replace a permanently redirected URL by where it leads (then saved as a record edit)' },
   'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
   'sharedEntity.change': { write: true, rule: either(curator, createdSharedEntityOnlyTheirRecordsCite), description: 'change or delete a publication, organisation, grant, licence or tag (curators; its creator while only records they may edit cite it)' },
   'sharedEntity.approve': { write: true, rule: curator, description: 'put a licence named inline into the public dumps and reference lists' },

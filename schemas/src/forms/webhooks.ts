@@ -1,14 +1,19 @@
 /**
- * The rules of a webhook (POST/PUT /webhooks): the receiver's http(s) URL, a description, the
- * events it is told of, and filters by registry and record id. Whether the URL's host may be
- * reached (no internal addresses) is the service's question, after DNS.
+ * The rules of a webhook (POST/PUT /webhooks and the profile's webhook form): the receiver's
+ * http(s) URL, a description, the events it is told of, and filters by registry, record id and
+ * saved search; a change may also switch it on again (`enabled`) after it was disabled for
+ * failing. Whether the URL's host may be reached (no internal addresses) and whether the saved
+ * search exists are the service's questions.
  */
-import { array, object, string, type InferType } from 'yup';
+import { array, boolean, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
-import { boundedText, hasNoDuplicates, httpUrl, idList } from './bounds.ts';
+import { boundedText, hasNoDuplicates, httpUrl, idList, idNumber } from './bounds.ts';
 
-/** The change-feed kinds a webhook may ask for, as event types. */
-export const WEBHOOK_EVENTS = ['record.created', 'record.updated', 'record.removed', 'record.deleted', 'record.merged'] as const;
+/** The change-feed kinds as event types, a record's approval and a claim's decision. */
+export const WEBHOOK_EVENTS = [
+  'record.created', 'record.updated', 'record.removed', 'record.deleted', 'record.merged', 'record.approved', 'claim.decided',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_REGISTRIES = ['standard', 'database', 'policy', 'collection'] as const;
 
 export const WEBHOOK_MESSAGES = {
@@ -32,6 +37,7 @@ const webhookFields = {
       .test('unique-registries', WEBHOOK_MESSAGES.duplicate, hasNoDuplicates)
       .default(undefined),
     record_ids: idList(),
+    saved_search_id: idNumber().nullable().default(undefined),
   }).noUnknown().default(undefined),
 };
 
@@ -43,5 +49,10 @@ export const webhookSchema = object({
 export type WebhookInput = InferType<typeof webhookSchema>;
 
 /** A change: only the fields sent change. */
-export const webhookChangeSchema = object({ ...webhookFields, url: webhookFields.url.min(1, ACCOUNT_MESSAGES.required) }).noUnknown();
+export const webhookChangeSchema = object({
+  ...webhookFields,
+  url: webhookFields.url.min(1, ACCOUNT_MESSAGES.required),
+  /** true switches a webhook disabled for failing on again. */
+  enabled: boolean().default(undefined),
+}).noUnknown();
 export type WebhookChange = InferType<typeof webhookChangeSchema>;

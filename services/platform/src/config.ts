@@ -43,6 +43,19 @@ export interface RegistryConfig {
   datacite: DataciteConfig | null;
   /** Hosts or host:port pairs outbound calls may reach though the egress policy refuses their address (`EGRESS_ALLOW`, comma-separated). */
   egressAllow: string[];
+  /** Webhook deliveries: retries, secret rotation, disabling (`WEBHOOK_*`, see `docs/webhooks.md`). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Attempts per delivery (`WEBHOOK_RETRY_ATTEMPTS`, default 15). */
+  retryAttempts: number;
+  /** The longest time from a delivery's first attempt to its last (`WEBHOOK_RETRY_WINDOW_SECONDS`, default 24 h). */
+  retryWindowMs: number;
+  /** How long the previous secret still signs after a rotation (`WEBHOOK_SECRET_OVERLAP_SECONDS`, default 24 h). */
+  secretOverlapMs: number;
+  /** A webhook is disabled once every attempt to it has failed for this long (`WEBHOOK_DISABLE_AFTER_SECONDS`, default 24 h). */
+  disableAfterMs: number;
 }
 
 export interface SearchIndexLayout {
@@ -239,5 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     },
     datacite: datacite(env),
     egressAllow: (env.EGRESS_ALLOW ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''),
+    webhooks: {
+      retryAttempts: parsePositiveInteger('WEBHOOK_RETRY_ATTEMPTS', env.WEBHOOK_RETRY_ATTEMPTS, 15),
+      retryWindowMs: parsePositiveInteger('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 86_400) * 1000,
+      secretOverlapMs: parsePositiveInteger('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400) * 1000,
+      disableAfterMs: parsePositiveInteger('WEBHOOK_DISABLE_AFTER_SECONDS', env.WEBHOOK_DISABLE_AFTER_SECONDS, 86_400) * 1000,
+    },
   };
 }

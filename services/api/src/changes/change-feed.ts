@@ -62,26 +62,31 @@ function entryKind(row: ChangeRow): ChangeKind | null {
   return row.replacementId === null ? 'deleted' : 'merged';
 }
 
-export async function readChanges(db: Database, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
-  const after = since === undefined ? null : decodeCursor(since);
-  const rows = await readChangeRows(db, after, pageSize);
+/**
+ * The public entry of each row (null for a row the feed leaves out: a change to a record public
+ * neither before nor after, or a record no longer public), in the rows' order.
+ */
+export async function publicEntriesOf(db: Database, rows: readonly ChangeRow[]): Promise<(ChangeEntry | null)[]> {
   const shownIds = rows.filter((row) => row.isPublic).map((row) => row.recordId);
   const replacementIds = rows.flatMap((row) => (row.replacementId === null ? [] : [row.replacementId]));
   const publicRecords = await readPublicRecordsByIds(db, [...shownIds, ...replacementIds]);
-  const changes: ChangeEntry[] = [];
-  for (const row of rows) {
+  return rows.map((row): ChangeEntry | null => {
     const change = entryKind(row);
-    if (change === null) continue;
+    if (change === null) return null;
     const base = { cursor: encodeCursor(row), change, recordId: row.recordId, changedAt: row.changedAt };
     if (change === 'created' || change === 'updated') {
       const record = publicRecords.get(row.recordId);
-      if (record) changes.push({ ...base, sections: row.sections, record });
-    } else if (change === 'merged' && row.replacementId !== null && publicRecords.has(row.replacementId)) {
-      changes.push({ ...base, replacementId: row.replacementId });
-    } else {
-      changes.push({ ...base, change: change === 'merged' ? 'deleted' : change });
+      return record ? { ...base, sections: row.sections, record } : null;
     }
-  }
+    if (change === 'merged' && row.replacementId !== null && publicRecords.has(row.replacementId)) return { ...base, replacementId: row.replacementId };
+    return { ...base, change: change === 'merged' ? 'deleted' : change };
+  });
+}
+
+export async function readChanges(db: Database, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
+  const after = since === undefined ? null : decodeCursor(since);
+  const rows = await readChangeRows(db, after, pageSize);
+  const changes = (await publicEntriesOf(db, rows)).filter((entry): entry is ChangeEntry => entry !== null);
   const last = rows.at(-1);
   return { changes, next: last ? encodeCursor(last) : (since ?? encodeCursor({ txid: '0', id: '0' })), hasMore: rows.length === pageSize };
 }

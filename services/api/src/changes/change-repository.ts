@@ -29,6 +29,11 @@ export interface ChangeRow {
   recordExists: boolean;
   /** The record its old id redirects to, when it was merged away. */
   replacementId: number | null;
+  /** Approved before the transaction and after it (null: the row did not exist then, or was logged before this was). */
+  wasApproved: boolean | null;
+  isApproved: boolean | null;
+  /** The transaction inserted the record row. */
+  inserted: boolean;
 }
 
 /** The first transaction whose rows may not all be visible yet (pg_stat_activity shows 32-bit xids, snapshots 64-bit ones). */
@@ -46,6 +51,7 @@ export async function readChangeRows(db: Database, after: FeedPosition | null, l
   const result = await db.raw<{ rows: ChangeRow[] }>(
     `SELECT c.id::text AS id, c.txid::text AS txid, c.record_id AS "recordId",
        c.was_public AS "wasPublic", c.is_public AS "isPublic",
+       c.was_approved AS "wasApproved", c.is_approved AS "isApproved", c.inserted,
        ARRAY(
          SELECT DISTINCT s FROM (
            SELECT unnest(c.sections) AS s

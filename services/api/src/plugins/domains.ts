@@ -130,8 +130,9 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe,
     }),
     reviews: bindDependencies(writes, { reviewRecord }),
-    webhooks: bindDependencies({ db, egressAllow: config.egressAllow }, {
+    webhooks: bindDependencies({ db, egressAllow: config.egressAllow, secretOverlapMs: config.webhooks.secretOverlapMs }, {
       createWebhook: webhooks.createWebhook, listWebhooks: webhooks.listWebhooks, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook,
+      rotateSecret: webhooks.rotateSecret, listDeliveries: webhooks.listDeliveries, redeliver: webhooks.redeliver,
     }),
     savedSearches: bindDependencies(writes, {
       createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,

@@ -1,80 +1,78 @@
 /**
- * Webhook deliveries, in two steps run by the worker role, never in a request:
- *
- * 1. `dispatchWebhookDeliveries` reads the public change feed (`readChanges`) on from its saved
- *    position and writes one delivery per matching webhook and entry, in the transaction that
- *    moves the position (its row is locked, so dispatchers never overlap). A delivery's id,
- *    `msg_<webhook>_<entry cursor>`, is the `webhook-id` a receiver deduplicates on.
- * 2. `deliverWebhook` posts one delivery through the egress module, signed the Standard
- *    Webhooks way, and logs status, latency and response code; a failure throws so the queue
- *    retries it with backoff (at least once: a receiver may see an id again, never a change twice
- *    under different ids).
+ * Sending one delivery (worker role, a BullMQ job; never in a request): a POST through the egress
+ * module, signed the Standard Webhooks way (with the previous secret too while a rotation's
+ * overlap lasts), its status, latency and response code logged. A failure throws, so the queue
+ * retries it with backoff (at least once: a receiver may see an id again, never one change under
+ * two ids). When every attempt to a webhook has failed for `disableAfterMs`, the webhook is
+ * disabled, its waiting deliveries given up and its owner mailed; a PUT with `enabled: true`
+ * switches it on again.
  */
 import type { Database } from '@registry/platform';
 import type { Egress } from '@registry/platform/egress/index.ts';
-import { readChanges, type ChangeEntry } from '../changes/change-feed.ts';
+import { linkMail, type Mailer, type MailContext } from '../accounts/mailer.ts';
 import * as repository from './webhook-repository.ts';
 import { signWebhook } from './webhook-signature.ts';
 
-const PAGE_SIZE = 100;
-const MAX_PAGES_PER_RUN = 20;
-
-function matches(webhook: repository.WebhookRow, change: ChangeEntry, event: string): boolean {
-  if (!webhook.events.includes(event)) return false;
-  if (new Date(change.changedAt) < webhook.created_at) return false;
-  const { registries, record_ids: recordIds } = webhook.filters;
-  if (recordIds && recordIds.length > 0 && !recordIds.includes(change.recordId)) return false;
-  if (registries && registries.length > 0 && !(change.record && registries.includes(change.record.registry))) return false;
-  return true;
-}
-
-function payloadOf(change: ChangeEntry, event: string): Record<string, unknown> {
-  const { cursor: _cursor, change: _kind, changedAt, ...data } = change;
-  return { type: event, timestamp: changedAt, data };
-}
-
-/** Writes the deliveries owed for changes since the last run; answers the new deliveries' ids. */
-export async function dispatchWebhookDeliveries(db: Database): Promise<string[]> {
-  return db.transaction(async (trx) => {
-    let position = await repository.lockFeedPosition(trx);
-    if (position === null) return [];
-    const webhooks = await repository.allWebhooks(trx);
-    const created: string[] = [];
-    for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
-      const { changes, next, hasMore } = await readChanges(trx, position, PAGE_SIZE);
-      const deliveries = changes.flatMap((change) => {
-        const event = `record.${change.change}`;
-        return webhooks.filter((webhook) => matches(webhook, change, event)).map((webhook) => ({
-          id: `msg_${webhook.id}_${change.cursor}`, webhook_id: webhook.id, change_cursor: change.cursor, event, payload: payloadOf(change, event),
-        }));
-      });
-      created.push(...(await repository.insertDeliveries(trx, deliveries)));
-      position = next;
-      if (!hasMore) break;
-    }
-    await repository.saveFeedPosition(trx, position);
-    return created;
-  });
-}
-
-/**
- * Deliveries written over a minute ago and never attempted, to queue again: the queue ignores a
- * job id it already holds, so this only recovers those whose queueing was lost.
- */
-export async function stalledDeliveries(db: Database): Promise<string[]> {
-  return repository.unattemptedDeliveries(db, 60, 500);
+export interface DeliveryDeps {
+  db: Database;
+  egress: Egress;
+  mailer: Mailer;
+  mailContext: MailContext;
+  /** How long every attempt must have failed before a webhook is disabled. */
+  disableAfterMs: number;
+  warn(message: string, error: unknown): void;
 }
 
 export class WebhookDeliveryError extends Error {
   override name = 'WebhookDeliveryError';
 }
 
-/** Sends one delivery (again, when retried); throws when the receiver did not take it. */
-export async function deliverWebhook(deps: { db: Database; egress: Egress }, deliveryId: string, finalAttempt: boolean): Promise<void> {
+/** The `webhook-signature` header: the current secret's signature, and the previous one's while it still signs. */
+export function signatures(webhook: Pick<repository.WebhookRow, 'secret' | 'previous_secret' | 'previous_secret_until'>, id: string, timestamp: number, body: string, now = new Date()): string {
+  const secrets = [webhook.secret];
+  if (webhook.previous_secret && webhook.previous_secret_until && webhook.previous_secret_until > now) secrets.push(webhook.previous_secret);
+  return secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' ');
+}
+
+const NOT_SENT_DISABLED = 'not sent: the webhook is disabled';
+
+function disabledMail(context: MailContext, to: string, webhook: repository.WebhookRow, lastError: string | null): ReturnType<typeof linkMail> {
+  return linkMail(to, 'a webhook was disabled', context.siteName, {
+    intro: `Every delivery to your webhook ${webhook.url} has failed since ${webhook.failing_since?.toISOString() ?? 'long ago'}`
+      + ` (last: ${lastError ?? 'no answer'}), so it was disabled and its waiting deliveries given up.`,
+    action: 'Switch it on again on your profile',
+    link: `${context.publicUrl}/accounts/webhooks`,
+    outro: `Over the API: PUT /webhooks/${webhook.id} with {"webhook": {"enabled": true}}; then redeliver what it missed.`,
+  });
+}
+
+async function afterFailure(deps: DeliveryDeps, webhook: repository.WebhookRow, lastError: string | null): Promise<boolean> {
+  const failingSince = await repository.markWebhookFailing(deps.db, webhook.id);
+  if (!failingSince || Date.now() - failingSince.getTime() < deps.disableAfterMs) return false;
+  const disabled = await repository.disableWebhook(deps.db, webhook.id, `every delivery failed since ${failingSince.toISOString()}; last: ${lastError ?? 'no answer'}`);
+  await repository.failPendingDeliveries(deps.db, webhook.id, NOT_SENT_DISABLED);
+  if (!disabled) return true;
+  const owner = await repository.ownerAddress(deps.db, webhook.owner_id);
+  if (owner) {
+    try {
+      await deps.mailer.send(disabledMail(deps.mailContext, owner.email, disabled, lastError));
+    } catch (error) {
+      deps.warn('webhook disabled mail not sent', error);
+    }
+  }
+  return true;
+}
+
+/** Sends one delivery (again, when retried); throws when the receiver did not take it (unless the webhook was disabled for it). */
+export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, finalAttempt: boolean): Promise<void> {
   const delivery = await repository.findDelivery(deps.db, deliveryId);
   if (!delivery || delivery.status === 'delivered') return;
   const webhook = await repository.findWebhook(deps.db, delivery.webhook_id);
   if (!webhook) return;
+  if (webhook.disabled_at) {
+    await repository.failPendingDeliveries(deps.db, webhook.id, NOT_SENT_DISABLED);
+    return;
+  }
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
@@ -88,7 +86,7 @@ export async function deliverWebhook(deps: { db: Database; egress: Egress }, del
         'content-type': 'application/json',
         'webhook-id': delivery.id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(webhook.secret, delivery.id, timestamp, body),
+        'webhook-signature': signatures(webhook, delivery.id, timestamp, body),
       },
     });
     const taken = response.status >= 200 && response.status < 300;
@@ -98,5 +96,10 @@ export async function deliverWebhook(deps: { db: Database; egress: Egress }, del
   }
   if (outcome.status === 'pending' && finalAttempt) outcome.status = 'failed';
   await repository.recordAttempt(deps.db, delivery.id, outcome);
-  if (outcome.status !== 'delivered') throw new WebhookDeliveryError(`${delivery.id} to ${webhook.url}: ${outcome.last_error}`);
+  if (outcome.status === 'delivered') {
+    await repository.markWebhookTaking(deps.db, webhook.id);
+    return;
+  }
+  if (await afterFailure(deps, webhook, outcome.last_error)) return;
+  throw new WebhookDeliveryError(`${delivery.id} to ${webhook.url}: ${outcome.last_error}`);
 }

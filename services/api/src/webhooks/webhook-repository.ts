@@ -1,11 +1,13 @@
 /** The SQL of webhooks, their deliveries and the dispatcher's place in the change feed. */
 import type { Knex } from 'knex';
+import { activeUsersOnly, type UserRole } from '@registry/schemas';
 
 type Db = Knex | Knex.Transaction;
 
 export interface WebhookFilters {
   registries?: string[];
   record_ids?: number[];
+  saved_search_id?: number | null;
 }
 
 export interface WebhookRow {
@@ -16,9 +18,19 @@ export interface WebhookRow {
   events: string[];
   filters: WebhookFilters;
   secret: string;
+  /** The secret before the last rotation, still signing until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
+  /** Since when every attempt failed (null after a delivery was taken). */
+  failing_since: Date | null;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
+
+/** An enabled webhook with what its owner may be told (their role, read at each dispatch). */
+export type DispatchedWebhook = WebhookRow & { owner_username: string; owner_role: UserRole };
 
 export type WebhookFields = Pick<WebhookRow, 'url' | 'description' | 'events' | 'filters'>;
 
@@ -35,6 +47,9 @@ export interface DeliveryRow {
   last_error: string | null;
   created_at: Date;
   attempted_at: Date | null;
+  /** How often the owner asked for it again; the dispatcher queues it while `redelivery_asked`. */
+  redeliveries: number;
+  redelivery_asked: boolean;
 }
 
 export async function findWebhook(db: Db, id: number): Promise<WebhookRow | null> {
@@ -45,8 +60,10 @@ export async function webhooksOf(db: Db, ownerId: number): Promise<WebhookRow[]>
   return db('webhooks').where({ owner_id: ownerId }).orderBy('id');
 }
 
-export async function allWebhooks(db: Db): Promise<WebhookRow[]> {
-  return db('webhooks').orderBy('id');
+/** The webhooks deliveries are written for: enabled, of active owners. */
+export async function dispatchedWebhooks(db: Db): Promise<DispatchedWebhook[]> {
+  return db('webhooks').join('users', 'users.id', 'webhooks.owner_id').modify(activeUsersOnly('users')).whereNull('webhooks.disabled_at')
+    .orderBy('webhooks.id').select('webhooks.*', 'users.username AS owner_username', 'users.role AS owner_role');
 }
 
 export async function insertWebhook(db: Db, fields: WebhookFields & Pick<WebhookRow, 'owner_id' | 'secret'>): Promise<WebhookRow> {
@@ -54,7 +71,9 @@ export async function insertWebhook(db: Db, fields: WebhookFields & Pick<Webhook
   return row as WebhookRow;
 }
 
-export async function updateWebhook(db: Db, id: number, fields: Partial<WebhookFields>): Promise<void> {
+export type WebhookChanges = Partial<WebhookFields & Pick<WebhookRow, 'secret' | 'previous_secret' | 'previous_secret_until' | 'failing_since' | 'disabled_at' | 'disabled_reason'>>;
+
+export async function updateWebhook(db: Db, id: number, fields: WebhookChanges): Promise<void> {
   const row: Record<string, unknown> = { ...fields, updated_at: db.fn.now() };
   if (fields.filters !== undefined) row.filters = JSON.stringify(fields.filters);
   await db('webhooks').where({ id }).update(row);
@@ -65,7 +84,29 @@ export async function deleteWebhook(db: Db, id: number): Promise<void> {
 }
 
 export async function recentDeliveries(db: Db, webhookId: number, limit: number): Promise<DeliveryRow[]> {
-  return db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at', 'desc').limit(limit);
+  return db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+}
+
+/** Marks a delivery to be sent again (the dispatcher queues it); false when the webhook has no such delivery. */
+export async function askRedelivery(db: Db, webhookId: number, deliveryId: string): Promise<boolean> {
+  const changed = await db('webhook_deliveries').where({ id: deliveryId, webhook_id: webhookId })
+    .update({ status: 'pending', redelivery_asked: true, redeliveries: db.raw('redeliveries + 1') });
+  return changed > 0;
+}
+
+/** Redeliveries asked for and not yet queued: each delivery with how often it was asked for (its job id). */
+export async function askedRedeliveries(db: Db, limit: number): Promise<{ id: string; redeliveries: number }[]> {
+  return db('webhook_deliveries').where({ redelivery_asked: true }).limit(limit).select('id', 'redeliveries');
+}
+
+/** The redeliveries queued (unless asked for again meanwhile). */
+export async function redeliveriesQueued(db: Db, queued: readonly { id: string; redeliveries: number }[]): Promise<void> {
+  for (const { id, redeliveries } of queued) await db('webhook_deliveries').where({ id, redeliveries }).update({ redelivery_asked: false });
+}
+
+/** Gives up the deliveries of a disabled webhook still waiting to be sent. */
+export async function failPendingDeliveries(db: Db, webhookId: number, reason: string): Promise<void> {
+  await db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).update({ status: 'failed', last_error: reason });
 }
 
 /** Inserts the deliveries not already owed; answers the ids of those it inserted. */
@@ -88,6 +129,74 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | nu
 
 export async function recordAttempt(db: Db, id: string, outcome: Pick<DeliveryRow, 'status' | 'response_code' | 'latency_ms' | 'last_error'>): Promise<void> {
   await db('webhook_deliveries').where({ id }).update({ ...outcome, attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() });
+}
+
+/** A delivery was taken: the webhook is not failing. */
+export async function markWebhookTaking(db: Db, id: number): Promise<void> {
+  await db('webhooks').where({ id }).whereNotNull('failing_since').update({ failing_since: null });
+}
+
+/** An attempt failed: since when every attempt has (now, when it is the first). */
+export async function markWebhookFailing(db: Db, id: number): Promise<Date | null> {
+  const [row] = await db('webhooks').where({ id }).update({ failing_since: db.raw('coalesce(failing_since, now())') }).returning('failing_since');
+  return (row?.failing_since as Date | undefined) ?? null;
+}
+
+/** Disables a webhook unless it already is; the row when this call disabled it (so its owner is mailed once). */
+export async function disableWebhook(db: Db, id: number, reason: string): Promise<WebhookRow | null> {
+  const [row] = await db('webhooks').where({ id }).whereNull('disabled_at').update({ disabled_at: db.fn.now(), disabled_reason: reason }).returning('*');
+  return (row as WebhookRow | undefined) ?? null;
+}
+
+export async function ownerAddress(db: Db, userId: number): Promise<{ email: string; username: string } | null> {
+  return ((await db('users').where({ id: userId }).modify(activeUsersOnly('users')).first('email', 'username')) as { email: string; username: string } | undefined) ?? null;
+}
+
+/** What a curator's webhook is told of a record not public: who it is and where it stands. */
+export interface RecordSummary {
+  id: number;
+  name: string;
+  abbreviation: string | null;
+  registry: string;
+  isApproved: boolean;
+  isHidden: boolean;
+}
+
+export async function recordSummaries(db: Db, ids: readonly number[]): Promise<Map<number, RecordSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows: RecordSummary[] = await db('records as r').join('registries as reg', 'reg.id', 'r.registry_id').whereIn('r.id', [...new Set(ids)])
+    .select('r.id', 'r.name', 'r.abbreviation', db.raw('lower(reg.name) AS registry'), 'r.is_approved AS isApproved', 'r.is_hidden AS isHidden');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Records among `ids` whose latest change the indexer has not written yet. */
+export async function recordsAwaitingIndex(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows: number[] = await db('index_outbox').where({ entity_type: 'record' }).whereIn('entity_id', [...new Set(ids)]).whereNull('processed_at').distinct().pluck('entity_id');
+  return new Set(rows.map(Number));
+}
+
+export interface ClaimDecision {
+  claimId: number;
+  recordId: number;
+  claimantId: number;
+  status: 'approved' | 'rejected';
+  decidedAt: string;
+  registry: string;
+  /** The claimed record is public. */
+  isPublic: boolean;
+}
+
+/** The claim decisions queued by the trigger, taken (deleted) in the caller's transaction. */
+export async function takeClaimDecisions(trx: Knex.Transaction, limit: number): Promise<ClaimDecision[]> {
+  const queued: number[] = await trx('webhook_claim_decisions').orderBy('claim_id').forUpdate().skipLocked().limit(limit).pluck('claim_id');
+  if (queued.length === 0) return [];
+  await trx('webhook_claim_decisions').whereIn('claim_id', queued).delete();
+  return trx('maintenance_requests as m').join('records as r', 'r.id', 'm.record_id').join('registries as reg', 'reg.id', 'r.registry_id')
+    .whereIn('m.id', queued).orderBy('m.id')
+    .select('m.id AS claimId', 'm.record_id AS recordId', 'm.user_id AS claimantId', 'm.status',
+      trx.raw(`to_char(coalesce(m.decided_at, m.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "decidedAt"`),
+      trx.raw('lower(reg.name) AS registry'), trx.raw('(NOT r.is_hidden AND r.is_approved) AS "isPublic"'));
 }
 
 /** The dispatcher's position, locked until the transaction ends (one dispatcher at a time). */

@@ -2,23 +2,42 @@
  * Webhooks (the owner's own):
  *   POST   /webhooks {webhook:{url, description, events, filters}}  answers the signing secret, once
  *   GET    /webhooks                                                with each one's recent deliveries
- *   PUT    /webhooks/{id} {webhook:{...the fields to change}}
+ *   PUT    /webhooks/{id} {webhook:{...the fields to change, enabled}}
  *   DELETE /webhooks/{id}
+ *   POST   /webhooks/{id}/rotate-secret                             answers the new secret, once
+ *   GET    /webhooks/{id}/deliveries                                the recent deliveries
+ *   POST   /webhooks/{id}/deliveries/{deliveryId}/redeliver
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
-import type { Webhook, WebhookDelivery } from './webhook-service.ts';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from './webhook-service.ts';
 
 /** `{ webhook: {...} }`; its fields are checked by the shared form schema (`schemas/src/forms/webhooks.ts`) in the service. */
 const WebhookBody = Type.Object({
-  webhook: Type.Record(Type.String(), Type.Unknown(), { description: 'url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged), filters { registries, record_ids }' }),
+  webhook: Type.Record(Type.String(), Type.Unknown(), {
+    description: `url (http or https), description, events (${WEBHOOK_EVENTS.join(', ')}), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true`,
+  }),
 }, { additionalProperties: false });
 type WebhookBody = Static<typeof WebhookBody>;
 
-const json = (webhook: Webhook) => ({ ...webhook, created_at: webhook.created_at.toISOString(), updated_at: webhook.updated_at.toISOString() });
+const DeliveryParams = Type.Object({
+  id: IdParams.properties.id,
+  deliveryId: Type.String({ minLength: 1, maxLength: 200, pattern: '^msg_[A-Za-z0-9_.-]+$' }),
+});
+type DeliveryParams = Static<typeof DeliveryParams>;
+
+const json = ({ previous_secret_until: previousUntil, failing_since: failingSince, disabled_at: disabledAt, ...webhook }: Webhook) => ({
+  ...webhook,
+  enabled: disabledAt === null,
+  disabled_at: disabledAt?.toISOString() ?? null,
+  failing_since: failingSince?.toISOString() ?? null,
+  previous_secret_until: previousUntil !== null && previousUntil > new Date() ? previousUntil.toISOString() : null,
+  created_at: webhook.created_at.toISOString(),
+  updated_at: webhook.updated_at.toISOString(),
+});
 const deliveryJson = (delivery: WebhookDelivery) => ({
-  id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, response_code: delivery.response_code,
+  id: delivery.id, event: delivery.event, status: delivery.status, attempts: delivery.attempts, redeliveries: delivery.redeliveries, response_code: delivery.response_code,
   latency_ms: delivery.latency_ms, last_error: delivery.last_error, created_at: delivery.created_at.toISOString(), attempted_at: delivery.attempted_at?.toISOString() ?? null,
 });
 
@@ -48,6 +67,27 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await app.webhooks.deleteWebhook(request.viewer, request.params.id);
       return { message: 'Webhook deleted.' };
+    },
+  );
+  app.post<{ Params: { id: number } }>(
+    '/webhooks/:id/rotate-secret',
+    { config: { access: 'webhook.manage' }, schema: { summary: 'A new signing secret, shown this once; the previous one also signs during the overlap', tags: ['webhooks'], params: IdParams } },
+    async (request) => {
+      const rotated = await app.webhooks.rotateSecret(request.viewer, request.params.id);
+      return { ...json(rotated), secret: rotated.secret };
+    },
+  );
+  app.get<{ Params: { id: number } }>(
+    '/webhooks/:id/deliveries',
+    { config: { access: 'webhook.view' }, schema: { summary: 'A webhook’s recent deliveries, newest first (status, attempts, latency, response code)', tags: ['webhooks'], params: IdParams } },
+    async (request) => (await app.webhooks.listDeliveries(request.viewer, request.params.id)).map(deliveryJson),
+  );
+  app.post<{ Params: DeliveryParams }>(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Send a delivery again, under the same webhook-id', tags: ['webhooks'], params: DeliveryParams } },
+    async (request, reply) => {
+      reply.code(202);
+      return deliveryJson(await app.webhooks.redeliver(request.viewer, request.params.id, request.params.deliveryId));
     },
   );
 }

@@ -1,8 +1,11 @@
 /**
  * Webhooks: a signed-in person registers endpoints told of public changes to records (the events
- * and filters they choose); the signing secret is answered once, at registration. Only the owner
- * lists, changes or deletes a webhook. A URL the egress policy would refuse (its host is or
- * resolves to an internal address, unless allow-listed) is refused at registration, with why.
+ * and filters they choose; curators' webhooks also of changes not public, `webhook-dispatch.ts`);
+ * the signing secret is answered once, at registration and at each rotation, the previous one
+ * signing too for `secretOverlapMs`. Only the owner lists, changes, rotates or deletes a webhook,
+ * reads its deliveries and asks for one again. A URL the egress policy would refuse (its host is
+ * or resolves to an internal address, unless allow-listed) is refused at registration, with why;
+ * so is a saved search that does not exist.
  */
 import type { Database } from '@registry/platform';
 import { EgressRefusedError, egressAllowList, resolveForEgress } from '@registry/platform/egress/index.ts';
@@ -11,6 +14,7 @@ import { webhookChangeSchema, webhookSchema, type WebhookChange, type WebhookInp
 import { encodeCursor } from '../changes/change-feed.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import { requireAllowed } from '../records/record-guards.ts';
+import { findSavedSearch } from '../saved-searches/saved-search-repository.ts';
 import { validateInput } from '../validation.ts';
 import * as repository from './webhook-repository.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
@@ -19,16 +23,23 @@ export interface WebhookDeps {
   db: Database;
   /** The config's `egressAllow`. */
   egressAllow: readonly string[];
+  /** How long the previous secret still signs after a rotation. */
+  secretOverlapMs: number;
 }
 
 export { WEBHOOK_EVENTS } from '@registry/schemas/forms/webhooks.ts';
 
-export type Webhook = Omit<repository.WebhookRow, 'secret'>;
+export type Webhook = Omit<repository.WebhookRow, 'secret' | 'previous_secret'>;
 export type WebhookDelivery = repository.DeliveryRow;
 
 const RECENT_DELIVERIES = 50;
 
-const withoutSecret = ({ secret: _secret, ...webhook }: repository.WebhookRow): Webhook => webhook;
+const withoutSecret = ({ secret: _secret, previous_secret: _previous, ...webhook }: repository.WebhookRow): Webhook => webhook;
+
+async function checkSavedSearch(deps: WebhookDeps, filters: { saved_search_id?: number | null } | undefined): Promise<void> {
+  const id = filters?.saved_search_id;
+  if (id && !(await findSavedSearch(deps.db, id))) throw invalidError(`filters.saved_search_id: there is no saved search ${id}`, { errors: { 'filters.saved_search_id': `There is no saved search ${id}` } });
+}
 
 async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   let parsed: URL;
@@ -49,6 +60,7 @@ export async function createWebhook(deps: WebhookDeps, viewer: Viewer, payload: 
   requireAllowed(viewer, 'webhook.manage', { userId: viewer.userId ?? undefined });
   const input = await validateInput<WebhookInput>(webhookSchema, payload);
   await checkUrl(deps, input.url);
+  await checkSavedSearch(deps, input.filters);
   const created = await deps.db.transaction(async (trx) => {
     if ((await repository.lockFeedPosition(trx)) === null) {
       // The first webhook starts the dispatcher at the feed's end: webhooks are told of changes from now on.
@@ -67,20 +79,45 @@ export async function listWebhooks(deps: WebhookDeps, viewer: Viewer): Promise<(
   return Promise.all(webhooks.map(async (webhook) => ({ ...withoutSecret(webhook), deliveries: await repository.recentDeliveries(deps.db, webhook.id, RECENT_DELIVERIES) })));
 }
 
-async function ownWebhook(deps: WebhookDeps, viewer: Viewer, id: number): Promise<repository.WebhookRow> {
+async function ownWebhook(deps: WebhookDeps, viewer: Viewer, id: number, action: 'webhook.manage' | 'webhook.view' = 'webhook.manage'): Promise<repository.WebhookRow> {
   const found = await repository.findWebhook(deps.db, id);
   // Someone else's webhook does not exist for the viewer.
   if (!found || found.owner_id !== viewer.userId) throw notFoundError('Webhook');
-  requireAllowed(viewer, 'webhook.manage', { userId: found.owner_id });
+  requireAllowed(viewer, action, { userId: found.owner_id });
   return found;
 }
 
+/** Changes the fields sent; `enabled: true` switches on a webhook disabled for failing (false is refused: delete it instead). */
 export async function updateWebhook(deps: WebhookDeps, viewer: Viewer, id: number, payload: unknown): Promise<Webhook> {
   await ownWebhook(deps, viewer, id);
-  const input = await validateInput<WebhookChange>(webhookChangeSchema, payload);
+  const { enabled, ...input } = await validateInput<WebhookChange>(webhookChangeSchema, payload);
+  if (enabled === false) throw invalidError('enabled: a webhook is disabled only when it keeps failing; delete it to stop its deliveries', { errors: { enabled: 'Only true: delete the webhook to stop it' } });
   if (input.url !== undefined) await checkUrl(deps, input.url);
-  await repository.updateWebhook(deps.db, id, input);
+  await checkSavedSearch(deps, input.filters);
+  await repository.updateWebhook(deps.db, id, { ...input, ...(enabled ? { disabled_at: null, disabled_reason: null, failing_since: null } : {}) });
   return withoutSecret((await repository.findWebhook(deps.db, id))!);
+}
+
+/** A new signing secret, answered this once; the previous one keeps signing (beside it) for `secretOverlapMs`. */
+export async function rotateSecret(deps: WebhookDeps, viewer: Viewer, id: number): Promise<Webhook & { secret: string }> {
+  const webhook = await ownWebhook(deps, viewer, id);
+  const secret = newWebhookSecret();
+  await repository.updateWebhook(deps.db, id, { secret, previous_secret: webhook.secret, previous_secret_until: new Date(Date.now() + deps.secretOverlapMs) });
+  return { ...withoutSecret((await repository.findWebhook(deps.db, id))!), secret };
+}
+
+/** The webhook's recent deliveries, newest first: status, attempts, latency, response code, last error. */
+export async function listDeliveries(deps: WebhookDeps, viewer: Viewer, id: number): Promise<WebhookDelivery[]> {
+  await ownWebhook(deps, viewer, id, 'webhook.view');
+  return repository.recentDeliveries(deps.db, id, RECENT_DELIVERIES);
+}
+
+/** Sends a delivery again under its id (the worker queues it within a second); refused while the webhook is disabled. */
+export async function redeliver(deps: WebhookDeps, viewer: Viewer, id: number, deliveryId: string): Promise<WebhookDelivery> {
+  const webhook = await ownWebhook(deps, viewer, id);
+  if (webhook.disabled_at) throw invalidError('The webhook is disabled: switch it on again (enabled: true) first');
+  if (!(await repository.askRedelivery(deps.db, id, deliveryId))) throw notFoundError('Delivery');
+  return (await repository.findDelivery(deps.db, deliveryId))!;
 }
 
 export async function deleteWebhook(deps: WebhookDeps, viewer: Viewer, id: number): Promise<void> {

@@ -21,6 +21,7 @@ import * as publicChanges from './20261126_0400_public_changes.ts';
 import * as publicChangesByRecord from './20261126_0500_public_changes_by_record.ts';
 import * as termRevision from './20261126_0600_term_revision.ts';
 import * as webhooks from './20261126_1000_webhooks.ts';
+import * as webhookEvents from './20261126_1200_webhook_events.ts';
 
 interface Migration {
   name: string;
@@ -50,6 +51,7 @@ export const migrations: Migration[] = [
   { name: '20261126_0500_public_changes_by_record', ...publicChangesByRecord },
   { name: '20261126_0600_term_revision', ...termRevision },
   { name: '20261126_1000_webhooks', ...webhooks },
+  { name: '20261126_1200_webhook_events', ...webhookEvents },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
