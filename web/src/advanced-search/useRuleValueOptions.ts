@@ -2,10 +2,10 @@
  * Value suggestions of one rule: vocabularies are looked up in the API as the user types
  * (debounced, newest answer wins); record types come from `recordTypes`.
  */
-import { useEffect, useState } from 'react';
 import { graphqlQuery } from '../api/client.ts';
 import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { DEFAULT_RECORD_TYPES } from './advanced-search-filters.ts';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 
 type LabelRow = { label?: string | null; name?: string | null };
 
@@ -34,31 +34,22 @@ const SUGGESTIONS_SHOWN = 50;
 const DEBOUNCE_MS = 250;
 
 export function useVocabularyOptions(identifier: string, text: string): string[] {
-  const [options, setOptions] = useState<string[]>([]);
-  useEffect(() => {
-    const lookup = VOCABULARY_LOOKUPS[identifier];
-    if (!lookup) {
-      setOptions([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      graphqlQuery<Record<string, unknown>>(lookup.query(text.trim()), { signal: controller.signal }).then(
-        (data) => {
-          const labels = (lookup.read(data) ?? []).map((row) => row.label ?? row.name ?? '').filter((label) => label !== '');
-          setOptions([...new Set(labels)].slice(0, SUGGESTIONS_SHOWN));
-        },
-        () => {
-          if (!controller.signal.aborted) setOptions([]);
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [identifier, text]);
-  return options;
+  const lookup = VOCABULARY_LOOKUPS[identifier];
+  const wanted = text.trim();
+  const found = useLoad<string[]>(
+    lookup
+      ? {
+          key: `${identifier}:${wanted}`,
+          load: async (signal) => {
+            const data = await graphqlQuery<Record<string, unknown>>(lookup.query(wanted), { signal });
+            const labels = (lookup.read(data) ?? []).map((row) => row.label ?? row.name ?? '').filter((label) => label !== '');
+            return [...new Set(labels)].slice(0, SUGGESTIONS_SHOWN);
+          },
+          delayMs: DEBOUNCE_MS,
+        }
+      : null,
+  );
+  return latestData(found) ?? [];
 }
 
 interface RecordTypesAnswer {
@@ -88,15 +79,6 @@ function loadRecordTypes(): Promise<Record<string, string[]>> {
 
 /** Record types of one registry; the SPEC list until (or unless) the API answers. */
 export function useRecordTypes(registry: string): string[] {
-  const [types, setTypes] = useState<string[]>(DEFAULT_RECORD_TYPES[registry] ?? []);
-  useEffect(() => {
-    let live = true;
-    void loadRecordTypes().then((byRegistry) => {
-      if (live) setTypes(byRegistry[registry] ?? DEFAULT_RECORD_TYPES[registry] ?? []);
-    });
-    return () => {
-      live = false;
-    };
-  }, [registry]);
-  return types;
+  const loaded = useLoad({ key: 'record-types', load: loadRecordTypes });
+  return (loaded.status === 'ready' ? loaded.data[registry] : undefined) ?? DEFAULT_RECORD_TYPES[registry] ?? [];
 }

@@ -4,9 +4,10 @@
  * tags, countries and object types.
  */
 import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { searchPickList, type PickList, type Term } from './pick-lists.ts';
 import { FieldLabel } from './FormFields.tsx';
+import { latestData, useLoad } from './useLoad.ts';
 
 const DEBOUNCE_MS = 200;
 
@@ -25,28 +26,13 @@ interface TermPickerProps {
 
 export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false }: TermPickerProps) {
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Term[]>([]);
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const latest = useRef(0);
-
-  useEffect(() => {
-    if (!open) return;
-    if (text.trim().length < minLength) return setOptions([]);
-    const ticket = ++latest.current;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchPickList(list, text.trim(), controller.signal)
-        .then((found) => {
-          if (ticket === latest.current) setOptions(found.slice(0, 20));
-        })
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [list, text, open, minLength]);
+  const wanted = text.trim();
+  const found = useLoad<Term[]>(
+    open && wanted.length >= minLength ? { key: `${list}:${wanted}`, load: (signal) => searchPickList(list, wanted, signal), delayMs: DEBOUNCE_MS } : null,
+  );
+  const options = (latestData(found) ?? []).slice(0, 20);
 
   const chosen = new Set(value.map((term) => String(term.id)));
   const add = (term: Term) => {

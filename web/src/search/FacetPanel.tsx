@@ -8,7 +8,8 @@
  */
 import { Box, Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import type { FacetCount } from './aggregations.ts';
 
 const FIRST_VALUES_SHOWN = 8;
@@ -20,7 +21,16 @@ const VALUE_ROWS: SystemStyleObject = {
 };
 
 /** The values of one facet beyond the answer's first ones (`searchFacetValues`). */
-export type FacetValuesLoader = (request: { contains?: string; size: number }) => Promise<{ values: FacetCount[]; otherCount: number }>;
+/** The values of one facet for one search; `key` names the search and facet (a new key drops what was loaded). */
+export interface FacetValuesLoader {
+  key: string;
+  load(request: { contains?: string; size: number }, signal: AbortSignal): Promise<FacetValues>;
+}
+
+interface FacetValues {
+  values: FacetCount[];
+  otherCount: number;
+}
 
 /** How many values "show more" and the facet search ask the server for. */
 const MORE_VALUES = 1_000;
@@ -59,32 +69,23 @@ function containing(values: FacetCount[], text: string): FacetCount[] {
 export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = false, onToggle, loadValues }: FacetPanelProps) {
   const [expanded, setExpanded] = useState(false);
   const [filterText, setFilterText] = useState('');
-  // Values the server gave beyond the answer's, for the text they were asked with.
-  const [loaded, setLoaded] = useState<{ contains: string; values: FacetCount[]; otherCount: number } | null>(null);
-  const headingId = useId();
-  const searchId = useId();
   const complete = otherCount === 0;
   const wanted = filterText.trim();
-
+  // Values the server gave beyond the answer's, for the text they were asked with.
+  const found = useLoad<FacetValues & { contains: string; search: string }>(
+    loadValues && !complete && (expanded || wanted)
+      ? {
+          key: `${loadValues.key}:${wanted}`,
+          load: async (signal) => ({ contains: wanted, search: loadValues.key, ...(await loadValues.load({ contains: wanted || undefined, size: MORE_VALUES }, signal)) }),
+          delayMs: wanted ? FACET_SEARCH_DEBOUNCE_MS : 0,
+        }
+      : null,
+  );
   // Another search (a new loader): values loaded for the previous one no longer hold.
-  useEffect(() => setLoaded(null), [loadValues]);
-
-  useEffect(() => {
-    if (!loadValues || complete || (!expanded && !wanted)) return undefined;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      loadValues({ contains: wanted || undefined, size: MORE_VALUES }).then(
-        (answer) => {
-          if (current) setLoaded({ contains: wanted, ...answer });
-        },
-        () => undefined,
-      );
-    }, wanted ? FACET_SEARCH_DEBOUNCE_MS : 0);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [loadValues, complete, expanded, wanted]);
+  const last = latestData(found);
+  const loaded = last && last.search === loadValues?.key ? last : null;
+  const headingId = useId();
+  const searchId = useId();
 
   const source = loaded && loaded.contains === wanted ? loaded.values : counts;
   const values = valuesToShow(containing(source, wanted), wanted ? [] : selected);

@@ -49,11 +49,13 @@ export function useSearchPage() {
   const facetLoaders = useMemo(() => {
     const loaders = new Map<string, FacetValuesLoader>();
     for (const facet of facets) {
-      loaders.set(facet.key, (request) =>
-        graphqlQuery<{ searchFacetValues: { values: FacetCount[]; otherCount: number } | null }>(buildFacetValuesQuery(state, facet.key, request, { argumentTypes })).then(
-          (data) => data.searchFacetValues ?? { values: [], otherCount: 0 },
-        ),
-      );
+      loaders.set(facet.key, {
+        key: `${queryKey}:${facet.key}`,
+        load: (request, signal) =>
+          graphqlQuery<{ searchFacetValues: { values: FacetCount[]; otherCount: number } | null }>(buildFacetValuesQuery(state, facet.key, request, { argumentTypes }), { signal }).then(
+            (data) => data.searchFacetValues ?? { values: [], otherCount: 0 },
+          ),
+      });
     }
     return loaders;
     // One set of loaders per search (a facet panel drops what it loaded when they change): the

@@ -72,8 +72,7 @@ export function SuggestionsCombobox({ value, onValueChange, size = 'md', ...inpu
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSuggestions(value, open);
-  const options = suggestionOptions(suggestions.answer);
+  const options = suggestionOptions(useSuggestions(value, open));
   const expanded = open && options.length > 0;
   const optionId = (option: SuggestionOption) => `${listId}-${option.key}`;
 

@@ -1,47 +1,22 @@
 /**
- * Suggestions for the text of a search box: asked SUGGESTION_DEBOUNCE_MS after the last key,
- * each request numbered, and an answer that is not the newest request's is dropped (the older
- * request is also aborted), so a slow answer for "gen" never replaces the one for "genom".
+ * Suggestions for the text of a search box: asked SUGGESTION_DEBOUNCE_MS after the last key
+ * through useLoad, so a slow answer for "gen" never replaces the one for "genom". While the next
+ * answer loads the last one stays; a failure shows none (the search itself still works).
  */
-import { useEffect, useRef, useState } from 'react';
 import { restGet } from '../../api/client.ts';
+import { latestData, useLoad } from '../useLoad.ts';
 import { MIN_SUGGESTION_TEXT, SUGGESTION_DEBOUNCE_MS, type SuggestionsAnswer } from './suggestion-options.ts';
 
-export interface SuggestionsState {
-  /** The text the answer is for. */
-  text: string;
-  answer: SuggestionsAnswer | null;
-}
-
-export function useSuggestions(text: string, enabled: boolean): SuggestionsState {
-  const [state, setState] = useState<SuggestionsState>({ text: '', answer: null });
-  const sequence = useRef(0);
+export function useSuggestions(text: string, enabled: boolean): SuggestionsAnswer | null {
   const wanted = text.trim();
-
-  useEffect(() => {
-    sequence.current += 1;
-    const mine = sequence.current;
-    if (!enabled || wanted.length < MIN_SUGGESTION_TEXT) {
-      setState({ text: wanted, answer: null });
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      restGet<SuggestionsAnswer>(`/search_suggestions?${new URLSearchParams({ q: wanted }).toString()}`, { signal: controller.signal }).then(
-        (answer) => {
-          if (mine === sequence.current) setState({ text: wanted, answer });
-        },
-        () => {
-          // No suggestions is an acceptable answer: the search itself still works.
-          if (mine === sequence.current && !controller.signal.aborted) setState({ text: wanted, answer: null });
-        },
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [wanted, enabled]);
-
-  return state;
+  const result = useLoad<SuggestionsAnswer>(
+    enabled && wanted.length >= MIN_SUGGESTION_TEXT
+      ? {
+          key: wanted,
+          load: (signal) => restGet<SuggestionsAnswer>(`/search_suggestions?${new URLSearchParams({ q: wanted }).toString()}`, { signal }),
+          delayMs: SUGGESTION_DEBOUNCE_MS,
+        }
+      : null,
+  );
+  return latestData(result) ?? null;
 }
