@@ -1,7 +1,7 @@
 /** Account routes of the signed-in person's own account and API keys, and the super curators' user administration. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Account, AccountAnswer, AccountChange, ApiKey, ApiKeyBody, EmailBody, IdParams, Message, OwnAccountAnswer, UserBody, UserListQuery, failures } from './account-route-schemas.ts';
+import { Account, AccountAnswer, AccountChange, ApiKey, ApiKeyBody, EmailBody, IdParams, Message, OwnAccountAnswer, UserBody, UserListQuery, accountRoute } from './account-route-schemas.ts';
 
 /** The signed-in person's own account and API keys. */
 export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
@@ -9,30 +9,24 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
   // --- own account ---------------------------------------------------------------------------------
   app.get(
     '/users/edit',
-    { config: { access: 'user.viewPrivate' }, schema: { summary: 'The signed-in user’s account', tags, response: { 200: OwnAccountAnswer, ...failures } } },
+    accountRoute('user.viewPrivate', { summary: 'The signed-in user’s account', tags, response: { 200: OwnAccountAnswer } }),
     async (request) => accounts.ownAccount(request.viewer),
   );
 
   app.put<{ Body: UserBody }>(
     '/users',
-    {
-      config: { access: 'user.editOwn' },
-      schema: {
-        summary: 'Edit one’s profile (a new e-mail or password needs current_password). A new e-mail takes effect once the link mailed to it is followed (the old address is told); a new password ends every session and API key',
-        tags,
-        body: UserBody,
-        response: { 200: AccountChange, ...failures },
-      },
-    },
+    accountRoute('user.editOwn', {
+      summary: 'Edit one’s profile (a new e-mail or password needs current_password). A new e-mail takes effect once the link mailed to it is followed (the old address is told); a new password ends every session and API key',
+      tags,
+      body: UserBody,
+      response: { 200: AccountChange },
+    }),
     async (request) => accounts.updateOwnAccount(request.viewer, request.body.user, request.ip),
   );
 
   app.delete(
     '/users',
-    {
-      config: { access: 'user.editOwn' },
-      schema: { summary: 'Delete one’s account: personal data goes, records keep a "deleted user" editor', tags, response: { 200: Message, ...failures } },
-    },
+    accountRoute('user.editOwn', { summary: 'Delete one’s account: personal data goes, records keep a "deleted user" editor', tags, response: { 200: Message } }),
     async (request) => accounts.deleteOwnAccount(request.viewer),
   );
 
@@ -44,37 +38,31 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
 
   app.post<{ Body: EmailBody }>(
     '/users/orcid/sendEmail',
-    {
-      config: { access: 'user.editOwn' },
-      schema: { summary: 'Give an e-mail address to an account made by ORCID sign-in without one', tags, body: EmailBody, response: { 200: Message, ...failures } },
-    },
+    accountRoute('user.editOwn', { summary: 'Give an e-mail address to an account made by ORCID sign-in without one', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.addMissingEmail(request.viewer, request.body.user),
   );
 
   // --- API keys ----------------------------------------------------------------------------------------
   app.get(
     '/users/api_keys',
-    { config: { access: 'user.viewPrivate' }, schema: { summary: 'One’s API keys (never the keys themselves)', tags, response: { 200: Type.Array(ApiKey), ...failures } } },
+    accountRoute('user.viewPrivate', { summary: 'One’s API keys (never the keys themselves)', tags, response: { 200: Type.Array(ApiKey) } }),
     async (request) => accounts.listApiKeys(request.viewer),
   );
 
   app.post<{ Body: ApiKeyBody }>(
     '/users/api_keys',
-    {
-      config: { access: 'user.editOwn' },
-      schema: {
-        summary: 'Create a named, read-only API key; the key is in this answer only',
-        tags,
-        body: ApiKeyBody,
-        response: { 201: Type.Intersect([ApiKey, Type.Object({ key: Type.String() })]), ...failures },
-      },
-    },
+    accountRoute('user.editOwn', {
+      summary: 'Create a named, read-only API key; the key is in this answer only',
+      tags,
+      body: ApiKeyBody,
+      response: { 201: Type.Intersect([ApiKey, Type.Object({ key: Type.String() })]) },
+    }),
     async (request, reply) => reply.code(201).send(await accounts.createApiKey(request.viewer, request.body.api_key.name)),
   );
 
   app.delete<{ Params: IdParams }>(
     '/users/api_keys/:id',
-    { config: { access: 'user.editOwn' }, schema: { summary: 'Revoke an API key', tags, params: IdParams, response: { 200: Message, ...failures } } },
+    accountRoute('user.editOwn', { summary: 'Revoke an API key', tags, params: IdParams, response: { 200: Message } }),
     async (request) => accounts.revokeApiKey(request.viewer, request.params.id),
   );
 }
@@ -83,46 +71,40 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
 export function userAdminRoutes(app: FastifyInstance): void {
   const accounts = app.accounts;
   // --- super curators ------------------------------------------------------------------------------------
-  const adminTags = ['user admin'];
+  const tags = ['user admin'];
   app.get<{ Querystring: UserListQuery }>(
     '/user_admin',
-    {
-      config: { access: 'user.admin' },
-      schema: { summary: 'Every user (q filters by username or e-mail)', tags: adminTags, querystring: UserListQuery, response: { 200: Type.Array(Account), ...failures } },
-    },
+    accountRoute('user.admin', { summary: 'Every user (q filters by username or e-mail)', tags, querystring: UserListQuery, response: { 200: Type.Array(Account) } }),
     async (request) => accounts.listUsers(request.viewer, request.query.q),
   );
 
   app.get<{ Params: IdParams }>(
     '/user_admin/:id',
-    { config: { access: 'user.admin' }, schema: { summary: 'One user', tags: adminTags, params: IdParams, response: { 200: AccountAnswer, ...failures } } },
+    accountRoute('user.admin', { summary: 'One user', tags, params: IdParams, response: { 200: AccountAnswer } }),
     async (request) => accounts.userForAdmin(request.viewer, request.params.id),
   );
 
   app.put<{ Params: IdParams; Body: UserBody }>(
     '/user_admin/:id',
-    {
-      config: { access: 'user.manage' },
-      schema: {
-        summary: "Set a user's role, deactivate or reactivate them, or edit their public profile (role and activation changes end their sessions)",
-        tags: adminTags,
-        params: IdParams,
-        body: UserBody,
-        response: { 200: AccountChange, ...failures },
-      },
-    },
+    accountRoute('user.manage', {
+      summary: "Set a user's role, deactivate or reactivate them, or edit their public profile (role and activation changes end their sessions)",
+      tags,
+      params: IdParams,
+      body: UserBody,
+      response: { 200: AccountChange },
+    }),
     async (request) => accounts.updateUserAsAdmin(request.viewer, request.params.id, request.body.user),
   );
 
   app.delete<{ Params: IdParams }>(
     '/user_admin/:id',
-    { config: { access: 'user.manage' }, schema: { summary: 'Delete a user (personal data removed)', tags: adminTags, params: IdParams, response: { 200: Message, ...failures } } },
+    accountRoute('user.manage', { summary: 'Delete a user (personal data removed)', tags, params: IdParams, response: { 200: Message } }),
     async (request) => accounts.deleteUserAsAdmin(request.viewer, request.params.id),
   );
 
   app.get(
     '/user_roles',
-    { config: { access: 'user.admin' }, schema: { summary: 'The roles a user may have', tags: adminTags, response: { 200: Type.Array(Type.String()), ...failures } } },
+    accountRoute('user.admin', { summary: 'The roles a user may have', tags, response: { 200: Type.Array(Type.String()) } }),
     async (request) => accounts.userRoles(request.viewer),
   );
 }

@@ -1,4 +1,5 @@
 /** The bodies and answers of the account routes (SPEC §7 "Users" and "Admin"), as TypeBox schemas. */
+import type { FastifyContextConfig } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
 import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
@@ -124,4 +125,19 @@ export const Failure = Type.Object({
   statusCode: Type.Integer(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
-export const failures = { 401: Failure, 403: Failure, 404: Failure, 422: Failure, 429: Failure };
+const failures = { 401: Failure, 403: Failure, 404: Failure, 422: Failure, 429: Failure };
+
+interface AccountRouteSchema {
+  summary: string;
+  tags: string[];
+  body?: TSchema;
+  querystring?: TSchema;
+  params?: TSchema;
+  /** The answers on success; every account failure is added. */
+  response: Record<number, TSchema>;
+}
+
+/** An account route's options: the action it needs, and its schema with the account failures among its answers. */
+export function accountRoute(access: NonNullable<FastifyContextConfig['access']>, schema: AccountRouteSchema) {
+  return { config: { access }, schema: { ...schema, response: { ...schema.response, ...failures } } };
+}

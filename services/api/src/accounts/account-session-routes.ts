@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { accountFailureBody } from './account-errors.ts';
 import { signInMethodsFor } from './sign-in-methods.ts';
 import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
-import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, failures } from './account-route-schemas.ts';
+import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, accountRoute } from './account-route-schemas.ts';
 
 /** Sign-in and out, sign-up and confirmation, passwords. */
 export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
@@ -12,83 +12,62 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
   // --- sessions -------------------------------------------------------------------------------
   app.post<{ Body: SignInBody }>(
     '/users/sign_in',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Sign in with username or e-mail and password', tags, body: SignInBody, response: { 200: SignInAnswer, ...failures } },
-    },
+    accountRoute('anyone', { summary: 'Sign in with username or e-mail and password', tags, body: SignInBody, response: { 200: SignInAnswer } }),
     async (request) => accounts.signIn(request.body.user.login, request.body.user.password, request.ip),
   );
 
   app.delete(
     '/users/sign_out',
-    { config: { access: 'user.session' }, schema: { summary: 'End this session: its token stops working at once', tags, response: { 200: Message, ...failures } } },
+    accountRoute('user.session', { summary: 'End this session: its token stops working at once', tags, response: { 200: Message } }),
     async (request) => accounts.signOut(request.session?.id ?? ''),
   );
 
   app.get(
     '/users/valid',
-    { config: { access: 'user.session' }, schema: { summary: 'Whether the token is a live session, and whose', tags, response: { 200: SessionAnswer, ...failures } } },
+    accountRoute('user.session', { summary: 'Whether the token is a live session, and whose', tags, response: { 200: SessionAnswer } }),
     async (request) => accounts.sessionAnswer(request.viewer, request.session?.expiresAt ?? 0),
   );
 
   // --- sign-up and confirmation ---------------------------------------------------------------
   app.post<{ Body: UserBody }>(
     '/users',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Create an account; a confirmation link is mailed', tags, body: UserBody, response: { 201: Message, ...failures } },
-    },
+    accountRoute('anyone', { summary: 'Create an account; a confirmation link is mailed', tags, body: UserBody, response: { 201: Message } }),
     async (request, reply) => reply.code(201).send(await accounts.signUp(request.body.user, request.ip)),
   );
 
   app.get<{ Querystring: ConfirmationQuery }>(
     '/users/confirmation',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: ConfirmationAnswer, ...failures } },
-    },
+    accountRoute('anyone', { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: ConfirmationAnswer } }),
     async (request) => accounts.confirm(request.query.confirmation_token),
   );
 
   app.post<{ Body: EmailBody }>(
     '/users/confirmation',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Send the confirmation mail again', tags, body: EmailBody, response: { 200: Message, ...failures } },
-    },
+    accountRoute('anyone', { summary: 'Send the confirmation mail again', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.resendConfirmation(request.body.user, request.ip),
   );
 
   // --- passwords ---------------------------------------------------------------------------------
   app.post<{ Body: EmailBody }>(
     '/users/password',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Mail a one-time, expiring password reset link', tags, body: EmailBody, response: { 200: Message, ...failures } },
-    },
+    accountRoute('anyone', { summary: 'Mail a one-time, expiring password reset link', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.requestPasswordReset(request.body.user, request.ip),
   );
 
   app.put<{ Body: UserBody }>(
     '/users/password',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Set a new password with the mailed token (or, signed in, the current password); every session of the user ends',
-        tags,
-        body: UserBody,
-        response: { 200: Message, ...failures },
-      },
-    },
+    accountRoute('anyone', {
+      summary: 'Set a new password with the mailed token (or, signed in, the current password); every session of the user ends',
+      tags,
+      body: UserBody,
+      response: { 200: Message },
+    }),
     async (request) => accounts.resetPassword(request.viewer, request.body.user, request.ip),
   );
 
   app.post<{ Body: CheckPasswordBody }>(
     '/users/check_password',
-    {
-      config: { access: 'user.editOwn' },
-      schema: { summary: "Whether a password is the signed-in user's", tags, body: CheckPasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }), ...failures } },
-    },
+    accountRoute('user.editOwn', { summary: "Whether a password is the signed-in user's", tags, body: CheckPasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } }),
     async (request) => accounts.checkPassword(request.viewer, request.body.password, request.ip),
   );
 }
