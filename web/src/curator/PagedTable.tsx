@@ -4,9 +4,10 @@
  * page after an action changed it.
  */
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { failureText } from '../api/client.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { identityKey, latestData, useLoad } from '../kit/useLoad.ts';
 import { CURATION_SORTS, type CurationSort, type PageQuery } from './curation-api.ts';
 import { RowsTable } from './RowsTable.tsx';
 
@@ -25,22 +26,11 @@ export function PagedTable<T extends { id: string | number }>({ label, headings,
 }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<CurationSort | ''>('');
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((value) => value + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    setError(null);
-    load({ page, perPage: PER_PAGE, sort: sort || undefined }).then(
-      (answer) => current && setRows(answer),
-      (caught: unknown) => current && setError(failureText(caught, 'The list could not be loaded; try again.')),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, page, sort, version]);
+  const result = useLoad<T[]>({ key: `${identityKey(load)}:${page}:${sort}:${version}`, load: () => load({ page, perPage: PER_PAGE, sort: sort || undefined }) });
+  const rows = latestData(result) ?? null;
+  const error = result.status === 'error' ? failureText(result.error, 'The list could not be loaded; try again.') : null;
 
   return (
     <Stack gap="3">

@@ -35,6 +35,20 @@ function initialResult<T>(request: LoadRequest<T> | null): LoadResult<T> {
   return early === undefined ? { status: 'loading' } : { status: 'ready', data: early };
 }
 
+const identities = new WeakMap<object, number>();
+let identitiesGiven = 0;
+
+/** A request key for a function or object by its identity: another one asks again. */
+export function identityKey(value: object): string {
+  let id = identities.get(value);
+  if (id === undefined) {
+    identitiesGiven += 1;
+    id = identitiesGiven;
+    identities.set(value, id);
+  }
+  return `#${id}`;
+}
+
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -15,6 +15,7 @@ import { useViewer } from '../state/sessionViewer.ts';
 import { DialogFrame } from '../kit/DialogFrame.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import { FormAnswer, TextareaField, TextField, type FormAnswerState } from '../kit/FormFields.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { createSavedSearch, loadMaintainedPolicies, saveSearchInput, type SaveSearchValues } from './saved-searches.ts';
 
 const INITIAL: SaveSearchValues = { name: '', comments: '', fairsharing_record_ids: [], organisations: [], users: [] };
@@ -53,17 +54,16 @@ function PolicyChoice({ policies, value, onChange }: { policies: Array<{ id: str
 function SaveSearchDialog({ open, onClose, viewer, pathname, search }: {
   open: boolean; onClose(): void; viewer: Viewer; pathname: string; search: string;
 }) {
-  const [policies, setPolicies] = useState<Array<{ id: string; name: string }> | null>(null);
+  const { userId } = viewer;
+  const maintained = useLoad<Array<{ id: string; name: string }>>(open && userId !== null ? { key: String(userId), load: (signal) => loadMaintainedPolicies(userId, signal) } : null);
+  const policies = maintained.status === 'error' ? [] : (latestData(maintained) ?? null);
   const [answer, setAnswer] = useState<FormAnswerState | null>(null);
   const linksPeople = can(viewer, 'savedSearch.linkPeople');
 
+  // Each opening starts without the last saving's answer.
   useEffect(() => {
-    if (!open || viewer.userId === null) return undefined;
-    const controller = new AbortController();
-    setAnswer(null);
-    loadMaintainedPolicies(viewer.userId, controller.signal).then(setPolicies, () => !controller.signal.aborted && setPolicies([]));
-    return () => controller.abort();
-  }, [open, viewer.userId]);
+    if (open) setAnswer(null);
+  }, [open]);
 
   return (
     <DialogFrame open={open} onClose={onClose} scroll="inside" testId="save-search-dialog">
