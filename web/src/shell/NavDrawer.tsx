@@ -16,6 +16,22 @@ export interface NavDrawerProps {
   currentPath: string;
 }
 
+/** A menu button that closes the drawer, then acts. */
+function MenuAction({ label, onClose, act }: { label: string; onClose(): void; act(): void }) {
+  return (
+    <Button
+      variant="outline"
+      justifyContent="flex-start"
+      onClick={() => {
+        onClose();
+        act();
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
 export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavDrawerProps) {
   const session = useSession();
   const dispatch = useAppDispatch();
@@ -36,16 +52,7 @@ export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavD
                     <Button asChild variant="solid" colorPalette="brand" justifyContent="flex-start" onClick={onClose}>
                       <RouterLink to="/accounts/profile">{session.user.credentials.username}</RouterLink>
                     </Button>
-                    <Button
-                      variant="outline"
-                      justifyContent="flex-start"
-                      onClick={() => {
-                        onClose();
-                        void logOut(dispatch, () => navigate('/'));
-                      }}
-                    >
-                      Log out
-                    </Button>
+                    <MenuAction label="Log out" onClose={onClose} act={() => void logOut(dispatch, () => navigate('/'))} />
                   </>
                 ) : (
                   <Button asChild variant="solid" colorPalette="brand" justifyContent="flex-start" onClick={onClose}>
@@ -57,16 +64,7 @@ export function NavDrawer({ open, onClose, onAdvancedSearch, currentPath }: NavD
                     <RouterLink to={link.to}>{link.label}</RouterLink>
                   </Button>
                 ))}
-                <Button
-                  variant="outline"
-                  justifyContent="flex-start"
-                  onClick={() => {
-                    onClose();
-                    onAdvancedSearch();
-                  }}
-                >
-                  Advanced Search
-                </Button>
+                <MenuAction label="Advanced Search" onClose={onClose} act={onAdvancedSearch} />
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
