@@ -9,11 +9,13 @@ import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from './support.ts';
-import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { cataloguePublications, publicationServicesConfig, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
 let services: PublicationServices;
+let lookups: RunningPublicationLookups;
 let userId: number;
 let token = '';
 let organisationIds: number[] = [];
@@ -27,12 +29,16 @@ beforeAll(async () => {
   const [user] = await env.db('users').insert({ username: 'spec-calls', email: 'spec-calls@example.org', role: 'user', confirmed_at: env.db.fn.now() }).returning('id');
   userId = user.id;
   organisationIds = (await env.db('organisations').insert([{ name: 'Regenstrief Institute' }, { name: 'University of Oxford' }]).returning('id')).map((row: { id: number }) => row.id);
-  app = await buildTestApp({ ...env.config, publicationResolvers: { crossrefUrl: services.crossrefUrl, ncbiUrl: services.ncbiUrl, zenodoUrl: services.zenodoUrl } }, { db: env.db });
+  const config = publicationServicesConfig(env.config, services);
+  app = await buildTestApp(config, { db: env.db });
+  // The look-ups are jobs of the worker role.
+  lookups = startPublicationLookups(config, { log: { info: () => {}, warn: () => {}, error: () => {} } });
   token = await signUserToken(app, userId);
 });
 
 afterAll(async () => {
   await app?.close();
+  await lookups?.stop();
   await services?.close();
   await env?.cleanup();
 });

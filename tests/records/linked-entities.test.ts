@@ -10,11 +10,13 @@ import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
-import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { cataloguePublications, publicationServicesConfig, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
 let services: PublicationServices;
+let lookups: RunningPublicationLookups;
 const tokens: Record<'user' | 'maintainer' | 'curator', string> = { user: '', maintainer: '', curator: '' };
 const LOINC = 2;
 
@@ -32,12 +34,16 @@ beforeAll(async () => {
     ids[name] = row.id;
   }
   await env.db('record_maintainers').insert({ record_id: LOINC, user_id: ids.maintainer });
-  app = await buildTestApp({ ...env.config, publicationResolvers: { crossrefUrl: services.crossrefUrl, ncbiUrl: services.ncbiUrl, zenodoUrl: services.zenodoUrl } }, { db: env.db });
+  const config = publicationServicesConfig(env.config, services);
+  app = await buildTestApp(config, { db: env.db });
+  // The look-ups are jobs of the worker role.
+  lookups = startPublicationLookups(config, { log: { info: () => {}, warn: () => {}, error: () => {} } });
   for (const name of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[name] = await signUserToken(app, ids[name]!);
 });
 
 afterAll(async () => {
   await app?.close();
+  await lookups?.stop();
   await services?.close();
   await env?.cleanup();
 });

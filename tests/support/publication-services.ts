@@ -2,12 +2,15 @@
  * A local stand-in for Crossref's REST API, NCBI's E-utilities and Zenodo's REST API, answering
  * in their real shapes (`GET /works/{doi}` → `{status, message}`; `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`
  * → `{result: {uids, <id>: {...}}}`; `GET /records?q=doi:"…"` → `{hits: {hits: [record], total}}`)
- * with the real publications of the vendored catalogue.
+ * with the real publications of the vendored catalogue. The registry calls them from the worker's
+ * look-up jobs through the egress module, which lets their loopback address through only when
+ * `EGRESS_ALLOW` names it (`publicationServicesConfig`).
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { RegistryConfig } from '@registry/platform';
 import type { CataloguePayload, CataloguePublication } from '../../scripts/seed/catalogue-file.ts';
 
 const CATALOGUE = fileURLToPath(new URL('../../data/catalogue/records.json', import.meta.url));
@@ -22,12 +25,18 @@ export interface PublicationServices {
   crossrefUrl: string;
   ncbiUrl: string;
   zenodoUrl: string;
+  /** `127.0.0.1:<port>`, the entry `EGRESS_ALLOW` needs. */
+  host: string;
+  /** The path and query of every request received, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
 export async function startPublicationServices(): Promise<PublicationServices> {
   const publications = cataloguePublications();
+  const requests: string[] = [];
   const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '/');
     const url = new URL(request.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -98,6 +107,17 @@ export async function startPublicationServices(): Promise<PublicationServices> {
     crossrefUrl: `http://127.0.0.1:${port}/crossref`,
     ncbiUrl: `http://127.0.0.1:${port}/ncbi`,
     zenodoUrl: `http://127.0.0.1:${port}/zenodo`,
+    host: `127.0.0.1:${port}`,
+    requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `config` with its look-ups pointed at the stand-ins and the egress allow-list letting them through. */
+export function publicationServicesConfig(config: RegistryConfig, services: PublicationServices): RegistryConfig {
+  return {
+    ...config,
+    publicationResolvers: { crossrefUrl: services.crossrefUrl, ncbiUrl: services.ncbiUrl, zenodoUrl: services.zenodoUrl },
+    egressAllow: [...config.egressAllow, services.host],
   };
 }

@@ -37,8 +37,10 @@ export interface RegistryConfig {
   /** Third-party sign-in; a provider without a client id is off (its button stays hidden). */
   orcid: OAuthClientConfig | null;
   github: OAuthClientConfig | null;
-  /** Where publication look-ups go: Crossref's REST API (DOIs) and NCBI E-utilities (PubMed ids). */
+  /** Where the worker's publication look-ups go: Crossref's REST API (DOIs), NCBI E-utilities (PubMed ids) and Zenodo's REST API. */
   publicationResolvers: { crossrefUrl: string; ncbiUrl: string; zenodoUrl: string };
+  /** How long a request waits for the worker's publication look-up before answering 503 (`PUBLICATION_LOOKUP_WAIT_MS`). */
+  publicationLookupWaitMs: number;
   /** DOI registration through DataCite's REST API; off (no DOIs minted) without a repository id. */
   datacite: DataciteConfig | null;
   /** Hosts or host:port pairs outbound calls may reach though the egress policy refuses their address (`EGRESS_ALLOW`, comma-separated). */
@@ -250,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
       ncbiUrl: parseUrl('NCBI_EUTILS_URL', env.NCBI_EUTILS_URL || 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils', ['http:', 'https:']).replace(/\/$/, ''),
       zenodoUrl: parseUrl('ZENODO_API_URL', env.ZENODO_API_URL || 'https://zenodo.org/api', ['http:', 'https:']).replace(/\/$/, ''),
     },
+    publicationLookupWaitMs: parsePositiveInteger('PUBLICATION_LOOKUP_WAIT_MS', env.PUBLICATION_LOOKUP_WAIT_MS, 10_000),
     datacite: datacite(env),
     egressAllow: (env.EGRESS_ALLOW ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''),
     webhooks: {

@@ -1,12 +1,14 @@
 /**
  * The `worker` role: consumes the index queue (any number of workers share it) and delivers
  * webhooks (dispatching from the change feed, one dispatcher at a time, and sending through the
- * egress module). The outbox sweeper is the scheduler's. Stopping finishes the running job, then closes.
+ * egress module) and answers the API's publication look-ups (through the egress module too).
+ * The outbox sweeper is the scheduler's. Stopping finishes the running job, then closes.
  */
 import type { Logger } from 'pino';
 import { startIndexer } from '@registry/indexer';
 import { createDatabase, type RegistryConfig } from '@registry/platform';
 import { startWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { startPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
 import type { RunningRole } from '@registry/platform/process-roles.ts';
 import { indexerLog } from './role-logger.ts';
 import { startRoleHealth } from './role-health.ts';
@@ -21,6 +23,7 @@ export async function startWorkerRole(config: RegistryConfig, options: WorkerRol
   const indexer = await startIndexer(config, { sweeper: false, log: indexerLog(options.logger) });
   const webhookDb = createDatabase(config.databaseUrl, { min: 0, max: 4 });
   const webhooks = startWebhookDelivery(config, webhookDb, { log: options.logger });
+  const publicationLookups = startPublicationLookups(config, { log: options.logger });
   let stopping = false;
   const health = options.healthPort === undefined ? undefined : await startRoleHealth(config, { role: 'worker', port: options.healthPort, draining: () => stopping });
   if (health) options.logger.info({ port: health.port }, 'worker: health, readiness and metrics');
@@ -30,6 +33,7 @@ export async function startWorkerRole(config: RegistryConfig, options: WorkerRol
       stopping = true;
       await indexer.stop();
       await webhooks.stop();
+      await publicationLookups.stop();
       await webhookDb.destroy();
       await health?.close();
       options.logger.info('worker: stopped');

@@ -44,6 +44,7 @@ import * as recordRows from '../records/record-repository.ts';
 import { historyNames } from '../records/history-service.ts';
 import { findRecord, listRecords } from '../records/record-reads.ts';
 import * as references from '../references/reference-service.ts';
+import { createPublicationLookups, type PublicationLookups } from '../references/publication-lookup-queue.ts';
 import { reviewRecord } from '../reviews/review-service.ts';
 import * as savedSearches from '../saved-searches/saved-search-service.ts';
 import * as webhooks from '../webhooks/webhook-service.ts';
@@ -63,11 +64,12 @@ interface DomainInputs {
   publisher: IndexPublisher | null;
   communityMail: { mailer: Mailer; context: MailContext };
   accountMailer: Mailer;
+  publicationLookups: PublicationLookups;
   signToken: AccountDependencies['signToken'];
   warn(message: string, error: unknown): void;
 }
 
-function domainServices({ db, config, searchClient, redis, publisher, communityMail, accountMailer, signToken, warn }: DomainInputs) {
+function domainServices({ db, config, searchClient, redis, publisher, communityMail, accountMailer, publicationLookups, signToken, warn }: DomainInputs) {
   const mail = { mailer: communityMail.mailer, mailContext: communityMail.context, warn };
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const writes = { db, publisher };
@@ -147,7 +149,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
         createOrganisationLink: organisations.createOrganisationLink, updateOrganisationLink: organisations.updateOrganisationLink, deleteOrganisationLink: organisations.deleteOrganisationLink,
       }),
     },
-    references: bindDependencies({ ...writes, resolvers: config.publicationResolvers }, {
+    references: bindDependencies({ ...writes, lookups: publicationLookups }, {
       createLicenceLink: references.createLicenceLink, updateLicenceLink: references.updateLicenceLink, deleteLicenceLink: references.deleteLicenceLink,
       createPublication: references.createPublication, updatePublication: references.updatePublication,
       lookUp: references.lookUp, lookUpZenodo: references.lookUpZenodo, createTag: references.createTag,
@@ -214,6 +216,8 @@ export const domainsPlugin = fp(
   async (app) => {
     const accountMailer = createSmtpMailer(app.config);
     app.addHook('onClose', async () => accountMailer.close());
+    const publicationLookups = createPublicationLookups(app.config);
+    app.addHook('onClose', async () => publicationLookups.close());
     const services = domainServices({
       db: app.db,
       config: app.config,
@@ -222,6 +226,7 @@ export const domainsPlugin = fp(
       publisher: app.indexPublisher,
       communityMail: app.communityMail,
       accountMailer,
+      publicationLookups,
       // The JWT plugin is registered by the auth plugin; tokens are signed only while requests run.
       signToken: (claims, expiresInSeconds) => app.jwt.sign(claims, { expiresIn: expiresInSeconds }),
       warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { databaseInputError } from '../domain-errors.ts';
+import { databaseInputError, DomainError } from '../domain-errors.ts';
 
 export interface ErrorBody {
   error: string;
@@ -48,6 +48,11 @@ export const errorsPlugin = fp(
       const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
         : 500;
+      if (statusCode >= 500 && error instanceof DomainError) {
+        // A service's own 5xx (a job the worker did not answer in time) says what to do next.
+        request.log.warn({ reason: error.message }, 'service unavailable');
+        return sendError(reply, statusCode, error.message);
+      }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
         // Our own 503s (maintenance, read-only) are sent directly with sendError, never thrown.

@@ -1,37 +1,52 @@
 /**
  * Looks a publication up by DOI (Crossref's REST API, `GET /works/{doi}`), by PubMed id (NCBI
  * E-utilities, `GET /esummary.fcgi?db=pubmed&id=…&retmode=json`) or by DOI in Zenodo (its REST
- * API's record search, `GET /records?q=doi:"…"`), at the configured base URLs,
- * and reads their answers into the publication fields. Tests point both at a local server that
- * answers in the same shapes. A look-up that fails says so; it never invents fields.
+ * API's record search, `GET /records?q=doi:"…"`), at the configured base URLs, through the egress
+ * module, and reads their answers into the publication fields. It runs in the worker's look-up
+ * jobs (`publication-lookup-jobs.ts`). Tests point the URLs at a local server that answers in the
+ * same shapes. A look-up that fails says so; it never invents fields.
  */
+import type { RegistryConfig } from '@registry/platform';
+import { EgressRefusedError, EgressTooLargeError, type Egress } from '@registry/platform/egress/index.ts';
 import type { PublicationInput } from '@registry/schemas/forms/linked-entities.ts';
 
-export interface PublicationResolverConfig {
-  crossrefUrl: string;
-  ncbiUrl: string;
-  zenodoUrl: string;
-}
+export type PublicationResolverConfig = RegistryConfig['publicationResolvers'];
+
+export const LOOKUP_MESSAGES = {
+  noAnswer: 'The publication service did not answer; try again later or fill the fields in by hand.',
+  notFound: 'No publication has this identifier.',
+  notInZenodo: 'No Zenodo record has this DOI.',
+  unreadable: 'The publication service answered in a form this registry cannot read; fill the fields in by hand.',
+  refused: 'This registry may not call the publication service at its configured address; fill the fields in by hand.',
+} as const;
 
 export class PublicationLookupError extends Error {
   override name = 'PublicationLookupError';
   constructor(
     message: string,
     readonly notFound = false,
+    /** What went wrong underneath (for the worker's log; the message is the user's). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
-const LOOKUP_TIMEOUT_MS = 5_000;
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) }).catch(() => {
-    throw new PublicationLookupError('The publication service did not answer; try again later or fill the fields in by hand.');
+async function fetchJson(egress: Egress, url: string): Promise<unknown> {
+  const response = await egress.fetch({ url, headers: { accept: 'application/json' } }).catch((error: unknown) => {
+    if (error instanceof EgressRefusedError) throw new PublicationLookupError(LOOKUP_MESSAGES.refused, false, error);
+    if (error instanceof EgressTooLargeError) throw new PublicationLookupError(LOOKUP_MESSAGES.unreadable, false, error);
+    throw new PublicationLookupError(LOOKUP_MESSAGES.noAnswer, false, error);
   });
-  if (response.status === 404) throw new PublicationLookupError('No publication has this identifier.', true);
-  if (!response.ok) throw new PublicationLookupError(`The publication service answered ${response.status}; try again later or fill the fields in by hand.`);
-  return response.json();
+  if (response.status === 404) throw new PublicationLookupError(LOOKUP_MESSAGES.notFound, true);
+  if (response.status < 200 || response.status >= 300) {
+    throw new PublicationLookupError(`The publication service answered ${response.status}; try again later or fill the fields in by hand.`);
+  }
+  try {
+    return JSON.parse(response.body.toString('utf8'));
+  } catch {
+    throw new PublicationLookupError(LOOKUP_MESSAGES.unreadable);
+  }
 }
 
 interface CrossrefWork {
@@ -79,18 +94,18 @@ export function publicationFromPubmed(pubmedId: string, summary: PubmedSummary):
   };
 }
 
-export async function lookUpPublication(config: PublicationResolverConfig, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
+export async function lookUpPublication(egress: Egress, config: PublicationResolverConfig, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
   if (identifier.doi) {
-    const answer = (await fetchJson(`${config.crossrefUrl}/works/${encodeURIComponent(identifier.doi)}`)) as { message?: CrossrefWork };
+    const answer = (await fetchJson(egress, `${config.crossrefUrl}/works/${encodeURIComponent(identifier.doi)}`)) as { message?: CrossrefWork };
     if (!answer.message) throw new PublicationLookupError('The publication service answered without a publication.');
     return publicationFromCrossref(answer.message);
   }
   const pubmedId = identifier.pubmedId ?? '';
-  const answer = (await fetchJson(`${config.ncbiUrl}/esummary.fcgi?db=pubmed&retmode=json&id=${encodeURIComponent(pubmedId)}`)) as {
+  const answer = (await fetchJson(egress, `${config.ncbiUrl}/esummary.fcgi?db=pubmed&retmode=json&id=${encodeURIComponent(pubmedId)}`)) as {
     result?: Record<string, PubmedSummary | string[]>;
   };
   const summary = answer.result?.[pubmedId];
-  if (!summary || Array.isArray(summary) || 'error' in summary) throw new PublicationLookupError('No publication has this identifier.', true);
+  if (!summary || Array.isArray(summary) || 'error' in summary) throw new PublicationLookupError(LOOKUP_MESSAGES.notFound, true);
   return publicationFromPubmed(pubmedId, summary);
 }
 
@@ -123,10 +138,10 @@ export function publicationFromZenodo(record: ZenodoRecord): PublicationInput {
 }
 
 /** POST /zenodo: the Zenodo record with this DOI (Zenodo's own DOIs and the DOIs of works deposited there). */
-export async function lookUpZenodoRecord(config: PublicationResolverConfig, doi: string): Promise<PublicationInput> {
+export async function lookUpZenodoRecord(egress: Egress, config: PublicationResolverConfig, doi: string): Promise<PublicationInput> {
   const query = new URLSearchParams({ q: `doi:"${doi}"`, size: '1' });
-  const answer = (await fetchJson(`${config.zenodoUrl}/records?${query}`)) as { hits?: { hits?: ZenodoRecord[] } };
+  const answer = (await fetchJson(egress, `${config.zenodoUrl}/records?${query}`)) as { hits?: { hits?: ZenodoRecord[] } };
   const record = answer.hits?.hits?.[0];
-  if (!record) throw new PublicationLookupError('No Zenodo record has this DOI.', true);
+  if (!record) throw new PublicationLookupError(LOOKUP_MESSAGES.notInZenodo, true);
   return publicationFromZenodo(record);
 }

@@ -16,14 +16,15 @@ import {
 import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
-import { lookUpPublication, lookUpZenodoRecord, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
+import type { PublicationLookupAnswer, PublicationLookups } from './publication-lookup-queue.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
 import * as repository from './reference-repository.ts';
 
 export interface ReferenceServiceDeps {
   db: Database;
   publisher: IndexPublisher | null;
-  resolvers: PublicationResolverConfig;
+  /** Look-ups run as jobs of the worker role (`publication-lookup-queue.ts`). */
+  lookups: Pick<PublicationLookups, 'lookUp'>;
 }
 
 // ---- licence links ---------------------------------------------------------------------------
@@ -127,7 +128,6 @@ export async function updatePublication(deps: ReferenceServiceDeps, viewer: View
   });
 }
 
-/** The fields of a publication found by DOI or PubMed id, for the editor to review and save. */
 /** A DOI as people paste it (bare, or as its doi.org address), or undefined. */
 function bareDoi(text: string | undefined): string | undefined {
   return text?.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, '');
@@ -135,23 +135,24 @@ function bareDoi(text: string | undefined): string | undefined {
 
 const isDoi = (doi: string): boolean => /^10\.\d{4,9}\/\S+$/.test(doi);
 
-/** A look-up's failure as the client should read it. */
-async function lookupAnswer(lookup: Promise<PublicationInput>): Promise<PublicationInput> {
-  try {
-    return await lookup;
-  } catch (error) {
-    // 424 (the request depended on another service that failed): the client's input was fine.
-    if (error instanceof PublicationLookupError) throw new DomainError(error.notFound ? 404 : 424, error.message);
-    throw error;
-  }
+/** A look-up's answer as the client should read it. */
+async function lookupAnswer(answer: Promise<PublicationLookupAnswer>): Promise<PublicationInput> {
+  const outcome = await answer;
+  if ('found' in outcome) return outcome.found;
+  if ('notFound' in outcome) throw new DomainError(404, outcome.notFound);
+  // 424 (the request depended on another service that failed): the client's input was fine.
+  if ('failed' in outcome) throw new DomainError(424, outcome.failed);
+  // No worker answered in time: the registry's own service is unavailable for now.
+  throw new DomainError(503, outcome.unavailable);
 }
 
+/** The fields of a publication found by DOI or PubMed id, for the editor to review and save. */
 export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identifier: { doi?: string; pubmedId?: string }): Promise<PublicationInput> {
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(identifier.doi);
   const pubmedId = identifier.pubmedId?.trim();
   if (doi ? !isDoi(doi) : !/^\d{1,9}$/.test(pubmedId ?? '')) throw invalidError(LINK_MESSAGES.doiOrPubmed);
-  return lookupAnswer(lookUpPublication(deps.resolvers, doi ? { doi } : { pubmedId }));
+  return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }));
 }
 
 /** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI. */
@@ -159,7 +160,7 @@ export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, d
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(doiText) ?? '';
   if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
-  return lookupAnswer(lookUpZenodoRecord(deps.resolvers, doi));
+  return lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi }));
 }
 
 // ---- tags -------------------------------------------------------------------------------------
