@@ -10,7 +10,7 @@ import { MESSAGE_MAX, messageSchema } from '@registry/schemas/forms/community.ts
 import { useAppDispatch } from '../state/hooks.ts';
 import { publicMessagesLoaded, type PublicMessage } from '../state/messagesSlice.ts';
 import { FormAnswer, TextareaField } from '../kit/FormFields.tsx';
-import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
+import { RowDeleteDialog } from '../kit/RowDeleteDialog.tsx';
 import { formatLongDate } from '../kit/format/dates.ts';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createMessage, deleteMessage, loadMessages, updateMessage } from './site-admin-api.ts';
@@ -62,16 +62,9 @@ export function MessagesTab() {
           ))}
         </RowsTable>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this message?"
-        action="Delete message"
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void run(() => deleteMessage(deleting.id), 'The message was deleted.')}
-      >
-        <Text>It disappears from under the header for everyone: “{deleting?.message}”</Text>
-      </ConfirmDialog>
+      <RowDeleteDialog rows={{ deleting, setDeleting, busy, run }} title="Delete this message?" action="Delete message" done="The message was deleted." remove={(row) => deleteMessage(row.id)}>
+        {(row) => <Text>It disappears from under the header for everyone: “{row.message}”</Text>}
+      </RowDeleteDialog>
     </Stack>
   );
 }

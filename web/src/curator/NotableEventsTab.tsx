@@ -14,7 +14,7 @@ import {
 } from '@registry/schemas/forms/notable-events.ts';
 import { FormAnswer, TextField, TextareaField } from '../kit/FormFields.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
-import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
+import { RowDeleteDialog } from '../kit/RowDeleteDialog.tsx';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createNotableEvent, deleteNotableEvent, loadNotableEvents, updateNotableEvent } from './site-admin-api.ts';
 import { useEditableRows } from '../kit/useEditableRows.ts';
@@ -102,16 +102,9 @@ export function NotableEventsTab() {
           ))}
         </RowsTable>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this event?"
-        action="Delete event"
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void run(() => deleteNotableEvent(deleting.id), 'The event was deleted.')}
-      >
-        <Text>“{deleting?.title}” disappears from the timeline.</Text>
-      </ConfirmDialog>
+      <RowDeleteDialog rows={{ deleting, setDeleting, busy, run }} title="Delete this event?" action="Delete event" done="The event was deleted." remove={(row) => deleteNotableEvent(row.id)}>
+        {(row) => <Text>“{row.title}” disappears from the timeline.</Text>}
+      </RowDeleteDialog>
     </Stack>
   );
 }

@@ -45,3 +45,5 @@ export function useEditableRows<T>(load: () => Promise<T[]>, onLoaded?: (rows: T
 
   return { rows, answer, editing, setEditing, deleting, setDeleting, busy, run };
 }
+
+export type EditableRows<T> = ReturnType<typeof useEditableRows<T>>;

@@ -14,6 +14,7 @@ import { savedSearchChangeSchema } from '@registry/schemas/forms/community.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { useEditableRows } from '../kit/useEditableRows.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
+import { RowDeleteDialog } from '../kit/RowDeleteDialog.tsx';
 import {
   deleteSavedSearch, loadLinkedSavedSearches, loadUserSavedSearches, renameSavedSearch, savedSearchPath, type SavedSearchEntry,
 } from './saved-searches.ts';
@@ -111,16 +112,9 @@ function SavedSearchesBlock({ load, title, testId, headingAs, intro, empty, mana
           {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
         </Field.Root>
       </ConfirmDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this saved search?"
-        action="Delete"
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void run(() => deleteSavedSearch(deleting.id), 'The saved search was deleted.')}
-      >
-        <Text>“{deleting?.name}” disappears from the profile and from the pages it is linked to.</Text>
-      </ConfirmDialog>
+      <RowDeleteDialog rows={{ deleting, setDeleting, busy, run }} title="Delete this saved search?" action="Delete" done="The saved search was deleted." remove={(row) => deleteSavedSearch(row.id)}>
+        {(row) => <Text>“{row.name}” disappears from the profile and from the pages it is linked to.</Text>}
+      </RowDeleteDialog>
     </Box>
   );
 }
