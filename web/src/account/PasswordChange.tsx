@@ -8,7 +8,7 @@ import { WritesOffFieldset } from '../shell/WritesOff.tsx';
 import { useAppDispatch } from '../state/hooks.ts';
 import { noticeAdded } from '../state/messagesSlice.ts';
 import { endSession } from '../state/sessionSlice.ts';
-import { FormAnswer, schemaFormProps, PasswordField } from '../kit/FormFields.tsx';
+import { FormAnswer, NewPasswordFields, PasswordField, schemaFormProps } from '../kit/FormFields.tsx';
 import { PASSWORD_CHANGED_MESSAGE, updateOwnAccount } from './account-api.ts';
 import { errorMessage, fieldErrorsOf } from './account-paths.ts';
 
@@ -51,8 +51,7 @@ export function PasswordChange() {
               <Stack gap="4" maxW="md">
                 {failure && <FormAnswer kind="error">{failure}</FormAnswer>}
                 <PasswordField name="current_password" label="Current password" required />
-                <PasswordField name="password" label="New password" autoComplete="new-password" required />
-                <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+                <NewPasswordFields />
                 <Button type="submit" alignSelf="flex-start" bg="brand.700" color="white" disabled={!formik.isValid || formik.isSubmitting} loading={formik.isSubmitting}>
                   Change password
                 </Button>

@@ -9,7 +9,7 @@ import { endSession } from '../state/sessionSlice.ts';
 import { AccountCard } from './AccountPage.tsx';
 import { PASSWORD_CHANGED_MESSAGE, resetPassword } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
-import { FormAnswer, schemaFormProps, PasswordField } from '../kit/FormFields.tsx';
+import { FormAnswer, NewPasswordFields, schemaFormProps } from '../kit/FormFields.tsx';
 
 const EMPTY_PASSWORDS: PasswordResetForm = { password: '', password_confirmation: '' };
 
@@ -55,8 +55,7 @@ export function PasswordEditPage() {
               <Form noValidate aria-label="Choose a new password">
                 <WritesOffFieldset>
                   <Stack gap="4">
-                    <PasswordField name="password" label="New password" autoComplete="new-password" required />
-                    <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+                    <NewPasswordFields />
                     <Box textAlign="center">
                       <Button
                         type="submit"

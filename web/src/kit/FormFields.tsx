@@ -118,6 +118,16 @@ export function PasswordField({ name, label, autoComplete = 'current-password', 
   );
 }
 
+/** A new password and its repetition (the `password` and `password_confirmation` fields). */
+export function NewPasswordFields() {
+  return (
+    <>
+      <PasswordField name="password" label="New password" autoComplete="new-password" required />
+      <PasswordField name="password_confirmation" label="Repeat the new password" autoComplete="new-password" required />
+    </>
+  );
+}
+
 /** The server's answer under a form: an error or a success line, announced to screen readers. */
 export function FormAnswer({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   return (
