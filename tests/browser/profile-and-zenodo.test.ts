@@ -7,12 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, openPage, saveScreenshot } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
-import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
+import { cataloguePublications, publicationServicesConfig, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
 
 const MIAME = 96;
 
 let suite: WritableSuite;
 let publicationServices: PublicationServices;
+let lookups: RunningPublicationLookups | undefined;
+const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} };
 let userId: number;
 
 beforeAll(async () => {
@@ -20,14 +23,17 @@ beforeAll(async () => {
   suite = await startWritableSuite({
     name: 'browser_profile_zenodo',
     // ORCID sign-in configured (its issuer is never reached: no one follows the link here).
-    env: { ZENODO_API_URL: publicationServices.zenodoUrl, ORCID_CLIENT_ID: 'registry-test', ORCID_CLIENT_SECRET: 'unused', ORCID_ISSUER_URL: 'http://127.0.0.1:9' },
+    env: { ORCID_CLIENT_ID: 'registry-test', ORCID_CLIENT_SECRET: 'unused', ORCID_ISSUER_URL: 'http://127.0.0.1:9' },
   });
+  // The look-ups are jobs of the worker role, which reaches the stand-ins through the egress allow-list.
+  lookups = startPublicationLookups(publicationServicesConfig(suite.environment.config, publicationServices), { log: QUIET_LOG });
   userId = await suite.addUser('lise');
   await suite.addUser('curie', 'curator');
   await suite.environment.db('organisations').insert([{ name: 'Regenstrief Institute' }, { name: 'University of Oxford' }]);
 });
 
 afterAll(async () => {
+  await lookups?.stop();
   await suite?.close();
   await publicationServices?.close();
 });

@@ -4,7 +4,7 @@
  * The record editor's linked entities in a real browser against the real server and its own
  * database (the demo catalogue): a curator links LOINC to its maintainer, the Regenstrief
  * Institute, created inline; to the LOINC licence, created inline; re-links MIAME's own paper
- * found by DOI through the Crossref stand-in; and sees each on the record page. The edit page
+ * found by DOI through the Crossref stand-in (a look-up job of the worker); and sees each on the record page. The edit page
  * passes the accessibility check and is photographed at desktop and phone width.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_MESSAGES } from '@registry/schemas/forms/account.ts';
-import { cataloguePublications, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
+import { cataloguePublications, publicationServicesConfig, startPublicationServices, type PublicationServices } from '../support/publication-services.ts';
 import { checkAccessibility, collectConsoleErrors, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIR } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 
@@ -22,6 +23,8 @@ const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
 
 let suite: WritableSuite;
 let publicationServices: PublicationServices;
+let lookups: RunningPublicationLookups | undefined;
+const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} };
 
 function curatorPage(): Promise<Page> {
   return suite.signedInPage('curie');
@@ -43,14 +46,14 @@ async function pick(page: Page, label: string | RegExp, text: string, option: st
 
 beforeAll(async () => {
   publicationServices = await startPublicationServices();
-  suite = await startWritableSuite({
-    name: 'browser_editor_links',
-    env: { CROSSREF_URL: publicationServices.crossrefUrl, NCBI_EUTILS_URL: publicationServices.ncbiUrl },
-  });
+  suite = await startWritableSuite({ name: 'browser_editor_links' });
+  // The look-ups are jobs of the worker role, which reaches the stand-ins through the egress allow-list.
+  lookups = startPublicationLookups(publicationServicesConfig(suite.environment.config, publicationServices), { log: QUIET_LOG });
   await suite.addUser('curie', 'curator');
 });
 
 afterAll(async () => {
+  await lookups?.stop();
   await suite?.close();
   await publicationServices?.close();
 });
