@@ -23,25 +23,39 @@ function failureText(error: unknown): string {
   return 'The record could not be saved; try again.';
 }
 
-export function useSectionSave(recordId: string, section: RecordSection, holder: RevisionHolder) {
-  const [saving, setSaving] = useState(false);
+const UPDATED = 'Record successfully updated!';
+
+/** One call at a time with its outcome: busy while it runs, then its success message or the failure. */
+function useSectionCall() {
+  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<SectionOutcome | null>(null);
 
-  async function save(payload: Record<string, unknown>): Promise<boolean> {
-    setSaving(true);
+  async function call(action: () => Promise<string>): Promise<boolean> {
+    setBusy(true);
     setOutcome(null);
     try {
-      const answer = await saveSection(recordId, section, payload, holder.revision);
-      holder.setRevision(answer.revision);
-      setOutcome({ kind: 'success', message: answer.message ?? 'Record successfully updated!' });
+      setOutcome({ kind: 'success', message: await action() });
       return true;
     } catch (error) {
       setOutcome({ kind: 'error', message: failureText(error) });
       return false;
     } finally {
-      setSaving(false);
+      setBusy(false);
     }
   }
+
+  return { busy, outcome, call, setOutcome };
+}
+
+export function useSectionSave(recordId: string, section: RecordSection, holder: RevisionHolder) {
+  const { busy: saving, outcome, call } = useSectionCall();
+
+  const save = (payload: Record<string, unknown>): Promise<boolean> =>
+    call(async () => {
+      const answer = await saveSection(recordId, section, payload, holder.revision);
+      holder.setRevision(answer.revision);
+      return answer.message ?? UPDATED;
+    });
 
   return { saving, outcome, save };
 }
@@ -52,28 +66,18 @@ export function useSectionSave(recordId: string, section: RecordSection, holder:
  * later saves must start from it — and shows the outcome in the section's message area.
  */
 export function useLinkAction(recordId: string, holder: RevisionHolder, onLinks: (links: RecordLinks) => void) {
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<SectionOutcome | null>(null);
+  const { busy, outcome, call, setOutcome } = useSectionCall();
 
-  async function run(action: () => Promise<unknown>, success = 'Record successfully updated!'): Promise<boolean> {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const run = (action: () => Promise<unknown>, success = UPDATED): Promise<boolean> =>
+    call(async () => {
       await action();
       const links = await loadRecordLinks(recordId);
       if (links) {
         holder.setRevision(links.revision);
         onLinks(links);
       }
-      setOutcome({ kind: 'success', message: success });
-      return true;
-    } catch (error) {
-      setOutcome({ kind: 'error', message: failureText(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+      return success;
+    });
 
   return { busy, outcome, run, setOutcome };
 }
