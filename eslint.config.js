@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { registryRules } from './eslint-rules/no-database-handle.js';
 
+const OUTBOUND_HTTP = 'Call other servers through the egress module (services/platform/src/egress/), from a job of the worker or scheduler role.';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.cache/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -28,6 +30,16 @@ export default tseslint.config(
     ],
     plugins: { registry: registryRules },
     rules: { 'registry/no-database-handle': 'error' },
+  },
+  {
+    // Outbound HTTP goes through the egress module (addresses checked after DNS and on each
+    // redirect, time-outs, size cap, per-host pacing), in worker and scheduler jobs.
+    files: ['services/**/*.ts'],
+    ignores: ['services/platform/src/egress/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND_HTTP }],
+      'no-restricted-properties': ['error', { object: 'globalThis', property: 'fetch', message: OUTBOUND_HTTP }],
+    },
   },
   {
     // Routes and resolvers call a domain service, never its repository or a driver.
