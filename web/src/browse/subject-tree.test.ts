@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { browserLinksOf } from '../kit/vocabularies.ts';
 import { browseSearchParams, findTerms, namesWithNarrower, parentsOf, parseBrowseState, pathToTerm, type TermNode } from './subject-tree.ts';
 
 function node(id: number, name: string, children: TermNode[] = [], synonyms: string[] = []): TermNode {
@@ -30,5 +31,12 @@ describe('subject tree lookups', () => {
     expect(findTerms(tree, 'en').map((n) => n.name)).toEqual(['Genetics', 'Natural Science']);
     expect(parentsOf(tree, 3).map((n) => n.name)).toEqual(['Biology']);
     expect(namesWithNarrower(tree[0])).toEqual(['Natural Science', 'Biology', 'Genetics']);
+  });
+});
+
+describe('browser links', () => {
+  it('opens the browser at the term the kit links to', () => {
+    const url = new URL(browserLinksOf('subjects')!('Life Science & Biomedicine'), 'http://localhost');
+    expect(parseBrowseState(url.searchParams).term).toBe('Life Science & Biomedicine');
   });
 });

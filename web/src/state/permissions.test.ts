@@ -6,7 +6,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { objectTypesRequired } from '@registry/schemas/forms/record-sections.ts';
-import { generalFieldRights } from '../editor/general-information.ts';
 import { buildSearchFilters } from './searchFiltersSlice.ts';
 import { sessionViewer } from './sessionViewer.ts';
 
@@ -30,12 +29,6 @@ describe('web permissions', () => {
       .filter((path) => /flags\??\.(is_curator|is_super_curator|role)\b|\.(isCurator|isSuperCurator)\b/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(WEB_SOURCE, path));
     expect(offenders).toEqual([]);
-  });
-
-  it('offers curator notes, the hidden flag and a type change to whom the field table lets write them', () => {
-    expect(generalFieldRights(viewerOf('user'))).toEqual({ curatorFields: false, recordType: false });
-    expect(generalFieldRights(viewerOf('curator'))).toEqual({ curatorFields: true, recordType: true });
-    expect(generalFieldRights(sessionViewer({ isLoggedIn: false, user: null }))).toEqual({ curatorFields: false, recordType: false });
   });
 
   it('builds the curator-only search filters for curators alone', () => {
