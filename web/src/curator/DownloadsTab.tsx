@@ -3,10 +3,11 @@
  * /files/creation_dates, /files/edit_dates; fetched with the sign-in token, then offered as a
  * file) and the summary figures per registry (GraphQL curatorSummaryStatistics) as a table.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { failureText, saveFile } from '../api/client.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { RowsTable } from './RowsTable.tsx';
 import { CURATION_FILES, loadCurationFile, loadCurationSummary, type CurationFileName, type CurationSummaryFigures } from './site-admin-api.ts';
 
@@ -54,11 +55,9 @@ function CurationFiles() {
 }
 
 function CurationSummary() {
-  const [summary, setSummary] = useState<CurationSummaryFigures | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    loadCurationSummary().then(setSummary, (caught: unknown) => setError(failure(caught, 'The summary')));
-  }, []);
+  const loaded = useLoad<CurationSummaryFigures>({ key: 'curation-summary', load: () => loadCurationSummary() });
+  const summary = loaded.status === 'ready' ? loaded.data : null;
+  const error = loaded.status === 'error' ? failure(loaded.error, 'The summary') : null;
   if (error) return <FormAnswer kind="error">{error}</FormAnswer>;
   if (!summary) return <Text color="fg.muted">Loading the summary…</Text>;
   const total = (key: (typeof SUMMARY_COLUMNS)[number][0]) => summary.registries.reduce((sum, row) => sum + row[key], 0);

@@ -5,7 +5,7 @@
  * super curators only, as the API allows).
  */
 import { Button, CloseButton, Dialog, HStack, Link, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
@@ -14,6 +14,7 @@ import { formatShortDate } from '../kit/format/dates.ts';
 import { can } from '@registry/schemas/access/policy.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
 import {
   addProcessingNote, approveRecord, assignCurator, deleteRecord, hideRecord, loadCurators, type CurationRecord, type Person,
@@ -27,14 +28,20 @@ export function RecordLink({ id, name }: { id: string | number; name: string }) 
 }
 
 let curatorsRead: Promise<Person[]> | null = null;
-/** The curators, read once per page load (the list changes rarely). */
+const NO_CURATORS: Person[] = [];
+
+/** The curators, read once per page load (the list changes rarely; a failed read is tried again). */
+function readCurators(): Promise<Person[]> {
+  curatorsRead ??= loadCurators().catch((error: unknown) => {
+    curatorsRead = null;
+    throw error;
+  });
+  return curatorsRead;
+}
+
 function useCurators(): Person[] {
-  const [curators, setCurators] = useState<Person[]>([]);
-  useEffect(() => {
-    curatorsRead ??= loadCurators();
-    curatorsRead.then(setCurators, () => { curatorsRead = null; });
-  }, []);
-  return curators;
+  const loaded = useLoad<Person[]>({ key: 'curators', load: readCurators });
+  return loaded.status === 'ready' ? loaded.data : NO_CURATORS;
 }
 
 export function CuratorCell({ record, onError }: { record: CurationRecord; onError(message: string): void }) {

@@ -8,12 +8,15 @@ import { loadMetadataFields, type EditableRecord, type MetadataFieldsSchema } fr
 import { EditSection } from './EditSection.tsx';
 import { countChanges } from './general-information.ts';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
+import { latestData, useLoad } from '../kit/useLoad.ts';
+
+/** What a type whose fields cannot be read offers. */
+const NO_FIELDS: MetadataFieldsSchema = { properties: {} };
 
 export function AdditionalInformationSection({ record, holder, onChanged }: { record: EditableRecord; holder: RevisionHolder; onChanged(changes: number): void }) {
-  const [schema, setSchema] = useState<MetadataFieldsSchema | null>(null);
-  useEffect(() => {
-    if (record.type) loadMetadataFields(record.type).then(setSchema, () => setSchema({ properties: {} }));
-  }, [record.type]);
+  const recordType = record.type;
+  const fields = useLoad<MetadataFieldsSchema>(recordType ? { key: recordType, load: () => loadMetadataFields(recordType) } : null);
+  const schema = fields.status === 'error' ? NO_FIELDS : (latestData(fields) ?? null);
   const keys = useMemo(() => Object.keys(schema?.properties ?? {}), [schema]);
   const initial = useMemo(() => Object.fromEntries(keys.map((key) => {
     const value = record.metadata?.[key];

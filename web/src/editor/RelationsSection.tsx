@@ -9,6 +9,9 @@ import { loadAllowedRelations, type AllowedRelation, type EditableRecord } from 
 import { searchRecordsByName } from '../kit/pick-lists.ts';
 import { EditSection } from './EditSection.tsx';
 import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
+import { latestData, useLoad } from '../kit/useLoad.ts';
+
+const NONE_ALLOWED: AllowedRelation[] = [];
 
 interface NewRelation {
   linkedRecord: { id: string; name: string; registry: string };
@@ -22,32 +25,19 @@ export function RelationsSection({ record, holder, onChanged, onSaved }: {
   onChanged(changes: number): void;
   onSaved(): void;
 }) {
-  const [allowed, setAllowed] = useState<AllowedRelation[]>([]);
+  const allowedLoad = useLoad<AllowedRelation[]>({ key: 'allowed-relations', load: () => loadAllowedRelations() });
+  const allowed = allowedLoad.status === 'ready' ? allowedLoad.data : NONE_ALLOWED;
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const [added, setAdded] = useState<NewRelation[]>([]);
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<{ id: string; name: string; registry: string }[]>([]);
+  const text = query.trim();
+  const foundLoad = useLoad(text.length >= 2 ? { key: text, load: (signal: AbortSignal) => searchRecordsByName(text, signal), delayMs: 200 } : null);
+  const found = (latestData(foundLoad) ?? []).filter((candidate) => candidate.id !== record.id);
   const [target, setTarget] = useState<{ id: string; name: string; registry: string } | null>(null);
   const [relationTypeId, setRelationTypeId] = useState('');
   const { saving, outcome, save } = useSectionSave(record.id, 'relations', holder);
   const changes = removed.size + added.length;
   useEffect(() => onChanged(changes), [changes, onChanged]);
-
-  useEffect(() => {
-    loadAllowedRelations().then(setAllowed, () => setAllowed([]));
-  }, []);
-  useEffect(() => {
-    const text = query.trim();
-    if (text.length < 2) return setFound([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchRecordsByName(text, controller.signal).then((records) => setFound(records.filter((candidate) => candidate.id !== record.id)), () => undefined);
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, record.id]);
 
   const from = (record.registry ?? '').toLowerCase();
   /** Relation types this record may use towards the chosen target's registry. */
