@@ -65,10 +65,9 @@ async function afterFailure(deps: DeliveryDeps, webhook: repository.WebhookRow, 
 
 /** Sends one delivery (again, when retried); throws when the receiver did not take it (unless the webhook was disabled for it). */
 export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, finalAttempt: boolean): Promise<void> {
-  const delivery = await repository.findDelivery(deps.db, deliveryId);
-  if (!delivery || delivery.status === 'delivered') return;
-  const webhook = await repository.findWebhook(deps.db, delivery.webhook_id);
-  if (!webhook) return;
+  const found = await repository.findDeliveryAndWebhook(deps.db, deliveryId);
+  if (!found || found.delivery.status === 'delivered') return;
+  const { delivery, webhook } = found;
   if (webhook.disabled_at) {
     await repository.failPendingDeliveries(deps.db, webhook.id, NOT_SENT_DISABLED);
     return;
@@ -97,7 +96,7 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, fin
   if (outcome.status === 'pending' && finalAttempt) outcome.status = 'failed';
   await repository.recordAttempt(deps.db, delivery.id, outcome);
   if (outcome.status === 'delivered') {
-    await repository.markWebhookTaking(deps.db, webhook.id);
+    if (webhook.failing_since !== null) await repository.markWebhookTaking(deps.db, webhook.id);
     return;
   }
   if (await afterFailure(deps, webhook, outcome.last_error)) return;

@@ -42,9 +42,9 @@ interface WebhookJob {
 export interface WebhookDeliveryOptions {
   log: TaskLogger;
   dispatchEveryMs?: number;
-  /** Settings of the egress module beyond the allow-list and User-Agent (tests shorten the delays). */
+  /** Settings of the egress module beyond the allow-list and User-Agent (default: no pause between calls to a host, no retries within an attempt). */
   egress?: Partial<EgressSettings>;
-  /** Deliveries sent at once by this process (default 8). */
+  /** Deliveries sent at once by this process (default 32: a delivery mostly waits on its receiver). */
   concurrency?: number;
 }
 
@@ -55,7 +55,11 @@ export interface RunningWebhookDelivery {
 }
 
 export function startWebhookDelivery(config: RegistryConfig, db: Database, options: WebhookDeliveryOptions): RunningWebhookDelivery {
-  const egress = createEgress({ allow: egressAllowList(config.egressAllow), userAgent: `${config.siteName} webhooks (+${config.publicUrl})`, ...options.egress });
+  // One call at a time per receiver but no pause between calls (a receiver asked for them), and no
+  // retries inside an attempt: the queue retries on its own schedule.
+  const egress = createEgress({
+    allow: egressAllowList(config.egressAllow), userAgent: `${config.siteName} webhooks (+${config.publicUrl})`, hostDelayMs: 0, retries: 0, ...options.egress,
+  });
   const searchClient = createSearchClient(config);
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const mailer = createSmtpMailer(config);
@@ -70,7 +74,7 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
   const worker = new Worker<WebhookJob>(
     WEBHOOK_QUEUE_NAME,
     async (job) => deliverWebhook(deliveryDeps, job.data.deliveryId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
-    { connection: workerConnection, prefix: config.queuePrefix, concurrency: options.concurrency ?? 8 },
+    { connection: workerConnection, prefix: config.queuePrefix, concurrency: options.concurrency ?? 32 },
   );
   worker.on('error', throttledWarning('webhook worker'));
   const dispatch = async (): Promise<string[]> => {

@@ -123,6 +123,15 @@ export async function unattemptedDeliveries(db: Db, olderThanSeconds: number, li
     .where('created_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).orderBy('created_at').limit(limit).pluck('id');
 }
 
+/** A delivery and its webhook, in one query (the worker's first step for each delivery). */
+export async function findDeliveryAndWebhook(db: Db, id: string): Promise<{ delivery: DeliveryRow; webhook: WebhookRow } | null> {
+  const row = await db('webhook_deliveries as d').join('webhooks as w', 'w.id', 'd.webhook_id').where('d.id', id)
+    .first(db.raw('to_jsonb(d) AS delivery'), db.raw('w.*'));
+  if (!row) return null;
+  const { delivery, ...webhook } = row as WebhookRow & { delivery: DeliveryRow & { created_at: string; attempted_at: string | null } };
+  return { delivery: { ...delivery, created_at: new Date(delivery.created_at), attempted_at: delivery.attempted_at === null ? null : new Date(delivery.attempted_at) }, webhook };
+}
+
 export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | null> {
   return ((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow | undefined) ?? null;
 }
