@@ -36,7 +36,8 @@ import { runCli, type Database } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { MAX_PIVOT_BUCKETS } from '../../services/api/src/statistics/record-aggregations.ts';
 import { aggregationBody, aggregationSearchPath } from './aggregation-request.ts';
-import { buildBenchCatalogue, freePort, loadAverage, memory, startBenchServer, startProcess, stopProcess, walkAll, type BenchCatalogue } from './bench-server.ts';
+import { freePort } from '../free-port.ts';
+import { buildBenchCatalogue, loadAverage, memory, startBenchServer, startProcess, stopProcess, walkAll, type BenchCatalogue } from './bench-server.ts';
 import { keepAliveClient } from './keep-alive-http.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 

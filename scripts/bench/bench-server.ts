@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, type Database, type RegistryConfig, type SearchClient } from '@registry/platform';
@@ -14,6 +13,7 @@ import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 import { reindexAll } from '../../indexer/src/reindex.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { copyRealRecords } from '../seed/synthetic-copies.ts';
+import { freePort } from '../free-port.ts';
 
 const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
 
@@ -26,17 +26,6 @@ export function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const read = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   return { rss: read('VmRSS'), peak: read('VmHWM') };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts `script` in a child process with `env` and waits until `base`/healthz answers. */

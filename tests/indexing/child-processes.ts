@@ -3,25 +3,12 @@
  * and a private Redis server (never the machine's: other suites use that one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { RegistryConfig } from '@registry/platform';
 import { waitFor } from './search-helpers.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ChildHandle {
   process: ChildProcess;

@@ -9,7 +9,8 @@ import { reindexAll, startIndexer } from '@registry/indexer';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { insertFixtureVocabulary, type FixtureIds } from './fixtures.ts';
 import { indexedRevisions, waitFor } from './search-helpers.ts';
-import { freePort, startRedisServer, startWorkerProcess, type ChildHandle, type RedisServerHandle } from './child-processes.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { startRedisServer, startWorkerProcess, type ChildHandle, type RedisServerHandle } from './child-processes.ts';
 
 let environment: IsolatedEnvironment;
 let client: SearchClient;

@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@registry/api/accounts/secrets.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, reindexEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
@@ -49,17 +49,6 @@ const RUNNERS: Record<Example['language'], { file: string; command: string; args
   python: { file: 'example.py', command: 'python3', args: [] },
   js: { file: 'example.mjs', command: 'node', args: [] },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;

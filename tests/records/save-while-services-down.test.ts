@@ -12,7 +12,8 @@ import { signUserToken } from '@registry/api/plugins/auth.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { insertFixtureVocabulary, type FixtureIds } from '../indexing/fixtures.ts';
-import { freePort, startRedisServer, type ChildHandle } from '../indexing/child-processes.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { startRedisServer, type ChildHandle } from '../indexing/child-processes.ts';
 import { waitFor } from '../indexing/search-helpers.ts';
 
 let env: IsolatedEnvironment;

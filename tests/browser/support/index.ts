@@ -1,4 +1,5 @@
-export { startTestServer, freePort, WEB_DIST_DIR, type TestServer } from './server.ts';
+export { startTestServer, WEB_DIST_DIR, type TestServer } from './server.ts';
+export { freePort } from '../../../scripts/free-port.ts';
 export {
   launchBrowser,
   openPage,

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@registry/platform';
 import { REPO_ROOT } from './paths.ts';
 
@@ -55,11 +55,3 @@ export async function startTestServer(
   };
 }
 
-/** A port free right now on 127.0.0.1 (the system picks it; it is released at once). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
