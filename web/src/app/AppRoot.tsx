@@ -10,6 +10,7 @@ import { setPageTitle } from '../shell/usePageTitle.ts';
 import { useAppDispatch, useAppSelector, useSession } from '../state/hooks.ts';
 import { noticeAdded } from '../state/messagesSlice.ts';
 import { isRouteHandle } from '../kit/routeHandle.ts';
+import { useLoad } from '../kit/useLoad.ts';
 import { endSession, isSessionValid, SESSION_EXPIRED_MESSAGE } from '../state/sessionSlice.ts';
 
 export const SESSION_REFUSED_MESSAGE = 'Your session is no longer valid; please log in again.';
@@ -25,28 +26,21 @@ export const MAINTENANCE_PATH = '/maintenance';
 function useSessionRevalidation(pathname: string): void {
   const { isLoggedIn, user } = useSession();
   const dispatch = useAppDispatch();
+  const signedIn = isLoggedIn && user !== null;
+  const expired = signedIn && !isSessionValid(user);
+  const check = useLoad<{ success?: boolean } | null>(
+    signedIn && !expired
+      ? { key: `${user.id}:${user.credentials.token}:${pathname}`, load: (signal) => restGet<{ success?: boolean } | null>('/users/valid', { signal }) }
+      : null,
+  );
+  const refused =
+    (check.status === 'ready' && check.data?.success === false) ||
+    (check.status === 'error' && check.error instanceof ApiError && (check.error.status === 401 || check.error.status === 403));
   useEffect(() => {
-    if (!isLoggedIn || !user) return;
-    if (!isSessionValid(user)) {
-      endSession(dispatch);
-      dispatch(noticeAdded('warning', SESSION_EXPIRED_MESSAGE));
-      return;
-    }
-    const controller = new AbortController();
-    const refused = () => {
-      endSession(dispatch);
-      dispatch(noticeAdded('error', SESSION_REFUSED_MESSAGE));
-    };
-    restGet<{ success?: boolean } | null>('/users/valid', { signal: controller.signal }).then(
-      (answer) => {
-        if (!controller.signal.aborted && answer?.success === false) refused();
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted && error instanceof ApiError && (error.status === 401 || error.status === 403)) refused();
-      },
-    );
-    return () => controller.abort();
-  }, [isLoggedIn, user, pathname, dispatch]);
+    if (!expired && !refused) return;
+    endSession(dispatch);
+    dispatch(expired ? noticeAdded('warning', SESSION_EXPIRED_MESSAGE) : noticeAdded('error', SESSION_REFUSED_MESSAGE));
+  }, [expired, refused, dispatch]);
 }
 
 function useRouteTitle(): void {

@@ -7,12 +7,13 @@
  * While the site is read-only each of these buttons is disabled with the reason (`WriteControl`).
  */
 import { Badge, Box, Button, Field, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ValidationError } from 'yup';
 import { CLAIM_ANSWER_WITHIN, CLAIM_MESSAGE_MAX, claimSchema } from '@registry/schemas/forms/community.ts';
 import { failureText } from '../api/client.ts';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { useSession } from '../state/hooks.ts';
 import { loginPathFor } from '../state/login-redirect.ts';
 import { WriteControl } from '../shell/WritesOff.tsx';
@@ -49,23 +50,21 @@ function SignInHint() {
 export function RecordCommunity({ record, onChanged, children }: { record: { id: number; name: string }; onChanged(): void; children?: ReactNode }) {
   const session = useSession();
   const userId = session.user?.id;
-  const [claim, setClaim] = useState<ClaimStateAnswer | null>(null);
-  const [viewer, setViewer] = useState<ViewerRecordState | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const [notice, setNotice] = useState<FormAnswerState | null>(null);
+  const signedIn = session.isLoggedIn && userId !== undefined;
+  const claimLoad = useLoad<ClaimStateAnswer>(signedIn ? { key: `${record.id}:${reloadKey}`, load: () => loadClaimState(record.id) } : null);
+  const viewerLoad = useLoad<ViewerRecordState>(signedIn ? { key: `${record.id}:${userId}:${reloadKey}`, load: () => loadViewerState(record.id, userId) } : null);
+  // A watch switch shows at once, until the state read after it arrives.
+  const [switched, setSwitched] = useState<{ of: ViewerRecordState; watching: boolean } | null>(null);
+  const claim = latestData(claimLoad) ?? null;
+  const loadedViewer = latestData(viewerLoad) ?? null;
+  const viewer = loadedViewer && switched?.of === loadedViewer ? { ...loadedViewer, watching: switched.watching } : loadedViewer;
+  const [actionNotice, setNotice] = useState<FormAnswerState | null>(null);
+  const failedLoad = claimLoad.status === 'error' ? claimLoad : viewerLoad.status === 'error' ? viewerLoad : null;
+  const notice = actionNotice ?? (failedLoad ? failure(failedLoad.error) : null);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    if (!session.isLoggedIn || !userId) return undefined;
-    let live = true;
-    loadClaimState(record.id).then((answer) => live && setClaim(answer), (error: unknown) => live && setNotice(failure(error)));
-    loadViewerState(record.id, userId).then((answer) => live && setViewer(answer), (error: unknown) => live && setNotice(failure(error)));
-    return () => {
-      live = false;
-    };
-  }, [record.id, session.isLoggedIn, userId, reloadKey]);
 
   if (!session.isLoggedIn) return <SignInHint />;
 
@@ -103,7 +102,7 @@ export function RecordCommunity({ record, onChanged, children }: { record: { id:
               variant="outline"
               onClick={() => void act(async () => {
                 const answer = await watchRecord(record.id, !viewer.watching);
-                setViewer({ ...viewer, watching: answer.watching });
+                if (loadedViewer) setSwitched({ of: loadedViewer, watching: answer.watching });
                 return answer;
               }, 'state')}
             >
