@@ -1,7 +1,8 @@
 /**
  * Issue 26, item 17 in the browser: /profiles/edit saves the organisations a user belongs to
  * (PUT /users organisation_ids), and the record editor fills a publication from Zenodo by DOI
- * (POST /zenodo, against the local Zenodo stand-in); the login form points an ORCID iD to ORCID
+ * (POST /zenodo, against the local Zenodo stand-in, a look-up job of the worker) or, with no worker,
+ * says to fill the fields in by hand; the login form points an ORCID iD to ORCID
  * sign-in (POST /users/auth/identify_user).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,8 @@ beforeAll(async () => {
   suite = await startWritableSuite({
     name: 'browser_profile_zenodo',
     // ORCID sign-in configured (its issuer is never reached: no one follows the link here).
-    env: { ORCID_CLIENT_ID: 'registry-test', ORCID_CLIENT_SECRET: 'unused', ORCID_ISSUER_URL: 'http://127.0.0.1:9' },
+    // A look-up waits 2 s for the worker (the last Zenodo test stops it).
+    env: { ORCID_CLIENT_ID: 'registry-test', ORCID_CLIENT_SECRET: 'unused', ORCID_ISSUER_URL: 'http://127.0.0.1:9', PUBLICATION_LOOKUP_WAIT_MS: '2000' },
   });
   // The look-ups are jobs of the worker role, which reaches the stand-ins through the egress allow-list.
   lookups = startPublicationLookups(publicationServicesConfig(suite.environment.config, publicationServices), { log: QUIET_LOG });
@@ -85,6 +87,21 @@ describe('record editor: a publication from Zenodo', () => {
     expect(await draft.getByLabel('Publication title').inputValue()).toBe(paper.title);
     expect(await draft.getByLabel('Publication year').inputValue()).toBe(String(paper.year));
     await saveScreenshot(page, 'editor-zenodo-lookup');
+    await page.context().close();
+  });
+
+  it('says to fill the fields in by hand when no worker answers the look-up', async () => {
+    await lookups?.stop();
+    lookups = undefined;
+    const paper = cataloguePublications().find((publication) => publication.doi && publication.doi !== '10.1038/ng1201-365')!;
+    const page = await suite.signedInPage('curie');
+    await page.goto(`/${MIAME}/edit`);
+    const section = page.getByTestId('section-publications');
+    await section.waitFor();
+    await section.getByLabel('DOI or PubMed id').fill(paper.doi!);
+    await section.getByRole('button', { name: 'Find in Zenodo' }).click();
+    await page.getByTestId('publication-problem').getByText('The publication service did not answer; try again later or fill the fields in by hand.').waitFor();
+    expect(await page.getByTestId('publication-draft').count()).toBe(0);
     await page.context().close();
   });
 });
