@@ -73,7 +73,8 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
   const worker = new Worker<IndexJobData>(
     INDEX_QUEUE_NAME,
     async (job) => {
-      const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)]));
+      // A job is a save someone is waiting to find: searchable now, not at the next periodic refresh.
+      const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)], { refresh: true }));
       const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
       if (requestId) log(`indexer: job ${job.id} indexed ${outcome.records} records for request ${requestId}`, { jobId: job.id, requestId, records: outcome.records });
       return { records: outcome.records, versionConflicts: outcome.versionConflicts };

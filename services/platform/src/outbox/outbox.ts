@@ -81,17 +81,24 @@ export async function recordIndexIntent(
   return result.rows.map(toEntry);
 }
 
-/** Records the intents of one change, grouped by entity type. */
+/**
+ * Records the intents of one change, grouped by entity type. The entries come back in the order
+ * the change named the entities, so their jobs are queued in it: the record an editor saved is
+ * indexed before the related records its save touched.
+ */
 export async function recordIndexIntents(trx: Knex | Knex.Transaction, intents: readonly IndexIntent[]): Promise<OutboxEntry[]> {
   const idsByType = new Map<IndexEntityType, number[]>();
+  const position = new Map<string, number>();
   for (const intent of intents) {
     const ids = idsByType.get(intent.entityType) ?? [];
     ids.push(intent.id);
     idsByType.set(intent.entityType, ids);
+    if (!position.has(`${intent.entityType}-${intent.id}`)) position.set(`${intent.entityType}-${intent.id}`, position.size);
   }
   const entries: OutboxEntry[] = [];
   for (const [entityType, ids] of idsByType) entries.push(...(await recordIndexIntent(trx, entityType, ids)));
-  return entries;
+  const rank = (entry: OutboxEntry): number => position.get(`${entry.entityType}-${entry.entityId}`) ?? 0;
+  return entries.sort((a, b) => rank(a) - rank(b));
 }
 
 export interface IndexedChange<T> {

@@ -1,10 +1,12 @@
 /**
- * An index job's id is (type, id, revision), and BullMQ ignores a job whose id it still holds. A
- * database whose revisions start again (a restore, a catalogue dropped and seeded again) meets the
- * ids of jobs done before: they must be worked, not swallowed and left to the outbox sweeper.
+ * Index jobs as the queue sees them. A change's jobs are queued in the order it named the
+ * entities (the saved record before the related records). A job's id is (type, id, revision),
+ * and BullMQ ignores a job whose id it still holds: a database whose revisions start again (a
+ * restore, a catalogue dropped and seeded again) meets the ids of jobs done before, which must be
+ * worked, not swallowed and left to the outbox sweeper.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createIndexPublisher, createIndexQueue, createQueueConnection, createSearchClient, indexJobId, type IndexPublisher, type SearchClient } from '@registry/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIndexPublisher, createIndexQueue, createQueueConnection, createSearchClient, indexJobId, saveWithIndexing, type IndexPublisher, type SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { startIndexer, type RunningIndexer } from '@registry/indexer';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
@@ -44,6 +46,20 @@ async function documentWrite(id: number): Promise<number> {
 async function revisionOf(id: number): Promise<number> {
   return Number((await environment.db('records').first('revision').where({ id })).revision);
 }
+
+describe('the order of a change\'s jobs', () => {
+  it('is the order the change named its entities in, not their ids\' order', async () => {
+    const { db } = environment;
+    const related = await insertRecord(db, { registryId: fixture.registries.Standard, name: 'Job order related standard' });
+    const saved = await insertRecord(db, { registryId: fixture.registries.Database, name: 'Job order saved database' });
+    const change = await saveWithIndexing(db, null, async () => [
+      { entityType: 'record', id: saved },
+      { entityType: 'record', id: related },
+    ]);
+    expect(saved).toBeGreaterThan(related);
+    expect(change.outbox.map((entry) => entry.entityId)).toEqual([saved, related]);
+  });
+});
 
 describe('index job ids that come round again', () => {
   it('works a job again after the one of the same id was done (completed jobs are not kept)', async () => {
