@@ -5,7 +5,8 @@
  * demo catalogue): the approvals table fits a 1366 px screen (every cell inside the viewport, the
  * type as a label) and stays usable on a phone; a curator merges a user's resubmission of a
  * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation naming
- * both) and the kept record's history says so; a record's history names relations, licences and
+ * both) and the kept record's history says so, or from the duplicate's record page ("Merge
+ * into…", curators only); a record's history names relations, licences and
  * vocabulary instead of ids; /create's type picker shows labels with the reference data's
  * descriptions, and the duplicate check's fields have labels.
  */
@@ -145,6 +146,50 @@ describe('the curator dashboard', () => {
     const history = page.getByTestId('record-history');
     await history.waitFor();
     expect(await history.textContent()).toContain(`Merged ${duplicateName} (record ${duplicateId}) into this record`);
+    expect(errors.messages).toEqual([]);
+  });
+});
+
+describe('a record page', () => {
+  it('lets a curator merge the record into another with "Merge into…", and goes to the kept record', { timeout: 240_000 }, async () => {
+    const name = `${kept.name} (sent a third time)`;
+    const created = await send(await tokenOf('ursula'), 'POST', '/fairsharing_records', {
+      fairsharing_record: {
+        metadata: { name, homepage: kept.homepage, description: kept.description, status: 'ready' },
+        record_type_id: kept.record_type_id,
+        object_type_ids: objectTypeIds,
+      },
+    });
+    const id = Number((created.data as { id: string }).id);
+    // Its creator sees the record but no merge.
+    const creator = await suite.signedInPage('ursula');
+    await creator.goto(`/${id}`);
+    await creator.getByTestId('record-page').waitFor();
+    await creator.getByRole('button', { name: 'History of changes' }).waitFor();
+    expect(await creator.getByRole('button', { name: 'Merge into…' }).count()).toBe(0);
+    await creator.context().close();
+
+    const page = await suite.signedInPage('sam');
+    // The server answers an unpublished record's address 404 (it cannot know the session); the app then shows it to its curator.
+    const errors = collectConsoleErrors(page, [/404 \(Not Found\)/]);
+    await page.goto(`/${id}`);
+    await page.getByRole('button', { name: 'Merge into…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Merge ${name} into…` });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Record to keep').fill(String(kept.id));
+    await dialog.getByRole('button', { name: `Choose ${kept.name} (record ${kept.id})` }).click();
+    const confirmation = await dialog.getByTestId('merge-confirmation').textContent();
+    expect(confirmation).toContain(`${name} (record ${id})`);
+    expect(confirmation).toContain(`${kept.name} (record ${kept.id})`);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'record-page-merge-into');
+    await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+
+    await page.waitForURL(new RegExp(`/${kept.id}$`));
+    expect(await environment.db('records').where({ id }).first('id')).toBeUndefined();
+    await page.getByRole('button', { name: 'History of changes' }).click();
+    await poll(async () => page.getByTestId('record-history').textContent().catch(() => '')).toContain(`Merged ${name} (record ${id}) into this record`);
     expect(errors.messages).toEqual([]);
   });
 });

@@ -9,8 +9,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { failureText } from '../api/client.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
-import { loadRecordChoice, mergeRecords, type RecordChoice } from './curation-api.ts';
-import { RecordChooser } from './RecordChooser.tsx';
+import { loadRecordChoice, mergeRecords, type RecordChoice } from '../kit/records/record-merge.ts';
+import { RecordChooser } from '../kit/records/RecordChooser.tsx';
+import { MergeConsequences } from '../kit/records/MergeConsequences.tsx';
 
 type Outcome = { kind: 'merged'; duplicate: RecordChoice; kept: RecordChoice } | { kind: 'error'; text: string };
 
@@ -66,10 +67,7 @@ export function MergeTab() {
       </Button>
       {duplicate && kept && (
         <ConfirmDialog open={confirming} title={`Merge ${duplicate.name} into ${kept.name}?`} action="Merge" busy={busy} onConfirm={() => void merge()} onClose={() => setConfirming(false)}>
-          <Text data-testid="merge-confirmation">
-            {duplicate.name} (record {duplicate.id}) is removed and its links move to {kept.name} (record {kept.id}), which its address and DOI will lead to.
-            This cannot be undone.
-          </Text>
+          <MergeConsequences duplicate={duplicate} kept={kept} />
         </ConfirmDialog>
       )}
     </Stack>

@@ -107,18 +107,3 @@ export const addProcessingNote = (id: string, note: string) => restPost<unknown>
 export const markReviewed = (id: number | string) => restPost<unknown>('/record_reviews', { record_review: { fairsharing_record_id: Number(id) } });
 export const decideClaim = (id: string, status: 'approved' | 'rejected', message: string) =>
   restPut<unknown>(`/maintenance_requests/${id}`, { maintenance_request: { status, message: message.trim() || null } });
-
-/** A record as the merge tab names it. */
-export interface RecordChoice {
-  id: string;
-  name: string;
-  registry: string | null;
-}
-
-/** The record with this id, as the viewer may see it; null when there is none. */
-export async function loadRecordChoice(id: string): Promise<RecordChoice | null> {
-  return (await graphqlQuery<{ fairsharingRecord: RecordChoice | null }>(`{fairsharingRecord${graphqlArguments({ id })}{id name registry}}`)).fairsharingRecord;
-}
-
-/** Merges `duplicateId` into `keptId`: the duplicate is removed and its addresses lead to the kept record. */
-export const mergeRecords = (duplicateId: string, keptId: string) => restPost<unknown>(`/fairsharing_records/${duplicateId}/merge`, { into: Number(keptId) });

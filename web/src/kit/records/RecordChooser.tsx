@@ -5,8 +5,8 @@
  */
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { searchRecordsByName } from '../kit/pick-lists.ts';
-import { loadRecordChoice, type RecordChoice } from './curation-api.ts';
+import { searchRecordsByName } from '../pick-lists.ts';
+import { loadRecordChoice, type RecordChoice } from './record-merge.ts';
 
 const DEBOUNCE_MS = 200;
 const RECORD_ID = /^\d{1,10}$/;
