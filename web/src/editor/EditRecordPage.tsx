@@ -7,13 +7,14 @@
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Formik } from 'formik';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useBlocker, useParams } from 'react-router';
 import { can } from '@registry/schemas/access/policy.ts';
 import { viewerInSiteMode } from '@registry/schemas/access/viewer.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { useWritesOff, WritesOffNotice } from '../shell/WritesOff.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { DataAccessSection } from './DataAccessSection.tsx';
@@ -70,33 +71,25 @@ function ChangeReporter({ changes, onChanged, children }: { changes: number; onC
   return <>{children}</>;
 }
 
+const NOTHING_LOADED: [null, RecordType[]] = [null, []];
+
 export function EditRecordPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
   const writesOff = useWritesOff();
   // Rights as they are once writes are on: read-only mode disables the forms, it does not remove them.
   const rights = useMemo(() => generalFieldRights(viewerInSiteMode(viewer, false)), [viewer]);
-  const [record, setRecord] = useState<EditableRecord | null>(null);
-  const [recordTypes, setRecordTypes] = useState<RecordType[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [revision, setRevision] = useState('');
+  const [version, setVersion] = useState(0);
+  const loaded = useLoad<[EditableRecord | null, RecordType[]]>({ key: `${id}:${version}`, load: () => Promise.all([loadRecordForEdit(id), loadRecordTypes()]) });
+  const [record, recordTypes] = latestData(loaded) ?? NOTHING_LOADED;
+  const failure =
+    loaded.status === 'error'
+      ? loaded.error instanceof Error ? loaded.error.message : 'The record could not be loaded.'
+      : loaded.status === 'ready' && !record ? 'record not found' : null;
+  // The revision a save of this page moved the record to (a reload brings the server's).
+  const [saved, setSaved] = useState<{ of: EditableRecord; revision: string } | null>(null);
   const [changesBySection, setChangesBySection] = useState<Record<string, number>>({});
   usePageTitle(record ? `Edit ${record.name}` : 'Edit record');
-
-  const reload = useCallback(async () => {
-    try {
-      const [loaded, types] = await Promise.all([loadRecordForEdit(id), loadRecordTypes()]);
-      if (!loaded) return setFailure('record not found');
-      setRecord(loaded);
-      setRevision(loaded.revision);
-      setRecordTypes(types);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The record could not be loaded.');
-    }
-  }, [id]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const reporters = useMemo(() => {
     const reporter = (section: string) => (changes: number) =>
@@ -141,7 +134,10 @@ export function EditRecordPage() {
       </Stack>
     );
   }
-  const holder: RevisionHolder = { revision, setRevision };
+  const holder: RevisionHolder = {
+    revision: saved?.of === record ? saved.revision : record.revision,
+    setRevision: (revision) => setSaved({ of: record, revision }),
+  };
 
   return (
     <Stack maxW="5xl" mx="auto" px={{ base: '3', md: '6' }} py="8" gap="6">
@@ -168,7 +164,7 @@ export function EditRecordPage() {
           <PublicationsSection record={record} holder={holder} />
           <OrganisationsSection record={record} holder={holder} />
           <AdditionalInformationSection record={record} holder={holder} onChanged={reporters.additional} />
-          <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => void reload()} />
+          <RelationsSection record={record} holder={holder} onChanged={reporters.relations} onSaved={() => setVersion((value) => value + 1)} />
         </fieldset>
       </Stack>
     </Stack>
