@@ -137,6 +137,10 @@ describe('claiming a record', () => {
     await page.getByTestId('claims').getByTestId('claim-status').getByText('approved: you maintain this record').waitFor();
     await page.getByTestId('maintained-records').getByRole('link', { name: claimed.name }).waitFor();
     await page.getByTestId('edits').getByRole('link', { name: claimed.name }).first().waitFor();
+    // The edit reads as the record's history titles it, with the fields it changed, not as the stored diff's type.
+    const edit = page.getByTestId('edits').getByTestId('edit-event').filter({ hasText: claimed.name }).first();
+    expect(await edit.textContent()).toMatch(/Edited: Support \(.+\)/);
+    expect(await edit.textContent()).not.toMatch(/\bupdate\b|[{}"_]/);
     await saveScreenshotsAtBothWidths(page, 'record-community-profile');
     expect(await checkAccessibility(page)).toEqual([]);
 

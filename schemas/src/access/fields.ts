@@ -148,6 +148,8 @@ export const FIELD_ACCESS = {
     editType: open,
     // Reached through User.editEvents (private to the user); the diff is redacted like history.
     editEvent: { read: anyone, redactsKeysOf: 'FairsharingRecord' },
+    // Described from the diff redacted for its record (records/record-history.ts).
+    description: open,
     fairsharingRecord: records,
   },
   SavedSearch: {

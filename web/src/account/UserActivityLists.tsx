@@ -1,14 +1,14 @@
 /**
  * The lists on a profile (SPEC §3 User): watched, created, maintained and in-curation (the
  * user's own records awaiting approval) records, saved searches, claims (maintenance requests)
- * and edits. Each shows what it holds or says
+ * and edits (each as its record's history titles it, with the fields it changed). Each shows what it holds or says
  * plainly that it is empty and how it fills. Plain list elements, as for other long lists.
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { claimStatusLabel } from '../kit/records/community.ts';
-import type { RecordSummary, UserProfile } from './account-api.ts';
+import type { EditDescription, RecordSummary, UserProfile } from './account-api.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { recordsAwaitingApproval } from './activity-lists.ts';
 import { SavedSearchesSection } from '../saved-searches/SavedSearchesList.tsx';
@@ -47,6 +47,13 @@ function RecordItems({ records }: { records: RecordSummary[] }) {
       </span>
     </li>
   ));
+}
+
+/** An edit in a line, as its record's history titles it: "Edited: General information (Description, Homepage)". */
+function editSummary(description: EditDescription | null | undefined): string {
+  if (!description) return 'Edited';
+  const fields = description.changes.map((change) => change.label);
+  return [description.title, fields.length > 0 ? `(${fields.join(', ')})` : description.summary].filter(Boolean).join(' ');
 }
 
 /** Which lists to show: the owner (or a super curator) sees them all, a visitor the public ones. */
@@ -99,9 +106,10 @@ export function UserActivityLists({ user, own }: { user: UserProfile; own: boole
       {own && (
         <ListSection title="Edits" testId="edits" count={user.editEvents.length} empty="You have not edited a record yet. Your changes to records are listed here.">
           {user.editEvents.map((event) => (
-            <li key={event.id}>
-              {event.fairsharingRecord ? <RouterLink to={`/${event.fairsharingRecord.id}`}>{event.fairsharingRecord.name}</RouterLink> : 'A removed record'}
-              <span className="meta">{[event.editType, formatShortDate(event.createdAt)].filter(Boolean).join(' · ')}</span>
+            <li key={event.id} data-testid="edit-event">
+              {event.fairsharingRecord ? <RouterLink to={`/${event.fairsharingRecord.id}#history`}>{event.fairsharingRecord.name}</RouterLink> : 'A removed record'}
+              <span>{editSummary(event.description)}</span>
+              <span className="meta">{formatShortDate(event.createdAt)}</span>
             </li>
           ))}
         </ListSection>

@@ -149,7 +149,14 @@ export interface UserProfile {
   createdRecords: RecordSummary[];
   maintainedRecords: RecordSummary[];
   maintenanceRequests: Array<{ createdAt?: string | null; status?: string | null; fairsharingRecord?: RecordSummary | null }>;
-  editEvents: Array<{ id: string; createdAt?: string | null; editType?: string | null; fairsharingRecord?: { id: string; name: string; type?: string | null } | null }>;
+  editEvents: Array<{ id: string; createdAt?: string | null; description?: EditDescription | null; fairsharingRecord?: { id: string; name: string; type?: string | null } | null }>;
+}
+
+/** An edit as its record's history describes it (the API's `EditEvent.description`); the profile lists the fields it changed. */
+export interface EditDescription {
+  title: string;
+  summary: string | null;
+  changes: Array<{ label: string }>;
 }
 
 const RECORD_FIELDS = '{id type name doi registry isApproved}';
@@ -159,7 +166,7 @@ export function userProfileQuery(id: number): string {
 organisations{id name homepage organisationTypes{name}}
 watchedRecords${RECORD_FIELDS} createdRecords${RECORD_FIELDS} maintainedRecords${RECORD_FIELDS}
 maintenanceRequests{createdAt status fairsharingRecord${RECORD_FIELDS}}
-editEvents{id createdAt editType fairsharingRecord{id name type}}}}`;
+editEvents{id createdAt description fairsharingRecord{id name type}}}}`;
 }
 
 export async function loadUserProfile(id: number): Promise<UserProfile> {

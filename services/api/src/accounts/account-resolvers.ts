@@ -9,9 +9,14 @@ import type { RegistryGraphqlContext } from '../graphql/context.ts';
 import { numericId } from '../validation.ts';
 import { notFound, unauthorised } from '../graphql/errors.ts';
 import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../records/record-rows.ts';
+import { describeEditEvents } from '../records/record-history.ts';
+import type { HistoryDescription } from '../records/history-description.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
+
+/** An edit in a profile's list, which describes itself as its record's history does. */
+type ListedEditEvent = EditEventRow & { describe(): Promise<HistoryDescription> };
 
 /** A user row with the e-mail, read only for viewers the access module lets see it. */
 type UserWithEmail = UserRow & { email?: string | null };
@@ -44,7 +49,12 @@ export const userTypeResolvers = {
     organisations: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userOrganisations.load(user.id),
     createdSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedSearches.load(user.id),
     savedSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userSavedSearches.load(user.id),
-    editEvents: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userEditEvents.load(user.id),
+    // Described all at once, when a description is asked for (names read once per kind for the list).
+    editEvents: async (user: UserRow, _args: NoArgs, context: Context): Promise<ListedEditEvent[]> => {
+      const events = await context.loaders.userEditEvents.load(user.id);
+      let described: Promise<HistoryDescription[]> | undefined;
+      return events.map((event, index) => ({ ...event, describe: async () => (await (described ??= describeEditEvents(events, context)))[index] }));
+    },
   },
   MaintenanceRequest: {
     createdAt: (request: MaintenanceRequestRow) => isoDate(request.created_at),
@@ -55,6 +65,7 @@ export const userTypeResolvers = {
     createdAt: (event: EditEventRow) => isoDate(event.created_at),
     editType: (event: EditEventRow) => event.edit_type,
     editEvent: (event: EditEventRow) => event.edit_event,
+    description: (event: ListedEditEvent) => event.describe(),
     fairsharingRecord: (event: EditEventRow, _args: NoArgs, context: Context) =>
       event.record_id === null ? null : context.loaders.recordById.load(event.record_id),
   },
