@@ -2,7 +2,7 @@
  * API keys on the profile: create one with a name (its secret is shown this once), list them,
  * revoke one. A key reads the API as its owner; it never changes an account.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { WriteControl, WritesOffFieldset } from '../shell/WritesOff.tsx';
 import { Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
@@ -11,32 +11,25 @@ import { createApiKey, listApiKeys, revokeApiKey, type ApiKey, type CreatedApiKe
 import { formatShortDate } from '../kit/format/dates.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer, schemaFormProps, TextField } from '../kit/FormFields.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 
 const EMPTY_API_KEY: ApiKeyForm = { name: '' };
 
 export function ApiKeysPanel() {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const loaded = useLoad<ApiKey[]>({ key: String(version), load: () => listApiKeys() });
+  const keys = latestData(loaded) ?? null;
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setKeys(await listApiKeys());
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const [actionFailure, setFailure] = useState<string | null>(null);
+  const failure = actionFailure ?? (loaded.status === 'error' ? errorMessage(loaded.error) : null);
+  const reload = () => setVersion((value) => value + 1);
 
   async function create(values: ApiKeyForm, reset: () => void) {
     setFailure(null);
     try {
       setCreated(await createApiKey(values.name.trim()));
       reset();
-      await reload();
+      reload();
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -48,7 +41,7 @@ export function ApiKeysPanel() {
     try {
       await revokeApiKey(key.id);
       if (created?.id === key.id) setCreated(null);
-      await reload();
+      reload();
     } catch (error) {
       setFailure(errorMessage(error));
     }
