@@ -54,6 +54,7 @@ import { watchingRoutes } from './watching/watching-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { linkHealthRoutes } from './link-health/link-health-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
 import { siteModeRoutes } from './curation/site-mode-routes.ts';
 import { curationRoutes } from './curation/curation-routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewRoutes);
   await app.register(savedSearchRoutes);
   await app.register(webhookRoutes);
+  await app.register(linkHealthRoutes);
   await app.register(messageRoutes);
   await app.register(siteModeRoutes);
   await app.register(curationFileRoutes);

@@ -45,6 +45,12 @@ export interface RegistryConfig {
   datacite: DataciteConfig | null;
   /** Hosts or host:port pairs outbound calls may reach though the egress policy refuses their address (`EGRESS_ALLOW`, comma-separated). */
   egressAllow: string[];
+  /** Link health: one pass over every public record's URLs takes this long (`LINK_CHECK_PERIOD_HOURS`, default 72). */
+  linkCheckPeriodMs: number;
+  /** A link counts as broken once it has failed for this many days (`LINK_BROKEN_DAYS`, default 7). */
+  linkBrokenDays: number;
+  /** A name that resolves wherever there is DNS; when it does not, failed look-ups mean "no network" (`LINK_CHECK_PROBE_HOST`). */
+  linkCheckProbeHost: string;
   /** Webhook deliveries: retries, secret rotation, disabling (`WEBHOOK_*`, see `docs/webhooks.md`). */
   webhooks: WebhookSettings;
 }
@@ -255,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     publicationLookupWaitMs: parsePositiveInteger('PUBLICATION_LOOKUP_WAIT_MS', env.PUBLICATION_LOOKUP_WAIT_MS, 10_000),
     datacite: datacite(env),
     egressAllow: (env.EGRESS_ALLOW ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''),
+    linkCheckPeriodMs: parsePositiveInteger('LINK_CHECK_PERIOD_HOURS', env.LINK_CHECK_PERIOD_HOURS, 72) * 3_600_000,
+    linkBrokenDays: parsePositiveInteger('LINK_BROKEN_DAYS', env.LINK_BROKEN_DAYS, 7),
+    linkCheckProbeHost: env.LINK_CHECK_PROBE_HOST || 'example.org',
     webhooks: {
       retryAttempts: parsePositiveInteger('WEBHOOK_RETRY_ATTEMPTS', env.WEBHOOK_RETRY_ATTEMPTS, 15),
       retryWindowMs: parsePositiveInteger('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 86_400) * 1000,

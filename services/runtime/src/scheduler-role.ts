@@ -1,6 +1,6 @@
 /**
  * The `scheduler` role: the cluster's timed work — change digests, DOI minting (when DataCite is
- * configured), the outbox sweeper and the record-view flushes — done by exactly one process
+ * configured), the outbox sweeper, the record-view flushes and the queuing of link checks — done by exactly one process
  * however many schedulers run: the one holding the Postgres advisory lock `registry-scheduler`
  * (leader-election.ts). The others wait and take over within `electionIntervalMs` of the
  * leader's end. Stopping lets the running tasks finish, then frees the lock.
@@ -18,6 +18,7 @@ import { scheduleChangeDigests } from '@registry/api/watching/digest-schedule.ts
 import { scheduleDoiMinting } from '@registry/api/dois/doi-schedule.ts';
 import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { scheduleRecordViewFlushes } from '@registry/api/record-views/view-flush-schedule.ts';
+import { scheduleLinkChecks } from '@registry/api/link-health/link-check-jobs.ts';
 import { startLeaderElection } from './leader-election.ts';
 import { indexerLog } from './role-logger.ts';
 import { startRoleHealth } from './role-health.ts';
@@ -54,6 +55,7 @@ export async function startSchedulerRole(config: RegistryConfig, options: Schedu
       scheduleChangeDigests({ db, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, secret: config.jwtSecret }, config.digestCheckIntervalMs, log),
       startSweeper({ db, client: searchClient, index: recordsAlias(config.indexPrefix) }, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, indexerLog(log)),
       scheduleRecordViewFlushes({ redis, db, queuePrefix: config.queuePrefix }, log, options.viewFlushIntervalMs),
+      scheduleLinkChecks(config, db, log),
     ];
     if (config.datacite) {
       tasks.push(scheduleDoiMinting({ db, publisher, datacite: config.datacite, egress: dataciteEgress(config), publicUrl: config.publicUrl, siteName: config.siteName }, log));

@@ -48,6 +48,7 @@ import { createPublicationLookups, type PublicationLookups } from '../references
 import { reviewRecord } from '../reviews/review-service.ts';
 import * as savedSearches from '../saved-searches/saved-search-service.ts';
 import * as webhooks from '../webhooks/webhook-service.ts';
+import * as linkHealth from '../link-health/link-health-service.ts';
 import * as site from '../site/site-service.ts';
 import { searchSuggestions } from '../suggestions/suggestions-service.ts';
 import * as timeline from '../timeline/timeline-service.ts';
@@ -136,6 +137,10 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       createWebhook: webhooks.createWebhook, listWebhooks: webhooks.listWebhooks, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook,
       rotateSecret: webhooks.rotateSecret, listDeliveries: webhooks.listDeliveries, redeliver: webhooks.redeliver,
     }),
+    linkHealth: bindDependencies({ ...writes, brokenDays: config.linkBrokenDays }, {
+      curatorLinkReport: linkHealth.curatorLinkReport, ownBrokenLinks: linkHealth.ownBrokenLinks,
+      homepageUnreachableSince: linkHealth.homepageUnreachableSince, adoptFinalUrl: linkHealth.adoptFinalUrl,
+    }),
     savedSearches: bindDependencies(writes, {
       createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,
     }),
@@ -198,7 +203,7 @@ export type DomainServices = ReturnType<typeof domainServices>;
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
   'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',
-  'linkedData', 'operations', 'webhooks',
+  'linkedData', 'operations', 'webhooks', 'linkHealth',
 ] as const satisfies readonly (keyof DomainServices)[];
 
 declare module 'fastify' {

@@ -65,6 +65,8 @@ export const API_PATH_ROOTS: readonly string[] = [
   'oai',
   // Webhooks: their registration (webhooks/).
   'webhooks',
+  // Link health of the records' URLs (link-health/).
+  'link_health',
 ];
 
 /** Health, readiness and metrics: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */

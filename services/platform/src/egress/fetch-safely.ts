@@ -42,6 +42,8 @@ export interface EgressResponse {
   body: Buffer;
   /** The URL that answered, after redirects. */
   url: string;
+  /** The status of each redirect followed, in order (e.g. `[301, 308]`; empty when none). */
+  redirects: number[];
   attempts: number;
 }
 
@@ -52,6 +54,11 @@ export class EgressTimeoutError extends Error {
 /** The answer was bigger than `maxBytes`; reading stopped there. */
 export class EgressTooLargeError extends Error {
   override name = 'EgressTooLargeError';
+
+  /** The status the oversized answer came with (a server did answer). */
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -93,18 +100,19 @@ type ResolvedSettings = Required<Omit<EgressSettings, 'resolver'>> & Pick<Egress
 
 async function followRedirects(call: EgressRequest, settings: ResolvedSettings, gate: HostGate): Promise<Omit<EgressResponse, 'attempts'>> {
   let hop: EgressRequest = call;
-  for (let redirects = 0; ; redirects += 1) {
+  const redirects: number[] = [];
+  for (;;) {
     const url = new URL(hop.url);
     const response = await gate.run(url.host, () => sendOnce(url, hop, settings));
     const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, url: url.href };
-    if (redirects >= settings.maxRedirects) throw new EgressRefusedError(`more than ${settings.maxRedirects} redirects from ${call.url}`);
+    if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, url: url.href, redirects };
+    if (redirects.push(response.status) > settings.maxRedirects) throw new EgressRefusedError(`more than ${settings.maxRedirects} redirects from ${call.url}`);
     const keepsMethod = response.status === 307 || response.status === 308 || hop.method === 'HEAD';
     hop = keepsMethod ? { ...hop, url: new URL(location, url).href } : { url: new URL(location, url).href, method: 'GET', headers: hop.headers };
   }
 }
 
-async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings): Promise<Omit<EgressResponse, 'attempts' | 'url'>> {
+async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings): Promise<Omit<EgressResponse, 'attempts' | 'url' | 'redirects'>> {
   const pinned = await resolveForEgress(url, { allow: settings.allow, resolver: settings.resolver });
   const agent = new Agent({ connect: { lookup: pinnedLookup(pinned), timeout: settings.connectTimeoutMs } });
   const signal = AbortSignal.timeout(settings.totalTimeoutMs);
@@ -116,7 +124,7 @@ async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings
       body: hop.body,
       signal,
     });
-    const body = await readCapped(response.body, response.headers['content-length'], settings.maxBytes, url);
+    const body = await readCapped(response.body, response.headers['content-length'], settings.maxBytes, url, response.statusCode);
     return { status: response.statusCode, headers: flatHeaders(response.headers), body };
   } catch (error) {
     if (signal.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
@@ -134,8 +142,8 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   };
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, declaredLength: string | string[] | undefined, maxBytes: number, url: URL): Promise<Buffer> {
-  const tooLarge = () => new EgressTooLargeError(`the answer from ${url.href} is larger than ${maxBytes} bytes`);
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, declaredLength: string | string[] | undefined, maxBytes: number, url: URL, status: number): Promise<Buffer> {
+  const tooLarge = () => new EgressTooLargeError(`the answer from ${url.href} is larger than ${maxBytes} bytes`, status);
   if (typeof declaredLength === 'string' && Number(declaredLength) > maxBytes) {
     body.destroy();
     throw tooLarge();

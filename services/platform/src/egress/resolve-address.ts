@@ -53,6 +53,6 @@ async function resolveName(hostname: string, resolver: HostResolver): Promise<Re
   try {
     return await resolver(hostname);
   } catch (error) {
-    throw new EgressRefusedError(`${hostname} could not be resolved: ${(error as Error).message}`);
+    throw new EgressRefusedError(`${hostname} could not be resolved: ${(error as Error).message}`, { cause: error });
   }
 }

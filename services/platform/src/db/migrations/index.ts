@@ -21,6 +21,7 @@ import * as publicChanges from './20261126_0400_public_changes.ts';
 import * as publicChangesByRecord from './20261126_0500_public_changes_by_record.ts';
 import * as termRevision from './20261126_0600_term_revision.ts';
 import * as webhooks from './20261126_1000_webhooks.ts';
+import * as linkChecks from './20261126_1100_link_checks.ts';
 import * as webhookEvents from './20261126_1200_webhook_events.ts';
 import * as creatorMaintainers from './20261126_1300_creator_maintainers.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Migration[] = [
   { name: '20261126_0500_public_changes_by_record', ...publicChangesByRecord },
   { name: '20261126_0600_term_revision', ...termRevision },
   { name: '20261126_1000_webhooks', ...webhooks },
+  { name: '20261126_1100_link_checks', ...linkChecks },
   { name: '20261126_1200_webhook_events', ...webhookEvents },
   { name: '20261126_1300_creator_maintainers', ...creatorMaintainers },
 ];
