@@ -35,7 +35,8 @@ import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists,
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { graphqlRuntime } from '../../services/api/src/graphql/graphql-runtime.ts';
-import { graphqlSchemaSdl, QUERY_DEPTH_LIMIT } from '../../services/api/src/graphql/plugin.ts';
+import { QUERY_DEPTH_LIMIT } from '../../services/api/src/graphql/plugin.ts';
+import { graphqlSchemaSdl } from '../../services/api/src/graphql/schema-sdl.ts';
 import { MAX_QUERY_COST, MAX_ROOT_FIELDS, queryLimitsRule } from '../../services/api/src/graphql/query-cost.ts';
 import { countListSizes } from '../../services/api/src/vocabularies/list-sizes-repository.ts';
 import { dropRunResources } from '../../tests/support/cleanup.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildSchema } from 'graphql';
-import { graphqlSchemaSdl } from '@registry/api/graphql/plugin.ts';
+import { graphqlSchemaSdl } from '@registry/api/graphql/schema-sdl.ts';
 import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { BROWSER_NAVIGATION, buildTestApp } from './support.ts';

@@ -184,7 +184,7 @@ describe('search page', { timeout: 180_000 }, () => {
         contentType: 'application/json',
         body: JSON.stringify({
           data: {
-            searchFairsharingRecords: { aggregations: {}, currentPage: 1, perPage: 20, totalCount: 0, totalPages: 0, firstPage: true, error: 'invalid query', records: [] },
+            searchFairsharingRecords: { facets: [], currentPage: 1, perPage: 20, totalCount: 0, totalPages: 0, firstPage: true, error: 'invalid query', records: [] },
           },
         }),
       });

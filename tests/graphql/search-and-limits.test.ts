@@ -2,11 +2,12 @@
  * Search queries as the public client sends them, against the run's indexed catalogue, and the
  * limits and error answers of the endpoint.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { MAX_QUERY_LENGTH } from '@registry/api/graphql/plugin.ts';
-import { SEARCH_UNAVAILABLE_MESSAGE } from '@registry/api/graphql/errors.ts';
+import { SEARCH_UNAVAILABLE_MESSAGE } from '@registry/api/search/graphql-search-failure.ts';
 import { advancedSearchQuery, searchQuery } from './client-queries.ts';
 import { sendQuery, startGraphqlApp } from './support.ts';
 
@@ -45,7 +46,7 @@ describe('searchFairsharingRecords', () => {
 
   it('asks OpenSearch for no hits when the query selects no records', async () => {
     const { parse, execute, buildSchema } = await import('graphql');
-    const { searchSelectsRecords } = await import('@registry/api/graphql/search-selection.ts');
+    const { searchSelectsRecords } = await import('@registry/api/search/search-selection.ts');
     const { buildSearchRecordsRequest } = await import('@registry/api/search/search-records.ts');
     const { ANONYMOUS_VIEWER } = await import('@registry/schemas');
     const schema = buildSchema(`type SearchRecord { id: ID name: String }
@@ -76,6 +77,29 @@ describe('searchFairsharingRecords', () => {
     const loinc = result.records.find((record: { id: string }) => record.id === '2');
     expect(loinc).toMatchObject({ abbreviation: 'LOINC', registry: 'Standard', type: 'terminology_artefact', relatedRecordsCount: expect.any(Number), isRecommended: expect.any(Boolean) });
     for (const domain of loinc.domains) expect(domain).toMatchObject({ label: expect.any(String), inFairsharing: true });
+  });
+
+  it('answers the facet counts as a typed list, and the same counts as the JSON aggregations in the public client\'s shape', async () => {
+    const answer = await sendQuery(app, '{searchFairsharingRecords(q:"gene"){ aggregations facets{ key values{ value count } otherCount } }}');
+    expect(answer.errors).toBeUndefined();
+    const { aggregations, facets } = answer.data!.searchFairsharingRecords as {
+      aggregations: Record<string, { sum_other_doc_count: number; buckets: { key: string; doc_count: number }[] }>;
+      facets: { key: string; values: { value: string; count: number }[]; otherCount: number }[];
+    };
+    expect(facets.map((facet) => facet.key).sort()).toEqual(Object.keys(aggregations).sort());
+    expect(facets.find((facet) => facet.key === 'fairsharing_registry')?.values).toEqual(expect.arrayContaining([{ value: 'standard', count: expect.any(Number) }]));
+    for (const facet of facets) {
+      const json = aggregations[facet.key];
+      expect(facet.values).toEqual(json.buckets.filter((bucket) => bucket.key !== '').map((bucket) => ({ value: bucket.key, count: bucket.doc_count })));
+      expect(facet.otherCount).toBe(json.sum_other_doc_count);
+    }
+    // A vendored answer of the public FAIRsharing API: each facet and bucket carries the same keys.
+    const client = JSON.parse(readFileSync(new URL('./fixtures/client-aggregations.json', import.meta.url), 'utf8')) as { aggregations: Record<string, { buckets: object[] }> };
+    for (const [key, entry] of Object.entries(client.aggregations)) {
+      if (!aggregations[key]?.buckets.length) continue;
+      expect(Object.keys(aggregations[key]).sort(), key).toEqual(Object.keys(entry).sort());
+      expect(Object.keys(aggregations[key].buckets[0]).sort(), key).toEqual(Object.keys(entry.buckets[0]).sort());
+    }
   });
 
   it('accepts a single string for a list argument', async () => {

@@ -52,7 +52,7 @@ export function SearchFilters({ page }: { page: SearchPageModel }) {
       >
         {filtersOpen ? 'Hide filters' : 'Show filters'}
       </Button>
-      <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }} aria-busy={!showAll || aggregations !== answer?.aggregations}>
+      <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }} aria-busy={!showAll || aggregations !== answer?.facets}>
         {showAll
           ? buttonFacets.map((facet) => (
               <FilterButtons

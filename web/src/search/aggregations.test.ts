@@ -1,23 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { facetCounts } from './aggregations.ts';
+import { facetCounts, facetOtherCount, type SearchFacets } from './aggregations.ts';
 
-const fixturePath = fileURLToPath(new URL('./fixtures/client-aggregations.json', import.meta.url));
+const facets: SearchFacets = [
+  { key: 'status', values: [{ value: 'ready', count: 7 }, { value: 'deprecated', count: 2 }], otherCount: 0 },
+  { key: 'is_maintained', values: [{ value: 'true', count: 5 }, { value: 'false', count: 4 }], otherCount: 3 },
+];
 
 describe('facetCounts', () => {
-  it('reads the public API aggregation shape', () => {
-    const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as { aggregations: unknown };
-    expect(facetCounts(fixture.aggregations, 'status')[0]).toEqual({ value: 'ready', count: expect.any(Number) });
-    expect(facetCounts(fixture.aggregations, 'is_maintained').map((count) => count.value)).toEqual(['true', 'false']);
+  it("reads one facet's values and the records beyond them", () => {
+    expect(facetCounts(facets, 'status')).toEqual([{ value: 'ready', count: 7 }, { value: 'deprecated', count: 2 }]);
+    expect(facetCounts(facets, 'is_maintained').map((count) => count.value)).toEqual(['true', 'false']);
+    expect(facetOtherCount(facets, 'is_maintained')).toBe(3);
   });
 
-  it('uses key_as_string for booleans and survives missing or odd input', () => {
-    expect(facetCounts({ is_recommended: { buckets: [{ key: 1, key_as_string: 'true', doc_count: 4 }] } }, 'is_recommended')).toEqual([
-      { value: 'true', count: 4 },
-    ]);
-    expect(facetCounts(null, 'status')).toEqual([]);
-    expect(facetCounts({ status: { buckets: 'x' } }, 'status')).toEqual([]);
-    expect(facetCounts({ status: { status: { buckets: [{ key: 'ready', doc_count: 2 }] } } }, 'status')).toEqual([{ value: 'ready', count: 2 }]);
+  it('answers no values for a facet the search did not count, or before the answer', () => {
+    expect(facetCounts(facets, 'subjects')).toEqual([]);
+    expect(facetOtherCount(facets, 'subjects')).toBe(0);
+    expect(facetCounts(undefined, 'status')).toEqual([]);
   });
 });

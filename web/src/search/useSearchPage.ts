@@ -100,7 +100,7 @@ export function useSearchPage() {
   const answer =
     result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? result.previous?.searchFairsharingRecords : undefined;
   // The result rows render first; the filter panels' counts follow in a background render.
-  const aggregations = useDeferredValue(answer?.aggregations, undefined);
+  const aggregations = useDeferredValue(answer?.facets, undefined);
   // On a first visit the filters, the export button and the pages wait for the rows' paint.
   const showAll = useAfterFirstPaint();
   const invalid = answer?.error === INVALID_QUERY;

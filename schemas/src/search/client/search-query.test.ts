@@ -46,8 +46,16 @@ describe('buildSearchRecordsQuery', () => {
     expect(request.query).toContain(
       'searchFairsharingRecords(q:$q,page:$page,perPage:20,searchAnd:$searchAnd,fairsharingRegistry:$fairsharingRegistry,isRecommended:$isRecommended,ids:$ids)',
     );
-    expect(request.query).toContain('aggregations currentPage perPage totalCount totalPages firstPage error');
+    expect(request.query).toContain('{...SearchAnswer records{...SearchResultFields ...SearchHighlight}}}');
+    expect(request.query).toContain('fragment SearchAnswer on SearchResult { facets { key values { value count } otherCount } currentPage');
+    expect(request.query).toContain('fragment SearchHighlight on SearchRecord');
     expect(request.variables).toEqual({ q: 'say "hi"', page: 2, searchAnd: false, fairsharingRegistry: ['standard'], isRecommended: false, ids: [1, 2] });
+  });
+
+  it('sends the highlight fragment only with search text (an unused fragment would be refused)', () => {
+    const request = buildSearchRecordsQuery(state('page=2'));
+    expect(request.query).toContain('records{...SearchResultFields}}}');
+    expect(request.query).not.toContain('SearchHighlight');
   });
 
   it('keeps one document for searches that differ only in their values', () => {
@@ -61,7 +69,7 @@ describe('buildSearchRecordsQuery', () => {
 describe('buildFacetValuesQuery', () => {
   it('asks for one facet under the search, without paging or order', () => {
     expect(buildFacetValuesQuery(state('q=gene&page=3&orderBy=name,asc&fairsharingRegistry=standard'), 'subjects', { contains: 'med', size: 1000 })).toBe(
-      '{searchFacetValues(q:"gene",searchAnd:true,fairsharingRegistry:["standard"],facet:"subjects",contains:"med",size:1000){values{value count} otherCount}}',
+      '{searchFacetValues(q:"gene",searchAnd:true,fairsharingRegistry:["standard"],facet:"subjects",contains:"med",size:1000){...FacetValuesAnswer}} fragment FacetValuesAnswer on FacetValues { values { value count } otherCount }',
     );
   });
 });

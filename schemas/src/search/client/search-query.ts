@@ -12,8 +12,49 @@ import { graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
 import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
 
-export const SEARCH_RESULT_FIELDS = `id type name abbreviation doi registry description status isRecommended relatedRecordsCount
-      subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}`;
+/**
+ * The search page's fragments. Their answer types are generated from them and the API's schema
+ * (`npm run codegen`: search-documents.generated.ts), so a field the schema does not have fails
+ * there, not in the browser. Written compact into the documents sent.
+ */
+export const SEARCH_RESULT_FRAGMENT = /* GraphQL */ `
+  fragment SearchResultFields on SearchRecord {
+    id type name abbreviation doi registry description status isRecommended relatedRecordsCount
+    subjects { id label } domains { id label } taxonomies { id label } userDefinedTags { id label } objectTypes { id label }
+  }
+`;
+
+/** Why each result matched: asked for only when there is text to match. */
+export const SEARCH_HIGHLIGHT_FRAGMENT = /* GraphQL */ `
+  fragment SearchHighlight on SearchRecord {
+    highlight { name { text matched } abbreviation { text matched } description { text matched } }
+  }
+`;
+
+/** The page's counts, facets and messages (the records are selected beside it, with or without highlights). */
+export const SEARCH_ANSWER_FRAGMENT = /* GraphQL */ `
+  fragment SearchAnswer on SearchResult {
+    facets { key values { value count } otherCount }
+    currentPage perPage totalCount totalPages firstPage error correctedQuery suggestedQuery
+  }
+`;
+
+export const FACET_VALUES_FRAGMENT = /* GraphQL */ `
+  fragment FacetValuesAnswer on FacetValues {
+    values { value count }
+    otherCount
+  }
+`;
+
+const compact = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A fragment's selection alone, for a query written without the fragment. */
+function selectionOf(fragment: string): string {
+  return compact(fragment.slice(fragment.indexOf('{') + 1, fragment.lastIndexOf('}')));
+}
+
+/** The fields of a result row as a selection (`records{${SEARCH_RESULT_FIELDS}}`). */
+export const SEARCH_RESULT_FIELDS = selectionOf(SEARCH_RESULT_FRAGMENT);
 
 /** Argument name → GraphQL type without non-null marks ("Int", "String", "[String]"), from introspection. */
 export type SearchArgumentTypes = Record<string, string>;
@@ -76,18 +117,16 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
   };
 }
 
-/** Why each result matched: asked for only when there is text to match. */
-export const SEARCH_HIGHLIGHT_FIELDS = 'highlight{name{text matched} abbreviation{text matched} description{text matched}}';
-
 export function buildSearchRecordsQuery(state: SearchState, options: SearchQueryOptions = {}): GraphqlRequest {
-  const highlight = state.q === '' ? '' : ` ${SEARCH_HIGHLIGHT_FIELDS}`;
-  const selection = `aggregations currentPage perPage totalCount totalPages firstPage error correctedQuery suggestedQuery records{${SEARCH_RESULT_FIELDS}${highlight}}`;
-  return graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), selection, ['perPage']);
+  const fragments = state.q === '' ? [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT] : [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT, SEARCH_HIGHLIGHT_FRAGMENT];
+  const records = state.q === '' ? '...SearchResultFields' : '...SearchResultFields ...SearchHighlight';
+  const request = graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), `...SearchAnswer records{${records}}`, ['perPage']);
+  return { ...request, query: [request.query, ...fragments.map(compact)].join(' ') };
 }
 
 /** Values of one facet under a state's search (`searchFacetValues`): paging and order do not change them. */
 export function buildFacetValuesQuery(state: SearchState, facetKey: string, request: { contains?: string; size: number }, options: SearchQueryOptions = {}): string {
   const args: Record<string, GraphqlLiteral | undefined> = { ...searchArguments(state, options), facet: facetKey, contains: request.contains || undefined, size: request.size };
   for (const name of ['page', 'perPage', 'orderBy']) delete args[name];
-  return `{searchFacetValues${graphqlArguments(args)}{values{value count} otherCount}}`;
+  return `{searchFacetValues${graphqlArguments(args)}{...FacetValuesAnswer}} ${compact(FACET_VALUES_FRAGMENT)}`;
 }

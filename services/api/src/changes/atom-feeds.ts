@@ -8,7 +8,7 @@ import type { Database } from '@registry/platform';
 import { notFoundError } from '../domain-errors.ts';
 import { findSavedSearch } from '../saved-searches/saved-search-repository.ts';
 import { recordPageUrl } from '../linked-data/record-json-ld.ts';
-import { escapeMarkup } from '../plugins/escape-markup.ts';
+import { escapeMarkup } from '../kernel/escape-markup.ts';
 import { recentRecordChanges, type RecentRecordChange } from './change-repository.ts';
 
 /** How many of the latest public changes a feed looks through. */

@@ -5,7 +5,8 @@
  */
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
-import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
+import type { MessageRow } from '../messages/message-repository.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
 export interface CurationRecordRow {
@@ -163,7 +164,7 @@ export async function recentCuratorCreations(db: Knex, limit: number, offset = 0
   return records(db).whereIn('r.id', page).orderByRaw('r.created_at DESC NULLS LAST, r.id DESC');
 }
 
-export async function curators(db: Knex): Promise<Record<string, unknown>[]> {
+export async function curators(db: Knex): Promise<UserRow[]> {
   return db('users as u').modify(activeUsersOnly('u')).where('u.is_curator', true).orderBy('u.username').select(PUBLIC_USER_COLUMNS.map((column) => `u.${column}`));
 }
 
@@ -185,7 +186,7 @@ export async function pendingClaimCount(db: Knex): Promise<number> {
   return Number(count);
 }
 
-export async function messages(db: Knex): Promise<Record<string, unknown>[]> {
+export async function messages(db: Knex): Promise<MessageRow[]> {
   return db('messages').select('id', 'message', 'created_at', 'updated_at').orderBy('updated_at', 'desc');
 }
 

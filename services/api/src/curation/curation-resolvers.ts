@@ -5,10 +5,12 @@
  */
 import { can } from '@registry/schemas';
 import * as curation from './curation-service.ts';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { unauthorised } from '../graphql/errors.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import { unauthorised } from '../kernel/graphql-errors.ts';
 import type { ProcessingNoteRow } from '../records/record-rows.ts';
 import { isoDate } from '../records/record-rows.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -27,7 +29,7 @@ const claims = (rows: curation.PendingClaimRow[]) =>
   rows.map((claim) => ({ id: claim.id, createdAt: isoDate(claim.created_at), claimantMessage: claim.claimant_message, fairsharingRecord: claim.record, userId: claim.user_id }));
 const recordJson = (record: curation.CurationRecordRow) => ({ id: record.id, name: record.name, type: record.type, lastReviewed: isoDate(record.last_reviewed) });
 
-export const curationQueries = {
+export const curationQueries: QueryResolvers = {
   curatorApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await context.curation.awaitingApproval(context.viewer, args))),
   userApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await context.curation.recentUserEdits(context.viewer, args))),
   pendingMaintenanceRequests: curatorsOnly(async (context, args: PageArgs) => claims(await context.curation.pendingClaims(context.viewer, args))),
@@ -70,11 +72,11 @@ const curationRecordFields = {
     record.last_editor_id === null ? null : context.loaders.userById.load(record.last_editor_id),
   creator: (record: curation.CurationRecordRow, _args: NoArgs, context: Context) =>
     record.created_by_id === null ? null : context.loaders.userById.load(record.created_by_id),
-  maintainers: (record: curation.CurationRecordRow, _args: NoArgs, context: Context) => context.loaders.recordMaintainers.load(record.id),
+  maintainers: loadedByOwnId((loaders) => loaders.recordMaintainers),
 };
 const claimUser = (claim: { userId: number }, _args: NoArgs, context: Context) => context.loaders.userById.load(claim.userId);
 
-export const curationTypeResolvers = {
+export const curationTypeResolvers: Resolvers = {
   CurationRecord: {
     ...curationRecordFields,
     incomplete: (record: curation.CurationRecordRow) => !record.is_complete,

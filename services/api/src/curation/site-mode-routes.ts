@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { SITE_MODES_ROUTE } from '../plugins/site-mode.ts';
+
+export const SITE_MODES_ROUTE = '/api/site_modes';
 
 const Modes = Type.Object({ maintenance: Type.Boolean(), read_only: Type.Boolean() });
 

@@ -11,7 +11,7 @@
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { graphqlRuntime } from './graphql-runtime.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphqlUserError } from './errors.ts';
+import { GraphqlUserError } from '../kernel/graphql-errors.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 

@@ -8,7 +8,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import {
   FIELD_ACCESS, RULES, canReadField, redactFields, type AccessResource, type FieldAccess, type FieldTypeName,
 } from '@registry/schemas';
-import type { RegistryGraphqlContext } from './context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 import { recordAccessResource, visibleRecords } from '../records/record-visibility.ts';
 import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from '../records/record-rows.ts';

@@ -4,11 +4,10 @@
  * which the app decorates before registering this plugin.
  */
 import fp from 'fastify-plugin';
-import mercurius, { type IResolvers } from 'mercurius';
+import mercurius from 'mercurius';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER, type Viewer } from '@registry/schemas';
-import { readGraphqlSdl } from '@registry/schemas/graphql/index.ts';
-import type { RegistryGraphqlContext } from './context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
 import { domainServicesOf } from '../plugins/domains.ts';
 import { answerSizeCap } from './answer-size.ts';
@@ -17,9 +16,8 @@ import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES, UNPAGED_ROOT_FIELDS } from './query-cost.ts';
 import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
 import { resolvers } from './resolvers.ts';
-import { searchQueriesSdl } from '../search/search-resolvers.ts';
 import { storableTextRule } from './storable-text-rule.ts';
-import { statisticsQueriesSdl } from '../statistics/statistics-resolvers.ts';
+import { graphqlSchemaSdl } from './schema-sdl.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 /** Deep enough for every query of the public client (about 5 levels), far from pathological. */
@@ -27,11 +25,13 @@ export const QUERY_DEPTH_LIMIT = 12;
 /** Longest query text accepted, in characters. */
 export const MAX_QUERY_LENGTH = 100_000;
 
-export function graphqlSchemaSdl(): string {
-  return `${readGraphqlSdl()}\n${searchQueriesSdl()}\n${statisticsQueriesSdl()}`;
+/** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */
+declare module 'mercurius' {
+  // Mercurius merges what our `context` function returns into its own context object.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MercuriusContext extends RegistryGraphqlContext {}
 }
 
-/** What the resolvers read for one query: the app's services, who asks, fresh per-query loaders. */
 export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
   return { ...domainServicesOf(app), searchClient: app.searchClient, config: app.config, viewer, loaders: app.records.loaders() };
 }
@@ -74,7 +74,7 @@ export const graphqlPlugin = fp(
 
     await app.register(mercurius, {
       schema: graphqlSchemaSdl(),
-      resolvers: { ...resolvers, Query: givingWayAfter(resolvers.Query, UNPAGED_ROOT_FIELDS) } as unknown as IResolvers,
+      resolvers: { ...resolvers, Query: givingWayAfter(resolvers.Query, UNPAGED_ROOT_FIELDS) },
       path: GRAPHQL_PATH,
       queryDepth: QUERY_DEPTH_LIMIT,
       allowBatchedQueries: false,

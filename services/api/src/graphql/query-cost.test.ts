@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationDefinitionNode } from 'graphql';
 import { graphqlRuntime } from './graphql-runtime.ts';
-import { graphqlSchemaSdl } from './plugin.ts';
+import { graphqlSchemaSdl } from './schema-sdl.ts';
 import { aliasedQuery, doublingFragmentsQuery as doublingFragments } from '../../../../tests/graphql/abusive-queries.ts';
 import { ADVANCED_SEARCH_LIMIT } from '../search/advanced-search.ts';
-import { DEFAULT_LIST_SIZE, FALLBACK_TABLE_ROWS, operationCost, queryLimitsRule, type ListSizes, type QueryLimits } from './query-cost.ts';
+import { DEFAULT_LIST_SIZE, FALLBACK_TABLE_ROWS, operationCost, queryLimitsRule, type QueryLimits } from './query-cost.ts';
+import type { ListSizes } from '../kernel/list-sizes.ts';
 
 const { buildSchema, parse, validate, specifiedRules } = graphqlRuntime;
 const schema = buildSchema(graphqlSchemaSdl());

@@ -1,4 +1,5 @@
 /** Resolver assembly: every domain's resolvers (`<domain>/<domain>-resolvers.ts`), by type, with the access module's field table applied. */
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { JsonScalar } from './json-scalar.ts';
 import { withFieldAccess } from './field-access.ts';
 import { curationQueries, curationTypeResolvers } from '../curation/curation-resolvers.ts';
@@ -12,21 +13,24 @@ import { suggestionQueries } from '../suggestions/suggestions-resolvers.ts';
 import { userQueries, userTypeResolvers } from '../accounts/account-resolvers.ts';
 import { vocabularyQueries, vocabularyTypeResolvers } from '../vocabularies/vocabulary-resolvers.ts';
 
-export const resolvers = withFieldAccess({
+const query: QueryResolvers = {
+  ...searchQueries,
+  ...recordQueries,
+  ...recordListQueries,
+  ...vocabularyQueries,
+  ...organisationQueries,
+  ...userQueries,
+  ...siteQueries,
+  ...statisticsQueries,
+  ...suggestionQueries,
+  ...graphQueries,
+  ...curationQueries,
+};
+
+/** Every resolver, typed by the schema's generated `Resolvers` (graphql-types/): no casts. */
+export const resolvers: Resolvers & { Query: QueryResolvers } = withFieldAccess({
   JSON: JsonScalar,
-  Query: {
-    ...searchQueries,
-    ...recordQueries,
-    ...recordListQueries,
-    ...vocabularyQueries,
-    ...organisationQueries,
-    ...userQueries,
-    ...siteQueries,
-    ...statisticsQueries,
-    ...suggestionQueries,
-    ...graphQueries,
-    ...curationQueries,
-  },
+  Query: query,
   ...searchTypeResolvers,
   ...recordTypeResolvers,
   ...vocabularyTypeResolvers,

@@ -1,9 +1,11 @@
 /** Organisations, their links to records and grants. */
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
-import { notFound } from '../graphql/errors.ts';
+import { notFound } from '../kernel/graphql-errors.ts';
 import { visibleRecords } from '../records/record-visibility.ts';
 import type { OrganisationLinkRow, OrganisationRow } from '../records/record-rows.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -12,7 +14,7 @@ interface TextArgs {
   load?: boolean | null;
 }
 
-export const organisationQueries = {
+export const organisationQueries: QueryResolvers = {
   async organisation(_root: unknown, args: { id?: string | null }, context: Context) {
     const id = numericId(args.id);
     const organisation = id === null ? null : await context.loaders.organisationById.load(id);
@@ -25,7 +27,7 @@ export const organisationQueries = {
   searchGrants: (_root: unknown, args: TextArgs, context: Context) => context.organisations.searchGrants(args.q),
 };
 
-export const organisationTypeResolvers = {
+export const organisationTypeResolvers: Resolvers = {
   Organisation: {
     urlForLogo: (organisation: OrganisationRow) => organisation.url_for_logo,
     rorLink: (organisation: OrganisationRow) => organisation.ror_link,
@@ -33,10 +35,10 @@ export const organisationTypeResolvers = {
     async types(organisation: OrganisationRow, _args: NoArgs, context: Context) {
       return (await context.loaders.organisationTypes.load(organisation.id)).map((type) => type.name);
     },
-    organisationTypes: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationTypes.load(organisation.id),
-    countries: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationCountries.load(organisation.id),
-    parentOrganisations: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationParents.load(organisation.id),
-    childOrganisations: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationChildren.load(organisation.id),
+    organisationTypes: loadedByOwnId((loaders) => loaders.organisationTypes),
+    countries: loadedByOwnId((loaders) => loaders.organisationCountries),
+    parentOrganisations: loadedByOwnId((loaders) => loaders.organisationParents),
+    childOrganisations: loadedByOwnId((loaders) => loaders.organisationChildren),
     async organisationLinks(organisation: OrganisationRow, _args: NoArgs, context: Context) {
       const links = await context.loaders.organisationLinks.load(organisation.id);
       const records = await context.loaders.recordById.loadMany(links.map((link) => link.record_id));
@@ -45,8 +47,8 @@ export const organisationTypeResolvers = {
       );
       return links.filter((link) => visible.has(link.record_id));
     },
-    users: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationUsers.load(organisation.id),
-    savedSearches: (organisation: OrganisationRow, _args: NoArgs, context: Context) => context.loaders.organisationSavedSearches.load(organisation.id),
+    users: loadedByOwnId((loaders) => loaders.organisationUsers),
+    savedSearches: loadedByOwnId((loaders) => loaders.organisationSavedSearches),
   },
   OrganisationLink: {
     isLead: (link: OrganisationLinkRow) => link.is_lead,

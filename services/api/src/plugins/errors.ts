@@ -4,25 +4,9 @@
  * what was wrong; a server fault is a 500 with no internals (the details go to the log).
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import type { FastifyError } from 'fastify';
 import { databaseInputError, DomainError } from '../domain-errors.ts';
-
-export interface ErrorBody {
-  error: string;
-  message?: string;
-  statusCode: number;
-}
-
-export function errorBody(statusCode: number, message?: string): ErrorBody {
-  const body: ErrorBody = { error: STATUS_CODES[statusCode] ?? 'Error', statusCode };
-  if (message) body.message = message;
-  return body;
-}
-
-export function sendError(reply: FastifyReply, statusCode: number, message?: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
-}
+import { errorBody, sendError } from '../kernel/error-answer.ts';
 
 /** Validation messages name the offending part: "querystring/page must be >= 1". */
 function validationMessage(error: FastifyError): string {

@@ -17,7 +17,7 @@ import type { RecordRow } from '../records/record-rows.ts';
 import { recordPageUrl, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 import { RECORD_DESCRIPTION_MEDIA_TYPES } from '../linked-data/linked-data-service.ts';
-import { escapeMarkup } from './escape-markup.ts';
+import { escapeMarkup } from '../kernel/escape-markup.ts';
 import { EARLY_ANSWER_TIME_LIMIT_MS, withinTimeLimit, type EarlyAnswer } from './early-search-answer.ts';
 import type { PageHead } from './web-page-html.ts';
 

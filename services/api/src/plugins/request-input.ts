@@ -12,7 +12,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './errors.ts';
+import { sendError } from '../kernel/error-answer.ts';
 import { sendGraphqlError } from './graphql-transport.ts';
 import { inputProblem, isStorableText, unstorableTextMessage } from './input-checks.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';

@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
-import { SITE_MODES_ROUTE } from './site-mode.ts';
+import { SITE_MODES_ROUTE } from '../curation/site-mode-routes.ts';
 
 export type RequestWeight = 'light' | 'standard';
 

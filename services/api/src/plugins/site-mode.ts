@@ -8,7 +8,8 @@
  * The hooks run after routing, so exemptions name the matched route (see api-paths.ts).
  */
 import fp from 'fastify-plugin';
-import { sendError } from './errors.ts';
+import { sendError } from '../kernel/error-answer.ts';
+import { SITE_MODES_ROUTE } from '../curation/site-mode-routes.ts';
 import { OPERATIONS_ROUTES, READ_ONLY_ALLOWED_WRITES, requestAudience } from '../routes/api-paths.ts';
 
 export interface SiteModePluginOptions {
@@ -41,7 +42,6 @@ export const MAINTENANCE_MESSAGE =
 export const READ_ONLY_MESSAGE =
   'The site currently only allows viewing of records and editing is disabled. We hope to restore normal service as soon as possible. Please accept our apologies for any inconvenience.';
 
-export const SITE_MODES_ROUTE = '/api/site_modes';
 export const SITE_MODES_REFRESH_MS = 2000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeMarkup } from './escape-markup.ts';
+import { escapeMarkup } from '../kernel/escape-markup.ts';
 
 interface RoutePreload {
   pattern: string;

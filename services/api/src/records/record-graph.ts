@@ -3,10 +3,11 @@
  * to (either direction) and theirs, two hops deep, as {nodes, edges} in the graphology export
  * shape the public client reads. One batched query per hop.
  */
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { recordNotFound } from '../graphql/errors.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import { recordNotFound } from '../kernel/graphql-errors.ts';
 import { viewerCanSeeRecord, parseRecordIdentifier, visibleRecords } from './record-visibility.ts';
 import type { RecordAssociationRow, RecordRow } from './record-rows.ts';
+import type { QueryResolvers } from '../graphql-types/resolver-types.generated.ts';
 
 type Context = RegistryGraphqlContext;
 
@@ -19,7 +20,7 @@ const MARKERS: Record<string, { symbol: string; radius: number }> = {
   collection: { symbol: 'triangle', radius: 10 },
 };
 
-export const graphQueries = {
+export const graphQueries: QueryResolvers = {
   async fairsharingGraph(_root: unknown, args: { id?: string | null }, context: Context) {
     const identifier = parseRecordIdentifier(args.id);
     const root = identifier ? await context.records.findRecordRow(identifier) : null;

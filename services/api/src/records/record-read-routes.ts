@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
-import { sendError } from '../plugins/errors.ts';
+import { sendError } from '../kernel/error-answer.ts';
 import { querystringProperty } from '../statistics/statistics-routes.ts';
 import { sendSearchFailure } from '../routes/search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';

@@ -1,6 +1,6 @@
 /** The record page and everything hanging off a record, read from Postgres through loaders. */
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { recordNotFound } from '../graphql/errors.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import { recordNotFound } from '../kernel/graphql-errors.ts';
 import {
   activeUserById, parseRecordIdentifier, viewerCanSeeRecord, viewerMaintains, visibleRecords,
 } from './record-visibility.ts';
@@ -12,17 +12,13 @@ import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow,
   type ReviewRow, type SavedSearchRow,
 } from './record-rows.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import { distinctRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
-async function distinctById<T extends { id: number }>(rows: (T | null)[]): Promise<T[]> {
-  const seen = new Map<number, T>();
-  for (const row of rows) if (row && !seen.has(row.id)) seen.set(row.id, row);
-  return [...seen.values()];
-}
-
-export const recordQueries = {
+export const recordQueries: QueryResolvers = {
   async fairsharingRecord(_root: unknown, args: { id?: string | null }, context: Context): Promise<RecordRow> {
     const identifier = parseRecordIdentifier(args.id);
     if (!identifier) throw recordNotFound();
@@ -33,7 +29,7 @@ export const recordQueries = {
   },
 };
 
-export const recordTypeResolvers = {
+export const recordTypeResolvers: Resolvers = {
   FairsharingRecord: {
     async registry(record: RecordRow, _args: NoArgs, context: Context) {
       return (await context.loaders.registryById.load(record.registry_id))?.name ?? null;
@@ -73,34 +69,33 @@ export const recordTypeResolvers = {
     exhaustiveLicences: (record: RecordRow) => record.exhaustive_licences,
     legacyIds: (record: RecordRow) => record.legacy_ids,
     metadata: (record: RecordRow) => record.metadata ?? {},
-    reviews: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordReviews.load(record.id),
+    reviews: loadedByOwnId((loaders) => loaders.recordReviews),
     lastEditor: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.last_editor_id),
     creator: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.created_by_id),
-    countries: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCountries.load(record.id),
-    subjects: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSubjects.load(record.id),
-    domains: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordDomains.load(record.id),
-    taxonomies: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordTaxonomies.load(record.id),
-    userDefinedTags: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordUserDefinedTags.load(record.id),
-    objectTypes: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordObjectTypes.load(record.id),
+    countries: loadedByOwnId((loaders) => loaders.recordCountries),
+    subjects: loadedByOwnId((loaders) => loaders.recordSubjects),
+    domains: loadedByOwnId((loaders) => loaders.recordDomains),
+    taxonomies: loadedByOwnId((loaders) => loaders.recordTaxonomies),
+    userDefinedTags: loadedByOwnId((loaders) => loaders.recordUserDefinedTags),
+    objectTypes: loadedByOwnId((loaders) => loaders.recordObjectTypes),
     async grants(record: RecordRow, _args: NoArgs, context: Context) {
       const links = await context.loaders.recordOrganisationLinks.load(record.id);
-      const grantIds = links.map((link) => link.grant_id).filter((id): id is number => id !== null);
-      return distinctById(await context.loaders.grantById.loadMany(grantIds).then(onlyRows));
+      return distinctRows(context.loaders.grantById, links.flatMap((link) => (link.grant_id === null ? [] : [link.grant_id])));
     },
-    licenceLinks: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordLicenceLinks.load(record.id),
+    licenceLinks: loadedByOwnId((loaders) => loaders.recordLicenceLinks),
     async licences(record: RecordRow, _args: NoArgs, context: Context) {
       const links = await context.loaders.recordLicenceLinks.load(record.id);
-      return distinctById(await context.loaders.licenceById.loadMany(links.map((link) => link.licence_id)).then(onlyRows));
+      return distinctRows(context.loaders.licenceById, links.map((link) => link.licence_id));
     },
-    maintainers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordMaintainers.load(record.id),
-    watchers: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordWatchers.load(record.id),
-    communityCurators: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordCommunityCurators.load(record.id),
+    maintainers: loadedByOwnId((loaders) => loaders.recordMaintainers),
+    watchers: loadedByOwnId((loaders) => loaders.recordWatchers),
+    communityCurators: loadedByOwnId((loaders) => loaders.recordCommunityCurators),
     async organisations(record: RecordRow, _args: NoArgs, context: Context) {
       const links = await context.loaders.recordOrganisationLinks.load(record.id);
-      return distinctById(await context.loaders.organisationById.loadMany(links.map((link) => link.organisation_id)).then(onlyRows));
+      return distinctRows(context.loaders.organisationById, links.map((link) => link.organisation_id));
     },
-    organisationLinks: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordOrganisationLinks.load(record.id),
-    publications: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordPublications.load(record.id),
+    organisationLinks: loadedByOwnId((loaders) => loaders.recordOrganisationLinks),
+    publications: loadedByOwnId((loaders) => loaders.recordPublications),
     async recordAssociations(record: RecordRow, _args: NoArgs, context: Context) {
       const associations = await context.loaders.recordAssociations.load(record.id);
       return associationsWithVisibleEnd(context, associations, 'linked_record_id');
@@ -109,7 +104,7 @@ export const recordTypeResolvers = {
       const associations = await context.loaders.recordReverseAssociations.load(record.id);
       return associationsWithVisibleEnd(context, associations, 'record_id');
     },
-    savedSearches: (record: RecordRow, _args: NoArgs, context: Context) => context.loaders.recordSavedSearches.load(record.id),
+    savedSearches: loadedByOwnId((loaders) => loaders.recordSavedSearches),
     history: (record: RecordRow, _args: NoArgs, context: Context) => recordHistory(record, context),
     legacyLogs(record: RecordRow) {
       const logs = record.metadata?.legacy_logs;
@@ -141,9 +136,9 @@ export const recordTypeResolvers = {
   SavedSearch: {
     createdAt: (search: SavedSearchRow) => isoDate(search.created_at),
     creator: (search: SavedSearchRow, _args: NoArgs, context: Context) => activeUserById(context, search.creator_id),
-    fairsharingRecords: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchRecords.load(search.id),
-    organisations: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchOrganisations.load(search.id),
-    users: (search: SavedSearchRow, _args: NoArgs, context: Context) => context.loaders.savedSearchUsers.load(search.id),
+    fairsharingRecords: loadedByOwnId((loaders) => loaders.savedSearchRecords),
+    organisations: loadedByOwnId((loaders) => loaders.savedSearchOrganisations),
+    users: loadedByOwnId((loaders) => loaders.savedSearchUsers),
   },
 };
 
@@ -164,7 +159,7 @@ async function associationsWithVisibleEnd(
 
 // ---- user-facing record lists -----------------------------------------------------------------
 
-export const recordListQueries = {
+export const recordListQueries: QueryResolvers = {
   async duplicateCheck(_root: unknown, args: { fields?: (string | null)[] | null }, context: Context) {
     const values = [...new Set((args.fields ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()))]
       .filter((value) => value !== '');

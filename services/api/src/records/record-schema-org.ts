@@ -1,6 +1,6 @@
 /** `schemaOrg` of a record page: the shared JSON-LD builder fed from the request's loaders. */
 import { recordJsonLd, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import type { RecordRow } from './record-rows.ts';
 
 export async function recordSchemaOrg(record: RecordRow, context: RegistryGraphqlContext): Promise<JsonLdDocument> {

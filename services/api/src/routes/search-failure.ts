@@ -4,7 +4,7 @@
  * failure is thrown on to the error handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../plugins/errors.ts';
+import { sendError } from '../kernel/error-answer.ts';
 import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
 
 export function sendSearchFailure(request: FastifyRequest, reply: FastifyReply, failure: unknown, what: string): FastifyReply {

@@ -114,7 +114,7 @@ export interface SearchRequestOptions {
   typoRetry?: boolean;
   /**
    * false: the caller reads counts and aggregations only, so no hits are fetched (nor scored).
-   * Records, when fetched, are whole documents (see graphql/search-selection.ts).
+   * Records, when fetched, are whole documents (see search-selection.ts).
    */
   withRecords?: boolean;
   /** Highlight the matched words of the records fetched (highlights.ts). */

@@ -8,14 +8,16 @@ import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas'
 import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
 import { searchFacetValues, searchRecords, type SearchRecordsArgs } from './search-records.ts';
-import { argumentList, searchArgumentDefinitions } from './search-arguments.ts';
 import { advancedSearch } from './advanced-search.ts';
+import { facetValueCounts, searchFacets } from './search-facets.ts';
 import { scanSearchRecords } from './scan-search-records.ts';
 import type { SearchDependencies } from './search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../export/records-csv.ts';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
-import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from '../graphql/search-selection.ts';
-import { asGraphqlError, GraphqlUserError } from '../graphql/errors.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from './search-selection.ts';
+import { GraphqlUserError } from '../kernel/graphql-errors.ts';
+import { asGraphqlError } from './graphql-search-failure.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 
 type Context = RegistryGraphqlContext;
 
@@ -42,7 +44,7 @@ interface DownloadArgs extends SearchRecordsArgs {
   searchUrl?: string | null;
 }
 
-export const searchQueries = {
+export const searchQueries: QueryResolvers = {
   async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context, info: GraphQLResolveInfo) {
     try {
       return await searchRecords(searchDependencies(context), args, context.viewer, {
@@ -64,7 +66,7 @@ export const searchQueries = {
         contains: contains?.slice(0, MAX_FACET_SEARCH_TEXT) || undefined,
         size: size ?? DEFAULT_FACET_VALUES,
       });
-      return { values: answer.buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })), otherCount: answer.sum_other_doc_count };
+      return facetValueCounts(answer);
     } catch (failure) {
       throw asGraphqlError(failure);
     }
@@ -108,42 +110,13 @@ function csvLine(cells: string[]): string {
   return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
 }
 
-export const searchTypeResolvers = {
+export const searchTypeResolvers: Resolvers = {
+  SearchResult: {
+    facets: (result) => searchFacets(result.aggregations),
+  },
   SearchRecord: {
     type: (record: RecordSearchDocument) => record.recordType,
     registry: (record: RecordSearchDocument) => REGISTRY_LABELS[record.registry] ?? record.registry,
     domains: (record: RecordSearchDocument) => record.domains.map((domain) => ({ ...domain, inFairsharing: true })),
   },
 };
-
-/** SDL extending Query with the search-argument queries. */
-export function searchQueriesSdl(): string {
-  const definitions = searchArgumentDefinitions();
-  const filters = definitions.filter((definition) => !['page', 'perPage', 'orderBy'].includes(definition.name));
-  return `
-extend type Query {
-  "One page of records and facet counts, answered from the search index."
-  searchFairsharingRecords(
-${argumentList(definitions)}
-  ): SearchResult
-  "Every record of a search as CSV lines (header first)."
-  downloadSearchResults(
-${argumentList(definitions)}
-    "Add a column with the records' organisations."
-    includeOrgs: Boolean
-    "Address of the search page the download was made from."
-    searchUrl: String
-  ): DownloadResult
-  "The values of one facet under a search, beyond the first values a search answers (a facet panel's show-more and search box)."
-  searchFacetValues(
-${argumentList(filters)}
-    "The facet's key (subjects, domains, fairsharing_registry, ...)."
-    facet: String!
-    "Only values containing this text, in any letter case."
-    contains: String
-    "How many values, most frequent first (default 100, at most 1000)."
-    size: Int
-  ): FacetValues
-}
-`;
-}

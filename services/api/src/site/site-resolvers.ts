@@ -1,14 +1,15 @@
 /** Public warnings and the statistics page. */
 import { recordsAlias } from '@registry/schemas';
 import { latestStats } from '../site-statistics/latest-stats.ts';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { isoDate } from '../records/record-rows.ts';
 import type { MessageRow } from '../messages/message-service.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
-export const siteQueries = {
+export const siteQueries: QueryResolvers = {
   messages: (_root: unknown, _args: NoArgs, context: Context) => context.messages.listMessages(),
 
   /** The statistics page's figures, from the index (site-statistics/latest-stats.ts). */
@@ -17,7 +18,7 @@ export const siteQueries = {
   },
 };
 
-export const siteTypeResolvers = {
+export const siteTypeResolvers: Resolvers = {
   Message: {
     createdAt: (message: MessageRow) => isoDate(message.created_at),
     updatedAt: (message: MessageRow) => isoDate(message.updated_at),

@@ -1,7 +1,7 @@
 /** The site's public figures (home page) and its sitemap. */
 import type { Database } from '@registry/platform';
 import { PUBLIC_STATIC_PAGES } from '@registry/schemas/web/page-paths.ts';
-import { escapeMarkup } from '../plugins/escape-markup.ts';
+import { escapeMarkup } from '../kernel/escape-markup.ts';
 import * as repository from './site-repository.ts';
 
 export interface HomepageFigures {

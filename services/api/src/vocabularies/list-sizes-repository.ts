@@ -7,7 +7,7 @@
 import type { Database } from '@registry/platform';
 import { BROWSABLE_VOCABULARIES } from './vocabulary-service.ts';
 import { VOCABULARY_TABLES, type BrowsableVocabulary } from './vocabulary-repository.ts';
-import { COUNTED_TABLES, type CountedTable, type ListSizes } from '../graphql/query-cost.ts';
+import { COUNTED_TABLES, type CountedTable, type ListSizes } from '../kernel/list-sizes.ts';
 
 type VocabularyTables = (typeof VOCABULARY_TABLES)[BrowsableVocabulary];
 

@@ -3,11 +3,14 @@
  * contains the text), the browsable vocabularies (`browseVocabulary(id)`, `browseSubjects`: the
  * tree or list as JSON `{ data }`), registries, record types and relation types.
  */
-import { GraphqlUserError } from '../graphql/errors.ts';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import { GraphqlUserError } from '../kernel/graphql-errors.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
-import type { RecordTypeRow, RegistryRow, VocabularyRow, LicenceRow, PublicationRow, CountryRow, RecordRow } from '../records/record-rows.ts';
+import type { RecordTypeRow, RegistryRow, VocabularyRow, UserDefinedTagRow, LicenceRow, PublicationRow, CountryRow, RecordRow } from '../records/record-rows.ts';
 import { BROWSABLE_VOCABULARIES, isBrowsableVocabulary, type TermTable } from './vocabulary-service.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import type { LicenceParent, PublicationParent } from '../graphql-types/resolver-parents.ts';
+import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -23,7 +26,7 @@ const TAG_MODELS: { table: TermTable; model: string; ontology: boolean }[] = [
   { table: 'user_defined_tags', model: 'user_defined_tag', ontology: false },
 ];
 
-export const vocabularyQueries = {
+export const vocabularyQueries: QueryResolvers = {
   async objectTypes(_root: unknown, args: TextArgs, context: Context) {
     return { records: await context.vocabularies.searchTerms('object_types', args.q, true) };
   },
@@ -34,7 +37,8 @@ export const vocabularyQueries = {
   async searchTags(_root: unknown, args: TextArgs, context: Context) {
     const lists = await Promise.all(
       TAG_MODELS.map(async ({ table, model, ontology }) => {
-        const rows: Partial<VocabularyRow>[] = await context.vocabularies.searchTerms(table, args.q, ontology);
+        // User-defined tags have no IRI, definitions or synonyms.
+        const rows: (UserDefinedTagRow & Partial<VocabularyRow>)[] = await context.vocabularies.searchTerms(table, args.q, ontology);
         return rows.map((row) => ({ iri: null, definitions: [], synonyms: [], ...row, model }));
       }),
     );
@@ -68,10 +72,10 @@ export const vocabularyQueries = {
   recordAssociationLabels: (_root: unknown, _args: NoArgs, context: Context) => context.vocabularies.relationTypes(),
 };
 
-export const vocabularyTypeResolvers = {
+export const vocabularyTypeResolvers: Resolvers = {
   Subject: {
-    children: (subject: VocabularyRow, _args: NoArgs, context: Context) => context.loaders.subjectChildren.load(subject.id),
-    parents: (subject: VocabularyRow, _args: NoArgs, context: Context) => context.loaders.subjectParents.load(subject.id),
+    children: loadedByOwnId((loaders) => loaders.subjectChildren),
+    parents: loadedByOwnId((loaders) => loaders.subjectParents),
   },
   Domain: {
     /** Terms embedded in a search document are in use by definition; others are looked up. */
@@ -81,13 +85,13 @@ export const vocabularyTypeResolvers = {
     },
   },
   Licence: {
-    spdxLink: (licence: Partial<LicenceRow>) => (licence.spdx_id ? `https://spdx.org/licenses/${licence.spdx_id}.html` : null),
+    spdxLink: (licence: LicenceParent) => (licence.spdx_id ? `https://spdx.org/licenses/${licence.spdx_id}.html` : null),
   },
   Publication: {
-    pubmedId: (publication: PublicationRow) => publication.pubmed_id,
+    pubmedId: (publication: PublicationParent) => publication.pubmed_id ?? null,
   },
   Registry: {
-    recordTypes: (registry: RegistryRow, _args: NoArgs, context: Context) => context.loaders.registryRecordTypes.load(registry.id),
+    recordTypes: loadedByOwnId((loaders) => loaders.registryRecordTypes),
     fairsharingRecords: (registry: RegistryRow, _args: NoArgs, context: Context): Promise<RecordRow[]> => context.records.recordsOfRegistry(context.viewer, registry.id),
   },
   RecordType: {

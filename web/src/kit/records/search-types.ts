@@ -1,4 +1,8 @@
 /** Shapes of the search answers the web app reads (see the API's GraphQL shapes). */
+import type {
+  SearchAnswerFragment, SearchHighlightFragment, SearchResultFieldsFragment,
+} from '@registry/schemas/search/client/search-documents.generated.ts';
+
 export interface TermLabel {
   id?: number | string;
   label: string;
@@ -36,20 +40,10 @@ export interface SearchResultRecord {
   highlight?: RecordHighlight | null;
 }
 
-export interface SearchAnswer {
-  aggregations: unknown;
-  currentPage: number | null;
-  perPage: number | null;
-  totalCount: number | null;
-  totalPages: number | null;
-  firstPage: boolean | null;
-  /** The words the typo retry matched instead of the typed ones. */
-  correctedQuery?: string | null;
-  /** "Did you mean": when nothing matched even with typo matching, the query spelt as the catalogue spells it. */
-  suggestedQuery?: string | null;
-  /** "invalid query" when the API could not understand the search. */
-  error?: string | null;
-  records: SearchResultRecord[] | null;
-}
+/**
+ * A search's answer as the search document asks for it: typed by the API's schema, generated from
+ * the document's fragments (`npm run codegen`, schemas/src/search/client/search-query.ts).
+ */
+export type SearchAnswer = SearchAnswerFragment & { records: (SearchResultFieldsFragment & Partial<SearchHighlightFragment>)[] };
 
 export const INVALID_QUERY = 'invalid query';

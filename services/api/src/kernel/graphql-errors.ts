@@ -2,8 +2,6 @@
  * Errors a resolver raises on purpose: their message is meant for the client and goes out as
  * it is. Anything else is reported as an internal error without details (the log keeps them).
  */
-import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
-
 export class GraphqlUserError extends Error {
   override name = 'GraphqlUserError';
   constructor(
@@ -27,17 +25,4 @@ export function notFound(what: string): GraphqlUserError {
 
 export function unauthorised(message = 'unauthorised: this needs a signed-in user with the right role'): GraphqlUserError {
   return new GraphqlUserError(message, 'UNAUTHORISED');
-}
-
-export function badInput(message: string): GraphqlUserError {
-  return new GraphqlUserError(message, 'BAD_USER_INPUT');
-}
-
-export const SEARCH_UNAVAILABLE_MESSAGE = 'search is temporarily unavailable, please try again later';
-
-/** Search failures become client-facing errors; the formatter answers 503 for an unavailable index. */
-export function asGraphqlError(failure: unknown): unknown {
-  if (failure instanceof SearchUnavailableError) return new GraphqlUserError(SEARCH_UNAVAILABLE_MESSAGE, 'SEARCH_UNAVAILABLE');
-  if (failure instanceof InvalidQueryError) return new GraphqlUserError(`invalid query: ${failure.message}`, 'INVALID_QUERY');
-  return failure;
 }
