@@ -22,6 +22,11 @@ const LANDING_SCREENS: readonly { pattern: string; module: string }[] = [
   { pattern: '^/$', module: 'src/home/HomePage.tsx' },
   { pattern: '^/(search|standards|databases|policies|collections)/?$', module: 'src/search/SearchPage.tsx' },
   { pattern: '^/(\\d+|FAIRsharing\\.[^/]+|10\\.25504/[^/]+)/?$', module: 'src/record/RecordPage.tsx' },
+  { pattern: '^/organisations/?$', module: 'src/organisations/OrganisationsPage.tsx' },
+  { pattern: '^/summary-statistics/?$', module: 'src/statistics/SummaryStatisticsPage.tsx' },
+  { pattern: '^/timeline/?$', module: 'src/statistics/TimelinePage.tsx' },
+  { pattern: '^/graph/[^/]+/?$', module: 'src/graph/GraphPage.tsx' },
+  { pattern: '^/API_doc/?$', module: 'src/static/ApiDocPage.tsx' },
 ];
 
 function chunks(bundle: OutputBundle): OutputChunk[] {

@@ -1,7 +1,7 @@
 /**
  * Entry point: create the store, start the start-up sequence (SPEC §4) while the first
  * screen's code loads, take the search answer the server put into a search page (or send the
- * page's search at once), so it is ready when the page renders, and render the router inside
+ * landing screen's first query at once: app/page-prefetch.ts), so it is ready when the page renders, and render the router inside
  * the Chakra and Redux providers once the first screen's code is there.
  */
 import { StrictMode } from 'react';
@@ -16,7 +16,7 @@ import { ShellPartsContext } from './shell/shell-parts.ts';
 import { watchSiteModes } from './state/siteModesWatch.ts';
 import { runStartup } from './app/startup.ts';
 import { createStore } from './state/store.ts';
-import { prefetchSearchFor } from './search/search-prefetch.ts';
+import { prefetchLandingQueries } from './app/page-prefetch.ts';
 import { system } from './theme/system.ts';
 
 const store = createStore();
@@ -29,7 +29,7 @@ watchSiteModes(store);
 // After runStartup has restored the stored session: a logged-in visitor's search carries the
 // token, and only an anonymous visitor takes the answer the server put into the page.
 adoptPageAnswers({ loggedIn: store.getState().session.isLoggedIn });
-prefetchSearchFor(window.location);
+prefetchLandingQueries(window.location);
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');

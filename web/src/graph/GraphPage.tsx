@@ -8,7 +8,6 @@
 import { Alert, Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { graphqlString } from '../api/client.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
@@ -19,6 +18,7 @@ import { GraphFilterControls, readGraphFilters } from './GraphFilterControls.tsx
 import { OTHER_COLOUR, REGISTRY_COLOURS, layoutGraph, type RecordGraphAnswer } from './graph-layout.ts';
 import { answerAtDepth, visibleGraph, type VisibleGraph } from './graph-view.ts';
 import { RelationsTable } from './RelationsTable.tsx';
+import { relationGraphQuery } from './graph-query.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
 
@@ -26,7 +26,7 @@ export function GraphPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const query = useMemo(() => (id ? `{fairsharingGraph(id:${graphqlString(id)}){data}}` : null), [id]);
+  const query = useMemo(() => (id ? relationGraphQuery(id) : null), [id]);
   const result = useLatestQuery<{ fairsharingGraph: { data: RecordGraphAnswer } | null }>(query);
   const answer = result.status === 'ready' ? (result.data.fairsharingGraph?.data ?? null) : null;
   const filters = useMemo(() => readGraphFilters(params), [params]);

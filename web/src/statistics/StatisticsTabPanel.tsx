@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { BarChart } from './BarChart.tsx';
 import { ChartCard } from './ChartCard.tsx';
-import { chartQuery, chartsFor, displayLabel, knownDateNote, searchLinkFor, type ChartAnswer, type ChartDefinition, type StatisticsTab } from './statistics-charts.ts';
+import { displayLabel, knownDateNote, searchLinkFor, type ChartAnswer } from './statistics-charts.ts';
+import { chartQuery, chartsFor, type ChartDefinition, type StatisticsTab } from './statistics-queries.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 
 function FacetChartCard({ chart, tab, answer }: { chart: Extract<ChartDefinition, { kind: 'facet' }>; tab: StatisticsTab; answer: ChartAnswer }) {

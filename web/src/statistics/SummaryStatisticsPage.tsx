@@ -10,7 +10,7 @@ import { StatsBlock } from './StatsBlock.tsx';
 import { useSiteConfig } from '../state/siteConfig.ts';
 import { MostViewed } from './MostViewed.tsx';
 import { StatisticsTabPanel } from './StatisticsTabPanel.tsx';
-import { STATISTICS_TABS } from './statistics-charts.ts';
+import { STATISTICS_TABS } from './statistics-queries.ts';
 
 export function SummaryStatisticsPage() {
   const [params, setParams] = useSearchParams();

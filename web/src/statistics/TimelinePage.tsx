@@ -10,6 +10,7 @@ import { latestData, useRestGet } from '../kit/useLoad.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { knownDateNote } from './statistics-charts.ts';
+import { TIMELINE_ADDED_QUERY, TIMELINE_DEPRECATED_QUERY } from './statistics-queries.ts';
 import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
 import { ContentPage } from '../shell/ContentPage.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
@@ -72,10 +73,6 @@ function MonthlyCharts({ id, query, field, title }: { id: string; query: string;
   );
 }
 
-const ADDED_QUERY = '{ recordAggregations(by: ["fairsharing_registry"], size: 4, dateHistogram: ["createdAt"], interval: "month") { buckets { key label count createdAt { date count } } } }';
-const DEPRECATED_QUERY =
-  '{ recordAggregations(status: ["deprecated"], by: ["fairsharing_registry"], size: 4, dateHistogram: ["updatedAt"], interval: "month") { buckets { key label count updatedAt { date count } } } }';
-
 export function TimelinePage() {
   return (
     <ContentPage title="Timeline" intro="The registry's history: its notable events, and the records added and deprecated month by month.">
@@ -89,14 +86,14 @@ export function TimelinePage() {
       <Text color="gray.700" mb="4">
         By the date each record was added to this registry; records whose date is unknown are not counted (each chart says how many are).
       </Text>
-      <MonthlyCharts id="added" query={ADDED_QUERY} field="createdAt" title={(registry) => `${registry} records added`} />
+      <MonthlyCharts id="added" query={TIMELINE_ADDED_QUERY} field="createdAt" title={(registry) => `${registry} records added`} />
       <Heading as="h2" size="xl" color="brand.700" mt="8" mb="2">
         Deprecated records
       </Heading>
       <Text color="gray.700" mb="4">
         Records whose status is deprecated, by the month of their last update.
       </Text>
-      <MonthlyCharts id="deprecated" query={DEPRECATED_QUERY} field="updatedAt" title={(registry) => `${registry} records deprecated`} />
+      <MonthlyCharts id="deprecated" query={TIMELINE_DEPRECATED_QUERY} field="updatedAt" title={(registry) => `${registry} records deprecated`} />
     </ContentPage>
   );
 }
