@@ -13,6 +13,7 @@ import { WriteControl, WritesOffNotice } from '../shell/WritesOff.tsx';
 import { failureText } from '../api/client.ts';
 import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { PageLoading } from '../kit/PageLoading.tsx';
+import { useLoad } from '../kit/useLoad.ts';
 import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields } from './GeneralInformationFields.tsx';
 import { generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './general-information.ts';
@@ -33,23 +34,22 @@ export function CreateRecordPage() {
   // Rights as they are once writes are on: in read-only mode only the final Create is disabled.
   const rights = useMemo(() => generalFieldRights(viewerInSiteMode(viewer, false)), [viewer]);
   const fairassist = location.pathname === '/create-fairassist';
-  const [recordTypes, setRecordTypes] = useState<RecordType[] | null>(null);
+  const typesLoad = useLoad<RecordType[]>({ key: 'record-types', load: () => loadRecordTypes() });
+  const recordTypes = typesLoad.status === 'ready' ? typesLoad.data : null;
   const [step, setStep] = useState<Step>('type');
   const [typeId, setTypeId] = useState('');
   const [identity, setIdentity] = useState({ name: '', abbreviation: '', homepage: '' });
   const [duplicates, setDuplicates] = useState<{ id: string; name: string; abbreviation: string | null; homepage: string | null }[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // /create-fairassist starts with the FAIRassist type chosen.
   useEffect(() => {
-    loadRecordTypes().then((types) => {
-      setRecordTypes(types);
-      const preset = fairassist ? types.find((type) => type.name === 'fairassist') : undefined;
-      if (preset) {
-        setTypeId(preset.id);
-        setStep('duplicates');
-      }
-    }, () => setFailure('The record types could not be loaded.'));
-  }, [fairassist]);
+    const preset = fairassist ? recordTypes?.find((type) => type.name === 'fairassist') : undefined;
+    if (preset) {
+      setTypeId(preset.id);
+      setStep('duplicates');
+    }
+  }, [recordTypes, fairassist]);
 
   const byRegistry = useMemo(() => {
     const groups = new Map<string, RecordType[]>();
@@ -60,7 +60,7 @@ export function CreateRecordPage() {
     return [...groups];
   }, [recordTypes]);
 
-  if (!recordTypes) return failure ? <Text p="8">{failure}</Text> : <PageLoading label="Loading…" />;
+  if (!recordTypes) return typesLoad.status === 'error' ? <Text p="8">The record types could not be loaded.</Text> : <PageLoading label="Loading…" />;
   const chosenType = recordTypes.find((type) => type.id === typeId);
 
   return (
