@@ -9,13 +9,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { wrappedBody } from '../routes/rest-writes.ts';
 import { CLAIM_ANSWER_WITHIN, CLAIM_STATUSES } from '@registry/schemas/forms/community.ts';
 import * as claims from './claim-service.ts';
 
-const ClaimBody = Type.Object(
-  { maintenance_request: Type.Record(Type.String(), Type.Unknown(), { description: 'fairsharing_record_id, message (claim); status, message (decision); fairsharing_record_id, user_id (remove)' }) },
-  { additionalProperties: false },
-);
+const ClaimBody = wrappedBody('maintenance_request', 'fairsharing_record_id, message (claim); status, message (decision); fairsharing_record_id, user_id (remove)');
 type ClaimBody = { maintenance_request: Record<string, unknown> };
 const Claim = Type.Object({
   id: Type.Integer(),

@@ -7,9 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
 import * as messages from './message-service.ts';
 
-const MessageBody = Type.Object({ message: Type.Record(Type.String(), Type.Unknown(), { description: '{ message: the text }' }) }, { additionalProperties: false });
+const MessageBody = wrappedBody('message', '{ message: the text }');
 type MessageBody = { message: Record<string, unknown> };
 const Message = Type.Object({ id: Type.Integer(), message: Type.String(), created_at: Type.String(), updated_at: Type.String() });
 
@@ -32,12 +33,12 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'site.manage' }, schema: { summary: 'Change a message (super curators)', tags: ['site'], params: IdParams, body: MessageBody, response: { 200: Message } } },
     async (request) => messageJson(await app.messages.updateMessage(request.viewer, request.params.id, request.body.message)),
   );
-  app.delete<{ Params: { id: number } }>(
-    '/messages/:id',
-    { config: { access: 'site.manage' }, schema: { summary: 'Delete a message (super curators)', tags: ['site'], params: IdParams } },
-    async (request) => {
-      await app.messages.deleteMessage(request.viewer, request.params.id);
-      return { message: 'Message deleted.' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/messages/:id',
+    access: 'site.manage',
+    summary: 'Delete a message (super curators)',
+    tags: ['site'],
+    remove: (viewer, id) => app.messages.deleteMessage(viewer, id),
+    message: 'Message deleted.',
+  });
 }

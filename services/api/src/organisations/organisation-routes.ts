@@ -3,13 +3,9 @@
  * client sends them ({organisation}, {grant}, {organisation_link}). Thin: parse, call the service.
  */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
-
-const body = (key: string, description: string) =>
-  Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
-const Deleted = Type.Object({ message: Type.String() });
+import { deleteByIdRoute, wrappedBody as body } from '../routes/rest-writes.ts';
 
 export async function organisationRoutes(app: FastifyInstance): Promise<void> {
 
@@ -25,14 +21,13 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.organisations.updateOrganisation(request.viewer, request.params.id, request.body.organisation),
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/organisations/:id',
-    { schema: { summary: 'Delete an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
-    async (request) => {
-      await app.organisations.deleteOrganisation(request.viewer, request.params.id);
-      return { message: 'Delete successful !' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/organisations/:id',
+    summary: 'Delete an organisation (curators; its creator while only records they may edit cite it)',
+    tags: ['organisations'],
+    remove: (viewer, id) => app.organisations.deleteOrganisation(viewer, id),
+    message: 'Delete successful !',
+  });
 
   app.post<{ Body: { grant: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/grants',
@@ -52,12 +47,11 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.organisations.updateOrganisationLink(request.viewer, request.params.id, request.body.organisation_link),
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/organisation_links/:id',
-    { schema: { summary: 'Remove an organisation link', tags: ['organisations'], params: IdParams, response: { 200: Deleted } } },
-    async (request) => {
-      await app.organisations.deleteOrganisationLink(request.viewer, request.params.id);
-      return { message: 'Delete successful !' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/organisation_links/:id',
+    summary: 'Remove an organisation link',
+    tags: ['organisations'],
+    remove: (viewer, id) => app.organisations.deleteOrganisationLink(viewer, id),
+    message: 'Delete successful !',
+  });
 }

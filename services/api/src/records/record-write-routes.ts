@@ -16,6 +16,7 @@ import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
 import { RECORD_TYPE } from './record-read-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
+import { deleteByIdRoute } from '../routes/rest-writes.ts';
 import * as records from './record-service.ts';
 
 const RecordBody = Type.Object(
@@ -92,14 +93,14 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/fairsharing_records/:id',
-    { config: { access: 'record.delete' }, schema: { summary: 'Delete a record (super curators)', tags: ['records'], params: IdParams } },
-    async (request) => {
-      await app.records.deleteRecord(request.viewer, request.params.id);
-      return { message: 'Delete successful !' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/fairsharing_records/:id',
+    access: 'record.delete',
+    summary: 'Delete a record (super curators)',
+    tags: ['records'],
+    remove: (viewer, id) => app.records.deleteRecord(viewer, id),
+    message: 'Delete successful !',
+  });
 
   app.get<{ Params: { id: number } }>(
     '/fairsharing_records/can_edit/:id',

@@ -7,10 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
-
-const body = (key: string, description: string) =>
-  Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
-const Deleted = Type.Object({ message: Type.String() });
+import { deleteByIdRoute, wrappedBody as body } from '../routes/rest-writes.ts';
 
 export async function referenceRoutes(app: FastifyInstance): Promise<void> {
 
@@ -26,14 +23,13 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.references.updateLicenceLink(request.viewer, request.params.id, request.body.licence_link),
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/licence_links/:id',
-    { schema: { summary: 'Remove a licence link', tags: ['licences'], params: IdParams, response: { 200: Deleted } } },
-    async (request) => {
-      await app.references.deleteLicenceLink(request.viewer, request.params.id);
-      return { message: 'Delete successful !' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/licence_links/:id',
+    summary: 'Remove a licence link',
+    tags: ['licences'],
+    remove: (viewer, id) => app.references.deleteLicenceLink(viewer, id),
+    message: 'Delete successful !',
+  });
 
   app.post<{ Body: { publication: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
     '/publications',

@@ -7,9 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
 import * as savedSearches from './saved-search-service.ts';
 
-const Body = Type.Object({ saved_search: Type.Record(Type.String(), Type.Unknown(), { description: 'name, comments (≤ 100 characters), url (a path of this site), params, fairsharing_record_ids, organisation_ids, user_ids' }) }, { additionalProperties: false });
+const Body = wrappedBody('saved_search', 'name, comments (≤ 100 characters), url (a path of this site), params, fairsharing_record_ids, organisation_ids, user_ids');
 type Body = { saved_search: Record<string, unknown> };
 const Ids = Type.Array(Type.Integer());
 const SavedSearch = Type.Object({
@@ -42,12 +43,12 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Change a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams, body: Body, response: { 200: SavedSearch } } },
     async (request) => json(await app.savedSearches.updateSavedSearch(request.viewer, request.params.id, request.body.saved_search)),
   );
-  app.delete<{ Params: { id: number } }>(
-    '/saved_searches/:id',
-    { config: { access: 'savedSearch.manage' }, schema: { summary: 'Delete a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams } },
-    async (request) => {
-      await app.savedSearches.deleteSavedSearch(request.viewer, request.params.id);
-      return { message: 'Saved search deleted.' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/saved_searches/:id',
+    access: 'savedSearch.manage',
+    summary: 'Delete a saved search (its creator or a super curator)',
+    tags: ['saved searches'],
+    remove: (viewer, id) => app.savedSearches.deleteSavedSearch(viewer, id),
+    message: 'Saved search deleted.',
+  });
 }

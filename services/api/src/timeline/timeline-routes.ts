@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
 
 const NotableEvent = Type.Object({
   id: Type.Integer(),
@@ -18,14 +19,7 @@ const NotableEvent = Type.Object({
   sourceUrl: Type.Union([Type.String(), Type.Null()]),
 });
 // The fields are checked by the shared form schema (schemas/src/forms/notable-events.ts), so a bad one gets its own message.
-const NotableEventBody = Type.Object(
-  {
-    notable_event: Type.Record(Type.String(), Type.Unknown(), {
-      description: '{ date: YYYY-MM-DD, precision: day | month | year, title, description?, source_url? }',
-    }),
-  },
-  { additionalProperties: false },
-);
+const NotableEventBody = wrappedBody('notable_event', '{ date: YYYY-MM-DD, precision: day | month | year, title, description?, source_url? }');
 type NotableEventBody = { notable_event: Record<string, unknown> };
 
 export async function timelineRoutes(app: FastifyInstance): Promise<void> {
@@ -60,12 +54,12 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => app.timeline.updateNotableEvent(request.viewer, request.params.id, request.body.notable_event),
   );
-  app.delete<{ Params: { id: number } }>(
-    '/notable_events/:id',
-    { config: { access: 'timeline.manage' }, schema: { summary: 'Delete a notable event (super curators)', tags: ['site'], params: IdParams } },
-    async (request) => {
-      await app.timeline.deleteNotableEvent(request.viewer, request.params.id);
-      return { message: 'Notable event deleted.' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/notable_events/:id',
+    access: 'timeline.manage',
+    summary: 'Delete a notable event (super curators)',
+    tags: ['site'],
+    remove: (viewer, id) => app.timeline.deleteNotableEvent(viewer, id),
+    message: 'Notable event deleted.',
+  });
 }

@@ -1,0 +1,41 @@
+/**
+ * What the REST writes of several domains share: the `{ <key>: {...} }` body the public client
+ * sends (the domain's service checks the fields with its form schema), and the DELETE of one row
+ * by id, answered with a message.
+ */
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { Viewer } from '@registry/schemas';
+import { IdParams } from '../validation.ts';
+
+/** A body holding one object under `key`, as FAIRsharing clients send it; `description` names its fields. */
+export function wrappedBody(key: string, description: string) {
+  return Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
+}
+
+export interface DeleteByIdRoute {
+  /** Ends in `:id`. */
+  path: string;
+  /** Left out: the auth plugin's default for a DELETE (a signed-in session; the service decides). */
+  access?: NonNullable<FastifyContextConfig['access']>;
+  summary: string;
+  tags: string[];
+  remove: (viewer: Viewer, id: number) => Promise<unknown>;
+  /** The answer's `message`. */
+  message: string;
+}
+
+/** Registers DELETE `path`: `remove(viewer, id)`, answered `{ message }`. */
+export function deleteByIdRoute(app: FastifyInstance, route: DeleteByIdRoute): void {
+  app.delete<{ Params: { id: number } }>(
+    route.path,
+    {
+      ...(route.access ? { config: { access: route.access } } : {}),
+      schema: { summary: route.summary, tags: route.tags, params: IdParams, response: { 200: Type.Object({ message: Type.String() }) } },
+    },
+    async (request) => {
+      await route.remove(request.viewer, request.params.id);
+      return { message: route.message };
+    },
+  );
+}
