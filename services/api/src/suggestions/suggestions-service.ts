@@ -1,7 +1,7 @@
 /**
  * Suggestions while typing: records whose name or abbreviation starts with the text (from the
  * search index, under the viewer's visibility) and vocabulary terms with a word starting with it
- * (term-suggestions.ts: the public vocabulary, read from Postgres once a minute).
+ * (term-suggestions.ts: the public vocabulary, kept in memory under the terms' revision).
  */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';

@@ -1,10 +1,14 @@
 /**
  * Vocabulary terms for the text being typed: those whose label, or one of whose synonyms, has
- * a word starting with it. The terms are read from Postgres at most every TERMS_MAX_AGE_MS (a
- * suggestion list a minute behind a curator's edit does no harm) and matched in memory, so a
- * keystroke costs no database query.
+ * a word starting with it. Each process keeps the terms in memory under the terms' revision
+ * (`term_revision`, which Postgres raises on every change to the term tables; the tag lists keep
+ * their answers under it too), so a keystroke costs one one-row read, and a term added, renamed or
+ * removed through any process is suggested by every process from its next keystroke. The public
+ * record counts follow the records, which the revision does not: the terms are also re-read when
+ * older than TERMS_MAX_AGE_MS (counts a minute behind do no harm).
  */
 import type { Database } from '@registry/platform';
+import { termRevision } from '../vocabularies/vocabulary-repository.ts';
 import { loadSuggestibleTerms, type SuggestibleTerm } from './term-suggestions-repository.ts';
 
 export const TERMS_MAX_AGE_MS = 60_000;
@@ -42,21 +46,29 @@ export function matchTerms(terms: readonly SuggestibleTerm[], typed: string, siz
     .map((match) => match.suggestion);
 }
 
-/** The terms of one database, re-read when older than TERMS_MAX_AGE_MS; one read at a time. */
+/**
+ * The terms of one database, re-read when the terms' revision moved or when older than
+ * TERMS_MAX_AGE_MS; one read per revision at a time.
+ */
 export function termSuggester(db: Database, now: () => number = Date.now): (typed: string, size: number) => Promise<TermSuggestion[]> {
-  let cached: { terms: SuggestibleTerm[]; at: number } | null = null;
-  let loading: Promise<SuggestibleTerm[]> | null = null;
+  let cached: { terms: SuggestibleTerm[]; revision: string; at: number } | null = null;
+  let loading: { revision: string; terms: Promise<SuggestibleTerm[]> } | null = null;
   const terms = async (): Promise<SuggestibleTerm[]> => {
-    if (cached && now() - cached.at < TERMS_MAX_AGE_MS) return cached.terms;
-    loading ??= loadSuggestibleTerms(db)
-      .then((loaded) => {
-        cached = { terms: loaded, at: now() };
-        return loaded;
-      })
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
+    // Read before the terms: a change committed meanwhile leaves the list under the older revision, read again next time.
+    const revision = await termRevision(db);
+    if (cached && cached.revision === revision && now() - cached.at < TERMS_MAX_AGE_MS) return cached.terms;
+    if (loading?.revision !== revision) {
+      const load = loadSuggestibleTerms(db)
+        .then((loaded) => {
+          cached = { terms: loaded, revision, at: now() };
+          return loaded;
+        })
+        .finally(() => {
+          if (loading?.terms === load) loading = null;
+        });
+      loading = { revision, terms: load };
+    }
+    return loading.terms;
   };
   return async (typed, size) => matchTerms(await terms(), typed, size);
 }
