@@ -62,6 +62,15 @@ describe('OpenAPI page', () => {
     expect(css.body).toContain('@media (max-width: 600px)');
   });
 
+  it("loads Swagger UI's bundle without the standalone preset the base layout does not use", async () => {
+    const page = await app.inject({ url: '/api/docs/', headers: BROWSER_NAVIGATION });
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.body).not.toContain('swagger-ui-standalone-preset.js');
+    const stand = await app.inject({ url: '/api/docs/static/theme/no-standalone-preset.js' });
+    expect(stand.statusCode).toBe(200);
+    expect(stand.body).toContain('window.SwaggerUIStandalonePreset = function');
+  });
+
   it('has a CSP that works over plain http and loads nothing from elsewhere', async () => {
     const csp = String((await app.inject({ url: '/api/docs/', headers: BROWSER_NAVIGATION })).headers['content-security-policy']);
     expect(csp).not.toContain('upgrade-insecure-requests');

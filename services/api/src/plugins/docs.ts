@@ -11,6 +11,7 @@ import { pathOf } from '../routes/api-paths.ts';
 const DOCS_PREFIX = '/api/docs';
 const DOCS_PAGE = /^\/api\/docs\/?$/;
 const DOCS_FILES = `${DOCS_PREFIX}/static/`;
+const STANDALONE_PRESET_SCRIPT = /<script src="[^"]*\/swagger-ui-standalone-preset\.js"[^>]*>\s*<\/script>/;
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /**
@@ -66,7 +67,13 @@ export const docsPlugin = fp<DocsPluginOptions>(
           if (request.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) return reply.redirect(`${DOCS_PREFIX}/`);
         },
       },
-      theme: { title: `${options.siteName} REST API`, css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_CSS }] },
+      theme: {
+        title: `${options.siteName} REST API`,
+        css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_CSS }],
+        // The base layout needs nothing of the standalone preset (its top bar and layout), which
+        // the page's script still names: an empty preset stands in for its 250 KB script.
+        js: [{ filename: 'no-standalone-preset.js', content: 'window.SwaggerUIStandalonePreset = function () { return []; };\n' }],
+      },
     });
     // Swagger UI's files (1.9 MB of script and style) are streamed from its package, which the
     // compression hook leaves alone: each file is compressed once, on its first request, and the
@@ -91,10 +98,13 @@ export const docsPlugin = fp<DocsPluginOptions>(
       reply.header('content-encoding', encoding).removeHeader('content-length');
       return compressed;
     });
-    // Swagger UI's page has no viewport declaration, so phones would lay it out 980 px wide.
+    // Swagger UI's page has no viewport declaration, so phones would lay it out 980 px wide; and
+    // it loads the standalone preset, which the base layout does not use (see theme.js above).
     app.addHook('onSend', async (request, _reply, payload) => {
       if (typeof payload !== 'string' || !DOCS_PAGE.test(request.routeOptions.url ?? '')) return payload;
-      return payload.replace('<meta charset="UTF-8">', (charset) => `${charset}\n      ${VIEWPORT}`);
+      return payload
+        .replace('<meta charset="UTF-8">', (charset) => `${charset}\n      ${VIEWPORT}`)
+        .replace(STANDALONE_PRESET_SCRIPT, '');
     });
   },
   { name: 'registry-docs' },
