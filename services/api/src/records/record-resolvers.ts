@@ -13,7 +13,7 @@ import {
   type ReviewRow, type SavedSearchRow,
 } from './record-rows.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
-import { distinctRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
+import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
@@ -78,22 +78,13 @@ export const recordTypeResolvers: Resolvers = {
     taxonomies: loadedByOwnId((loaders) => loaders.recordTaxonomies),
     userDefinedTags: loadedByOwnId((loaders) => loaders.recordUserDefinedTags),
     objectTypes: loadedByOwnId((loaders) => loaders.recordObjectTypes),
-    async grants(record: RecordRow, _args: NoArgs, context: Context) {
-      const links = await context.loaders.recordOrganisationLinks.load(record.id);
-      return distinctRows(context.loaders.grantById, links.flatMap((link) => (link.grant_id === null ? [] : [link.grant_id])));
-    },
+    grants: linkedRows((loaders) => loaders.recordOrganisationLinks, (loaders) => loaders.grantById, (link) => link.grant_id),
     licenceLinks: loadedByOwnId((loaders) => loaders.recordLicenceLinks),
-    async licences(record: RecordRow, _args: NoArgs, context: Context) {
-      const links = await context.loaders.recordLicenceLinks.load(record.id);
-      return distinctRows(context.loaders.licenceById, links.map((link) => link.licence_id));
-    },
+    licences: linkedRows((loaders) => loaders.recordLicenceLinks, (loaders) => loaders.licenceById, (link) => link.licence_id),
     maintainers: loadedByOwnId((loaders) => loaders.recordMaintainers),
     watchers: loadedByOwnId((loaders) => loaders.recordWatchers),
     communityCurators: loadedByOwnId((loaders) => loaders.recordCommunityCurators),
-    async organisations(record: RecordRow, _args: NoArgs, context: Context) {
-      const links = await context.loaders.recordOrganisationLinks.load(record.id);
-      return distinctRows(context.loaders.organisationById, links.map((link) => link.organisation_id));
-    },
+    organisations: linkedRows((loaders) => loaders.recordOrganisationLinks, (loaders) => loaders.organisationById, (link) => link.organisation_id),
     organisationLinks: loadedByOwnId((loaders) => loaders.recordOrganisationLinks),
     publications: loadedByOwnId((loaders) => loaders.recordPublications),
     async recordAssociations(record: RecordRow, _args: NoArgs, context: Context) {
