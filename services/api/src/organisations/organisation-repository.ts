@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 import { searchedPattern } from '../like-pattern.ts';
+import { recordLinkTable } from '../references/record-link-repository.ts';
 import type { GrantRow, OrganisationLinkRow, OrganisationRow, OrganisationTypeRow } from '../records/record-rows.ts';
 
 type Db = Database | Knex.Transaction;
@@ -15,7 +16,6 @@ export interface OrganisationRecordRow {
 }
 
 const ORGANISATION_COLUMNS = ['id', 'name', 'homepage', 'alternative_names', 'ror_link'];
-const LINK_COLUMNS = ['id', 'record_id', 'organisation_id', 'relation', 'is_lead', 'grant_id'];
 
 export async function findOrganisation(db: Db, id: number): Promise<OrganisationRecordRow | null> {
   return (await db('organisations').where({ id }).first(ORGANISATION_COLUMNS)) ?? null;
@@ -53,23 +53,7 @@ export async function grantExists(db: Db, id: number): Promise<boolean> {
   return (await db('grants').where({ id }).first('id')) !== undefined;
 }
 
-export async function findOrganisationLink(db: Db, id: number): Promise<OrganisationLinkRow | null> {
-  return (await db('organisation_links').where({ id }).first(LINK_COLUMNS)) ?? null;
-}
-
-export async function insertOrganisationLink(trx: Db, row: Omit<OrganisationLinkRow, 'id'>): Promise<OrganisationLinkRow> {
-  const [inserted] = await trx('organisation_links').insert(row).returning(LINK_COLUMNS);
-  return inserted as OrganisationLinkRow;
-}
-
-export async function updateOrganisationLink(trx: Db, id: number, changes: Partial<OrganisationLinkRow>): Promise<OrganisationLinkRow> {
-  const [updated] = await trx('organisation_links').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(LINK_COLUMNS);
-  return updated as OrganisationLinkRow;
-}
-
-export async function deleteOrganisationLink(trx: Db, id: number): Promise<void> {
-  await trx('organisation_links').where({ id }).delete();
-}
+export const organisationLinks = recordLinkTable<OrganisationLinkRow>('organisation_links', ['id', 'record_id', 'organisation_id', 'relation', 'is_lead', 'grant_id']);
 
 // ---- look-ups of the autocompletes --------------------------------------------------------------
 

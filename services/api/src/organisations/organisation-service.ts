@@ -16,6 +16,7 @@ import { validateInput } from '../validation.ts';
 import { missingIds } from '../records/record-repository.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import { changeSharedEntity } from '../references/shared-entity-service.ts';
+import { removeRecordLink } from '../references/record-link-service.ts';
 import * as repository from './organisation-repository.ts';
 import type { OrganisationLinkRow } from '../records/record-rows.ts';
 
@@ -115,7 +116,7 @@ export async function createOrganisationLink(deps: OrganisationServiceDeps, view
   await requireEditableRecord(deps.db, viewer, input.fairsharing_record_id);
   await checkLink(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const link = await repository.insertOrganisationLink(trx, linkColumns(input));
+    const link = await repository.organisationLinks.insert(trx, linkColumns(input));
     await recordEditedThroughLink(trx, viewer, link.record_id, 'organisations', { added: linkColumns(input) });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
   });
@@ -123,7 +124,7 @@ export async function createOrganisationLink(deps: OrganisationServiceDeps, view
 }
 
 export async function updateOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<OrganisationLinkRow> {
-  const existing = await repository.findOrganisationLink(deps.db, id);
+  const existing = await repository.organisationLinks.find(deps.db, id);
   if (!existing) throw notFoundError('Organisation link');
   const body = payload && typeof payload === 'object' ? payload : {};
   const input = await validateInput<OrganisationLinkInput>(organisationLinkSchema, {
@@ -138,7 +139,7 @@ export async function updateOrganisationLink(deps: OrganisationServiceDeps, view
   await requireEditableRecord(deps.db, viewer, existing.record_id);
   await checkLink(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const link = await repository.updateOrganisationLink(trx, id, linkColumns(input));
+    const link = await repository.organisationLinks.update(trx, id, linkColumns(input));
     await recordEditedThroughLink(trx, viewer, link.record_id, 'organisations', { changed: { before: existing, after: link } });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }] };
   });
@@ -146,12 +147,5 @@ export async function updateOrganisationLink(deps: OrganisationServiceDeps, view
 }
 
 export async function deleteOrganisationLink(deps: OrganisationServiceDeps, viewer: Viewer, id: number): Promise<void> {
-  const existing = await repository.findOrganisationLink(deps.db, id);
-  if (!existing) throw notFoundError('Organisation link');
-  await requireEditableRecord(deps.db, viewer, existing.record_id);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    await repository.deleteOrganisationLink(trx, id);
-    await recordEditedThroughLink(trx, viewer, existing.record_id, 'organisations', { removed: existing });
-    return [{ entityType: 'record', id: existing.record_id }];
-  });
+  await removeRecordLink(deps, viewer, id, { links: repository.organisationLinks, noun: 'Organisation link', section: 'organisations', removedChange: (link) => ({ removed: link }) });
 }

@@ -1,6 +1,7 @@
 /** SQL of licences and licence links, publications and user-defined tags. */
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
+import { recordLinkTable } from './record-link-repository.ts';
 
 type Db = Database | Knex.Transaction;
 
@@ -22,7 +23,6 @@ export interface PublicationRecordRow {
   year: number | null;
 }
 
-const LICENCE_LINK_COLUMNS = ['id', 'record_id', 'licence_id', 'relation'];
 const PUBLICATION_COLUMNS = ['id', 'title', 'doi', 'pubmed_id', 'authors', 'journal', 'url', 'year'];
 
 export async function licenceExists(db: Db, id: number): Promise<boolean> {
@@ -42,23 +42,7 @@ export async function approveLicence(trx: Db, id: number): Promise<boolean> {
   return (await trx('licences').where({ id, is_approved: false }).update({ is_approved: true })) > 0;
 }
 
-export async function findLicenceLink(db: Db, id: number): Promise<LicenceLinkRecordRow | null> {
-  return (await db('licence_links').where({ id }).first(LICENCE_LINK_COLUMNS)) ?? null;
-}
-
-export async function insertLicenceLink(trx: Db, row: Omit<LicenceLinkRecordRow, 'id'>): Promise<LicenceLinkRecordRow> {
-  const [inserted] = await trx('licence_links').insert(row).returning(LICENCE_LINK_COLUMNS);
-  return inserted as LicenceLinkRecordRow;
-}
-
-export async function updateLicenceLink(trx: Db, id: number, changes: Partial<LicenceLinkRecordRow>): Promise<LicenceLinkRecordRow> {
-  const [updated] = await trx('licence_links').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(LICENCE_LINK_COLUMNS);
-  return updated as LicenceLinkRecordRow;
-}
-
-export async function deleteLicenceLink(trx: Db, id: number): Promise<void> {
-  await trx('licence_links').where({ id }).delete();
-}
+export const licenceLinks = recordLinkTable<LicenceLinkRecordRow>('licence_links', ['id', 'record_id', 'licence_id', 'relation']);
 
 export async function findPublication(db: Db, id: number): Promise<PublicationRecordRow | null> {
   return (await db('publications').where({ id }).first(PUBLICATION_COLUMNS)) ?? null;

@@ -18,6 +18,7 @@ import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import type { PublicationLookupAnswer, PublicationLookups } from './publication-lookup-queue.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
+import { removeRecordLink } from './record-link-service.ts';
 import * as repository from './reference-repository.ts';
 
 export interface ReferenceServiceDeps {
@@ -54,7 +55,7 @@ export async function createLicenceLink(deps: ReferenceServiceDeps, viewer: View
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const { licenceId, intents } = await linkedLicence(trx, viewer, input);
-    const link = await repository.insertLicenceLink(trx, { record_id: input.fairsharing_record_id, licence_id: licenceId, relation: input.relation });
+    const link = await repository.licenceLinks.insert(trx, { record_id: input.fairsharing_record_id, licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkAdded: link });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }, ...intents] };
   });
@@ -62,7 +63,7 @@ export async function createLicenceLink(deps: ReferenceServiceDeps, viewer: View
 }
 
 export async function updateLicenceLink(deps: ReferenceServiceDeps, viewer: Viewer, id: number, payload: unknown): Promise<repository.LicenceLinkRecordRow> {
-  const existing = await repository.findLicenceLink(deps.db, id);
+  const existing = await repository.licenceLinks.find(deps.db, id);
   if (!existing) throw notFoundError('Licence link');
   const body = payload && typeof payload === 'object' ? payload : {};
   const input = await validateInput<LicenceLinkInput>(licenceLinkSchema, {
@@ -73,7 +74,7 @@ export async function updateLicenceLink(deps: ReferenceServiceDeps, viewer: View
   await licenceOf(deps, input);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const { licenceId, intents } = await linkedLicence(trx, viewer, input);
-    const link = await repository.updateLicenceLink(trx, id, { licence_id: licenceId, relation: input.relation });
+    const link = await repository.licenceLinks.update(trx, id, { licence_id: licenceId, relation: input.relation });
     await recordEditedThroughLink(trx, viewer, link.record_id, 'dataAccess', { licenceLinkChanged: { before: existing, after: link } });
     return { value: link, intents: [{ entityType: 'record', id: link.record_id }, ...intents] };
   });
@@ -81,14 +82,7 @@ export async function updateLicenceLink(deps: ReferenceServiceDeps, viewer: View
 }
 
 export async function deleteLicenceLink(deps: ReferenceServiceDeps, viewer: Viewer, id: number): Promise<void> {
-  const existing = await repository.findLicenceLink(deps.db, id);
-  if (!existing) throw notFoundError('Licence link');
-  await requireEditableRecord(deps.db, viewer, existing.record_id);
-  await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    await repository.deleteLicenceLink(trx, id);
-    await recordEditedThroughLink(trx, viewer, existing.record_id, 'dataAccess', { licenceLinkRemoved: existing });
-    return [{ entityType: 'record', id: existing.record_id }];
-  });
+  await removeRecordLink(deps, viewer, id, { links: repository.licenceLinks, noun: 'Licence link', section: 'dataAccess', removedChange: (link) => ({ licenceLinkRemoved: link }) });
 }
 
 // ---- publications ----------------------------------------------------------------------------
