@@ -55,6 +55,7 @@ export const PAGE_PATHS: readonly string[] = [
   '/users/orcid/sendEmail',
   '/users/:id',
   '/accounts/profile',
+  '/accounts/webhooks',
   '/profiles/edit',
   '/create',
   '/create-fairassist',

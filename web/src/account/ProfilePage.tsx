@@ -1,4 +1,4 @@
-/** /accounts/profile (login required): the user's information, API keys and activity lists. */
+/** /accounts/profile (login required): the user's information, API keys and activity lists, and the way to their webhooks. */
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Button, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
 import { can } from '@registry/schemas/access/policy.ts';
@@ -7,6 +7,7 @@ import { useViewer } from '../state/sessionViewer.ts';
 import { logOut } from '../state/logOut.ts';
 import { PageContainer } from '../shell/Layout.tsx';
 import { ApiKeysPanel } from './ApiKeysPanel.tsx';
+import { BrokenLinksPanel } from './BrokenLinksPanel.tsx';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { PersonalInformation } from './PersonalInformation.tsx';
 import { UserActivityLists } from './UserActivityLists.tsx';
@@ -35,6 +36,9 @@ export function ProfilePage() {
               <RouterLink to={`/users/${id}`}>Public profile</RouterLink>
             </Button>
           )}
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to="/accounts/webhooks">Webhooks</RouterLink>
+          </Button>
           {listsUsers && (
             <Button asChild variant="outline" size="sm">
               <RouterLink to="/profiles/usersList">Users list</RouterLink>
@@ -62,6 +66,7 @@ export function ProfilePage() {
             <PersonalInformation user={profile.user} />
           </Box>
           <ApiKeysPanel />
+          <BrokenLinksPanel />
           <Box as="section" aria-labelledby="activity-heading">
             <Heading as="h2" id="activity-heading" size="lg" mb="3">
               Your activity

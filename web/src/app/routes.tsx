@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
       page('/users/orcid/sendEmail', 'ORCID login', requireLogin(lazyScreen(() => import('../account/EmailRequestPages.tsx'), (m) => m.OrcidEmailPage))),
       page('/users/:id', 'User profile', lazyScreen(() => import('../account/PublicProfilePage.tsx'), (m) => m.PublicProfilePage)),
       page('/accounts/profile', 'Your profile', requireLogin(lazyScreen(() => import('../account/ProfilePage.tsx'), (m) => m.ProfilePage))),
+      page('/accounts/webhooks', 'Webhooks', requireLogin(lazyScreen(() => import('../account/WebhooksPage.tsx'), (m) => m.WebhooksPage))),
       page('/profiles/edit', 'Edit profile', requireLogin(lazyScreen(() => import('../account/ProfileEditPage.tsx'), (m) => m.ProfileEditPage))),
       page('/create', 'New record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
       page('/create-fairassist', 'New FAIRassist record', requireLogin(lazyScreen(() => import('../editor/CreateRecordPage.tsx'), (m) => m.CreateRecordPage))),
