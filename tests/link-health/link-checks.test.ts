@@ -14,7 +14,8 @@ import { checksPerRun, linkCheckEgress, runLinkCheck, takeLinkChecksDue, type Li
 import type { HostResolver } from '@registry/platform/egress/index.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
-import { person, type Person } from '../community/support.ts';
+import { sendChangeDigests } from '@registry/api/watching/watching-service.ts';
+import { digestDeps, person, type Person } from '../community/support.ts';
 
 let server: Server;
 let base = '';
@@ -161,7 +162,7 @@ describe('checks of the catalogue', () => {
     Object.assign(records, { broken, moved, fine });
     await db('records').where({ id: broken.id }).update({ homepage: `${base}/gone` });
     await db('records').where({ id: fine.id }).update({ homepage: `${base}/ok` });
-    await db('record_maintainers').insert({ record_id: broken.id, user_id: maintainer.id });
+    await db('record_maintainers').insert([{ record_id: broken.id, user_id: maintainer.id }, { record_id: moved.id, user_id: maintainer.id }]);
     deps = { db, egress: fastEgress(), probe: networkUp };
   }, 180_000);
 
@@ -251,5 +252,14 @@ describe('checks of the catalogue', () => {
     expect(after.metadata.support_links).toEqual([{ ...supportLinks[0], url: `${base}/final` }, ...supportLinks.slice(1)]);
     expect(after.last_editor_id).toBe(curator.id);
     expect(Number(after.revision)).toBeGreaterThan(Number(before.revision));
+  });
+
+  it('the maintainer’s change digest names their records’ broken links', async () => {
+    // The curator's save above changed a record the maintainer maintains: a digest is due.
+    expect(await sendChangeDigests({ ...digestDeps(harness), brokenLinkDays: 7 }, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    const mail = await harness.sink.waitFor((received) => received.to.includes(maintainer.email));
+    expect(mail.text).toContain('Broken links in records you maintain:');
+    expect(mail.text).toContain(`- ${records.broken.name}: ${base}/gone (failing since 2026-11-01)`);
+    expect(mail.text).not.toContain(`${base}/final`);
   });
 });

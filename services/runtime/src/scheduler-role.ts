@@ -52,7 +52,7 @@ export async function startSchedulerRole(config: RegistryConfig, options: Schedu
 
   const startTasks = (): RepeatingTask[] => {
     const tasks = [
-      scheduleChangeDigests({ db, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, secret: config.jwtSecret }, config.digestCheckIntervalMs, log),
+      scheduleChangeDigests({ db, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, secret: config.jwtSecret, brokenLinkDays: config.linkBrokenDays }, config.digestCheckIntervalMs, log),
       startSweeper({ db, client: searchClient, index: recordsAlias(config.indexPrefix) }, { ...DEFAULT_SWEEPER_OPTIONS, ...options.sweeper }, runSerially, indexerLog(log)),
       scheduleRecordViewFlushes({ redis, db, queuePrefix: config.queuePrefix }, log, options.viewFlushIntervalMs),
       scheduleLinkChecks(config, db, log),

@@ -9,6 +9,7 @@ import { can, type Action } from '@registry/schemas/access/policy.ts';
 import type { Viewer } from '@registry/schemas/access/viewer.ts';
 import { ClaimsTab } from './ClaimsTab.tsx';
 import { DownloadsTab } from './DownloadsTab.tsx';
+import { LinksTab } from './LinksTab.tsx';
 import { MergeTab } from './MergeTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { NotableEventsTab } from './NotableEventsTab.tsx';
@@ -30,6 +31,7 @@ export const CURATOR_TABS: readonly CuratorTab[] = [
   { id: 'needs-review', label: 'Needs review', action: 'curation.dashboard', component: NeedsReviewTab },
   { id: 'curator-creations', label: 'Created by curators', action: 'curation.dashboard', component: CuratorCreationsTab },
   { id: 'merge', label: 'Merge duplicates', action: 'record.approve', component: MergeTab },
+  { id: 'links', label: 'Links', action: 'linkHealth.viewAll', component: LinksTab },
   { id: 'downloads', label: 'Downloads', action: 'curation.dashboard', component: DownloadsTab },
   { id: 'messages', label: 'Messages', action: 'site.manage', component: MessagesTab },
   { id: 'notable-events', label: 'Notable events', action: 'timeline.manage', component: NotableEventsTab },

@@ -9,6 +9,7 @@ import { formatShortDate } from '../kit/format/dates.ts';
 import { citedPublications, contacts, deprecationReason, yearOfCreation } from './record-metadata.ts';
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
+import { HomepageUnreachableNote } from './HomepageUnreachableNote.tsx';
 
 /** SPEC §4: what each status means to a visitor. */
 export const STATUS_MEANINGS: Readonly<Record<string, string>> = {
@@ -85,6 +86,7 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
         {record.homepage ? (
           <Fact label="Homepage">
             <ExternalLink href={record.homepage}>{record.homepage}</ExternalLink>
+            <HomepageUnreachableNote recordId={record.id} />
           </Fact>
         ) : null}
         {year ? <Fact label="Year of creation">{year}</Fact> : null}

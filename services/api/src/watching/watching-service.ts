@@ -1,18 +1,20 @@
 /**
  * Watching records and the change digests. A person watches records they can see; watchers and
  * maintainers get at most one mail an hour listing the records that others changed and the
- * sections changed, unless their profile preference (or the mail's unsubscribe link) turns it off.
+ * sections changed, unless their profile preference (or the mail's unsubscribe link) turns it off;
+ * the mail also names the links of their own records that the link checks found broken.
  * `sendChangeDigests` is the job: the leading scheduler runs it every `DIGEST_CHECK_INTERVAL_MS`
  * (digest-schedule.ts), tests call it with their clock.
  */
 import type { Database } from '@registry/platform';
-import { canReadField, canViewRecord, fieldOfKey, viewerForUser, type AccessResource, type Viewer } from '@registry/schemas';
+import { can, canReadField, canViewRecord, fieldOfKey, viewerForUser, type AccessResource, type UserRole, type Viewer } from '@registry/schemas';
 import { watchSchema, type WatchInput } from '@registry/schemas/forms/community.ts';
 import type { MailContext, Mailer } from '../accounts/mailer.ts';
 import { invalidError } from '../domain-errors.ts';
+import { brokenLinksOf } from '../link-health/link-health-service.ts';
 import { requireAllowed, requireWatchableRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
-import { changeDigestMail, sectionName, type ChangedRecord } from './digest-mail.ts';
+import { changeDigestMail, sectionName, type BrokenLink, type ChangedRecord } from './digest-mail.ts';
 import { unsubscribeToken, userOfUnsubscribeToken } from './unsubscribe-token.ts';
 import * as repository from './watching-repository.ts';
 
@@ -26,6 +28,8 @@ export interface DigestDeps extends WatchingDeps {
   /** Signs the unsubscribe links. */
   secret: string;
   warn(message: string, error: unknown): void;
+  /** The digest names links of one's records failing for this many days (the configuration's `linkBrokenDays`; default 7). */
+  brokenLinkDays?: number;
 }
 
 /** Edits older than this are not mailed (after a long outage the digests start afresh). */
@@ -65,7 +69,7 @@ export function unsubscribeLink(deps: Pick<DigestDeps, 'mailContext' | 'secret'>
 }
 
 interface Digest {
-  recipient: { id: number; username: string; email: string };
+  recipient: { id: number; username: string; email: string; role: UserRole };
   records: ChangedRecord[];
   lastEventId: string;
 }
@@ -83,7 +87,7 @@ function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
   for (const row of rows) {
     let digest = digests.get(row.user_id);
     if (!digest) {
-      digest = { recipient: { id: row.user_id, username: row.username, email: row.email }, records: [], lastEventId: row.event_id, byRecord: new Map() };
+      digest = { recipient: { id: row.user_id, username: row.username, email: row.email, role: row.role }, records: [], lastEventId: row.event_id, byRecord: new Map() };
       digests.set(row.user_id, digest);
     }
     if (BigInt(row.event_id) > BigInt(digest.lastEventId)) digest.lastEventId = row.event_id;
@@ -104,6 +108,16 @@ function groupDigests(rows: repository.DigestEventRow[]): Digest[] {
     if (!record.sections.includes(section)) record.sections.push(section);
   }
   return [...digests.values()];
+}
+
+/** The broken links of the records the recipient maintains or created, as far as the access module lets them read link health. */
+async function brokenLinksFor(deps: DigestDeps, recipient: Digest['recipient'], now: Date): Promise<BrokenLink[]> {
+  const viewer = viewerForUser(recipient, 'session');
+  if (!can(viewer, 'linkHealth.viewOwn', { userId: recipient.id })) return [];
+  const since = new Date(now.getTime() - (deps.brokenLinkDays ?? 7) * 86_400_000);
+  return (await brokenLinksOf(deps.db, recipient.id, since)).map((entry) => ({
+    recordId: entry.record_id, recordName: entry.record_name, url: entry.url, since: entry.first_failure_at ?? now,
+  }));
 }
 
 /** Cursors of people with nothing to tell are saved this many at a time (one statement). */
@@ -135,7 +149,8 @@ export async function sendChangeDigests(deps: DigestDeps, now: Date): Promise<nu
       const before = await repository.digestCursorOf(deps.db, userId);
       await repository.saveDigestCursors(deps.db, [{ ...cursor, sentAt: now }]);
       try {
-        await deps.mailer.send(changeDigestMail(deps.mailContext, digest.recipient, digest.records, unsubscribeLink(deps, userId)));
+        const brokenLinks = await brokenLinksFor(deps, digest.recipient, now);
+        await deps.mailer.send(changeDigestMail(deps.mailContext, digest.recipient, digest.records, unsubscribeLink(deps, userId), brokenLinks));
       } catch (error) {
         await repository.restoreDigestCursor(deps.db, userId, before);
         deps.warn('change digest not sent', error);
