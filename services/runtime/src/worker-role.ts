@@ -23,7 +23,8 @@ export interface WorkerRoleOptions {
 
 export async function startWorkerRole(config: RegistryConfig, options: WorkerRoleOptions): Promise<RunningRole> {
   const indexer = await startIndexer(config, { sweeper: false, log: indexerLog(options.logger) });
-  const webhookDb = createDatabase(config.databaseUrl, { min: 0, max: 4 });
+  // The dispatcher's transaction and up to 32 deliveries at once, each two short statements.
+  const webhookDb = createDatabase(config.databaseUrl, { min: 0, max: 8 });
   const webhooks = startWebhookDelivery(config, webhookDb, { log: options.logger });
   const publicationLookups = startPublicationLookups(config, { log: options.logger });
   const linkCheckDb = createDatabase(config.databaseUrl, { min: 0, max: 2 });
