@@ -5,23 +5,26 @@
  * the accounts domain.
  */
 import { can } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
-import { notFound, unauthorised } from '../graphql/errors.ts';
+import { notFound, unauthorised } from '../kernel/graphql-errors.ts';
 import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../records/record-rows.ts';
 import { describeEditEvents } from '../records/record-history.ts';
 import type { HistoryDescription } from '../records/history-description.ts';
+import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import type { EditEventParent } from '../graphql-types/resolver-parents.ts';
+import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
 /** An edit in a profile's list, which describes itself as its record's history does. */
-type ListedEditEvent = EditEventRow & { describe(): Promise<HistoryDescription> };
+type ListedEditEvent = EditEventParent;
 
 /** A user row with the e-mail, read only for viewers the access module lets see it. */
 type UserWithEmail = UserRow & { email?: string | null };
 
-export const userQueries = {
+export const userQueries: QueryResolvers = {
   async user(_root: unknown, args: { id?: string | null }, context: Context) {
     const id = numericId(args.id);
     const user: UserWithEmail | null = id === null ? null : await context.accounts.profile(context.viewer, id);
@@ -34,21 +37,21 @@ export const userQueries = {
   },
 };
 
-export const userTypeResolvers = {
+export const userTypeResolvers: Resolvers = {
   User: {
     email: (user: UserWithEmail) => user.email ?? null,
     firstName: (user: UserRow) => user.first_name,
     lastName: (user: UserRow) => user.last_name,
     thirdParty: (user: UserRow) => user.third_party,
     awards: (user: UserRow) => user.awards ?? [],
-    maintenanceRequests: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userMaintenanceRequests.load(user.id),
-    createdRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedRecords.load(user.id),
-    maintainedRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userMaintainedRecords.load(user.id),
-    recordsInCuration: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCuratedRecords.load(user.id),
-    watchedRecords: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userWatchedRecords.load(user.id),
-    organisations: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userOrganisations.load(user.id),
-    createdSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userCreatedSearches.load(user.id),
-    savedSearches: (user: UserRow, _args: NoArgs, context: Context) => context.loaders.userSavedSearches.load(user.id),
+    maintenanceRequests: loadedByOwnId((loaders) => loaders.userMaintenanceRequests),
+    createdRecords: loadedByOwnId((loaders) => loaders.userCreatedRecords),
+    maintainedRecords: loadedByOwnId((loaders) => loaders.userMaintainedRecords),
+    recordsInCuration: loadedByOwnId((loaders) => loaders.userCuratedRecords),
+    watchedRecords: loadedByOwnId((loaders) => loaders.userWatchedRecords),
+    organisations: loadedByOwnId((loaders) => loaders.userOrganisations),
+    createdSearches: loadedByOwnId((loaders) => loaders.userCreatedSearches),
+    savedSearches: loadedByOwnId((loaders) => loaders.userSavedSearches),
     // Described all at once, when a description is asked for (names read once per kind for the list).
     editEvents: async (user: UserRow, _args: NoArgs, context: Context): Promise<ListedEditEvent[]> => {
       const events = await context.loaders.userEditEvents.load(user.id);

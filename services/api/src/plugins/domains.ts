@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Database, IndexPublisher, RegistryConfig, SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { bindDependencies } from '../bind-dependencies.ts';
+import type { DomainServices } from '../kernel/graphql-context.ts';
 import { createAccountRepository } from '../accounts/account-repository.ts';
 import type { AccountDependencies } from '../accounts/account-actions.ts';
 import * as apiKeys from '../accounts/api-key-service.ts';
@@ -199,7 +200,13 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
   };
 }
 
-export type DomainServices = ReturnType<typeof domainServices>;
+type BoundServices = ReturnType<typeof domainServices>;
+
+declare module '../kernel/graphql-context.ts' {
+  // The services' types, declared here where they are bound (the kernel sits below the domains).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DomainServices extends BoundServices {}
+}
 export const DOMAIN_NAMES = [
   'accounts', 'records', 'recordViews', 'claims', 'watching', 'reviews', 'savedSearches', 'organisations', 'references',
   'curation', 'messages', 'timeline', 'site', 'suggestions', 'vocabularies', 'changes', 'harvesting',

@@ -6,7 +6,7 @@
  * A profile's list of edits (`EditEvent.description`) is described the same way.
  */
 import { isActiveUser, redactFields, type AccessResource } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../graphql/context.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { recordAccessResource, visibleRecords } from './record-visibility.ts';
 import { isoDate, type EditEventRow, type RecordRow } from './record-rows.ts';
 import { describeHistoryEntry, idsToName, type HistoryDescription, type IdsByKind, type NamesByKind } from './history-description.ts';
