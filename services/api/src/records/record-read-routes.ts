@@ -13,7 +13,7 @@ import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { sendError } from '../kernel/error-answer.ts';
 import { querystringProperty } from '../statistics/statistics-routes.ts';
-import { sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from '../routes/json-api.ts';
 import { encodeCursor } from './record-pages.ts';
@@ -56,7 +56,6 @@ export const RecordAttributesSchema = Type.Object({
 const RecordResource = resourceSchema(RecordAttributesSchema);
 const RecordListAnswer = listAnswerSchema(RecordResource);
 const RecordAnswer = Type.Object({ data: RecordResource, links: Type.Object({ self: Type.String() }) });
-const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
 const errorAnswers = { 400: ErrorAnswer, 404: ErrorAnswer, 503: ErrorAnswer };
 
 const CursorQuery = {

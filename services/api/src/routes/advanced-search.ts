@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
 import { advancedSearch } from '../search/advanced-search.ts';
-import { sendSearchFailure } from './search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from './search-failure.ts';
 
 const AdvancedSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 1_000, description: 'Free text, searched before the filters apply' })),
@@ -65,7 +65,6 @@ function toAnswer(document: RecordSearchDocument): AdvancedSearchRecord {
   };
 }
 
-const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
 
 export async function advancedSearchRoutes(app: FastifyInstance): Promise<void> {
   const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
-import { sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
 import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
 
@@ -75,7 +75,6 @@ export const RecordStatistics = Type.Object({
 });
 export type RecordStatistics = Static<typeof RecordStatistics>;
 
-const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
 
 export async function statisticsRoutes(app: FastifyInstance): Promise<void> {
   const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };

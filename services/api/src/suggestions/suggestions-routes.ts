@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS } from './suggestions-service.ts';
 
 export const SUGGESTIONS_PATH = '/search_suggestions';
@@ -36,7 +36,6 @@ const Suggestions = Type.Object({
   ),
 });
 
-const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });
 
 export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: SuggestionsQuery }>(
