@@ -25,15 +25,8 @@ export interface EntityRef {
   id: number;
 }
 
-export interface IndexRecordsOptions {
-  batchSize?: number;
-  /** Refresh the shards written, so the documents are searchable when the call returns (an editor's save). */
-  refresh?: boolean;
-}
-
 /** Re-reads `recordIds` and writes their documents; ids no longer in Postgres are deleted. */
-export async function indexRecords(target: IndexTarget, recordIds: readonly number[], options: IndexRecordsOptions = {}): Promise<WriteOutcome> {
-  const batchSize = options.batchSize ?? INDEX_BATCH_SIZE;
+export async function indexRecords(target: IndexTarget, recordIds: readonly number[], batchSize = INDEX_BATCH_SIZE): Promise<WriteOutcome> {
   const total: WriteOutcome = { indexed: 0, versionConflicts: 0, deleted: 0 };
   const unique = [...new Set(recordIds)];
   for (let start = 0; start < unique.length; start += batchSize) {
@@ -42,7 +35,7 @@ export async function indexRecords(target: IndexTarget, recordIds: readonly numb
     const found = new Set(rows.map((row) => row.id));
     const documents = rows.map(buildSearchDocument);
     const gone = batch.filter((id) => !found.has(id));
-    const outcome = await writeSearchDocuments(target.client, target.index, documents, gone, { refresh: options.refresh });
+    const outcome = await writeSearchDocuments(target.client, target.index, documents, gone);
     total.indexed += outcome.indexed;
     total.versionConflicts += outcome.versionConflicts;
     total.deleted += outcome.deleted;
@@ -68,7 +61,7 @@ export interface ProcessOutcome extends WriteOutcome {
 export async function processIndexIntents(
   target: IndexTarget,
   entities: readonly EntityRef[],
-  options: { markProcessed?: boolean; refresh?: boolean } = {},
+  options: { markProcessed?: boolean } = {},
 ): Promise<ProcessOutcome> {
   const idsByType = new Map<IndexEntityType, number[]>();
   for (const entity of entities) idsByType.set(entity.type, [...(idsByType.get(entity.type) ?? []), entity.id]);
@@ -85,7 +78,7 @@ export async function processIndexIntents(
     if (type === 'record') unique.forEach((id) => recordIds.add(id));
     else (await recordsEmbedding(target.db, type, unique)).forEach((id) => recordIds.add(id));
   }
-  const outcome = await indexRecords(target, [...recordIds], { refresh: options.refresh });
+  const outcome = await indexRecords(target, [...recordIds]);
   const outboxRowsProcessed = options.markProcessed === false ? 0 : await markOutboxProcessedMany(target.db, marks);
   return { ...outcome, records: recordIds.size, outboxRowsProcessed };
 }

@@ -19,6 +19,7 @@ import {
 import { recordsAlias } from '@registry/schemas';
 import { processIndexIntents, type IndexTarget } from './index-records.ts';
 import { indicesBehindAlias, reindexAll } from './reindex.ts';
+import { createRefresher } from './refresher.ts';
 import { createSerialRunner } from './serial.ts';
 import { DEFAULT_SWEEPER_OPTIONS, startSweeper, type SweeperOptions } from './sweeper.ts';
 
@@ -69,12 +70,14 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
   }
 
   const runSerially = createSerialRunner();
+  const refresher = createRefresher(client, target.index, throttledWarning('index refresh (the periodic refresh shows the writes)'));
   const connection = createQueueConnection(config, throttledWarning('indexer redis (the sweeper keeps indexing from the outbox)'));
   const worker = new Worker<IndexJobData>(
     INDEX_QUEUE_NAME,
     async (job) => {
+      const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)]));
       // A job is a save someone is waiting to find: searchable now, not at the next periodic refresh.
-      const outcome = await runSerially(() => processIndexIntents(target, [jobEntity(job)], { refresh: true }));
+      if (outcome.records > 0) refresher.request();
       const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
       if (requestId) log(`indexer: job ${job.id} indexed ${outcome.records} records for request ${requestId}`, { jobId: job.id, requestId, records: outcome.records });
       return { records: outcome.records, versionConflicts: outcome.versionConflicts };
@@ -100,6 +103,7 @@ export async function startIndexer(config: RegistryConfig, options: IndexerOptio
       await withTimeout(cleaning, 1_000);
       // Closing waits for the running job; with Redis gone it could wait for ever.
       await withTimeout(worker.close(), 5_000);
+      await withTimeout(refresher.settled(), 5_000);
       connection.disconnect();
       await db.destroy();
       await client.close();

@@ -28,7 +28,6 @@ export async function writeSearchDocuments(
   index: string,
   documents: readonly RecordSearchDocument[],
   deletedIds: readonly number[] = [],
-  /** `refresh`: make the writes searchable now (a refresh of the shards written) instead of at the next periodic refresh. */
   options: { refresh?: boolean } = {},
 ): Promise<WriteOutcome> {
   const outcome: WriteOutcome = { indexed: 0, versionConflicts: 0, deleted: 0 };
@@ -42,7 +41,7 @@ export async function writeSearchDocuments(
 
   let items: Record<string, BulkItemResult>[];
   try {
-    const response = await client.bulk({ body, refresh: options.refresh === true });
+    const response = await client.bulk({ body, refresh: options.refresh ? 'wait_for' : false });
     items = response.body.items as Record<string, BulkItemResult>[];
   } catch (error) {
     // The client's error carries the whole request body (megabytes); keep the message only.

@@ -61,6 +61,23 @@ describe('the order of a change\'s jobs', () => {
   });
 });
 
+describe('a job\'s write', () => {
+  it('is searchable a refresh after the job, not at the index\'s next periodic refresh', async () => {
+    await client.indices.putSettings({ index: alias, body: { index: { refresh_interval: '-1' } } });
+    try {
+      const id = await insertRecord(environment.db, { registryId: fixture.registries.Standard, name: 'Refreshed by its job standard' });
+      await publisher.publish([{ type: 'record', id, revision: await revisionOf(id) }]);
+      // A search, not a get: only a refresh shows the document (the periodic one is off).
+      await waitFor('the record found by a search', async () => {
+        const answer = await client.search({ index: alias, body: { query: { ids: { values: [String(id)] } } } });
+        return (answer.body.hits.hits as unknown[]).length === 1;
+      });
+    } finally {
+      await client.indices.putSettings({ index: alias, body: { index: { refresh_interval: '1s' } } });
+    }
+  });
+});
+
 describe('index job ids that come round again', () => {
   it('works a job again after the one of the same id was done (completed jobs are not kept)', async () => {
     const id = await insertRecord(environment.db, { registryId: fixture.registries.Standard, name: 'Repeated job id standard' });
