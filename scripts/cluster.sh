@@ -5,7 +5,7 @@
 # their own database, index prefix and queue prefix: a running `npm start` (3000, 9200) and the
 # test runs are left alone.
 #
-#   bash scripts/cluster.sh up | down | status
+#   bash scripts/cluster.sh up | down | status   # up builds first (npm run build)
 #   bash scripts/cluster.sh kill ROLE N      # kill -9 one member: opensearch|api|worker|scheduler|haproxy
 #   bash scripts/cluster.sh restart ROLE N   # start it again (after a kill) and wait until it is ready
 #
@@ -296,6 +296,8 @@ prepare_database() {
 cmd_up() {
   mkdir -p "$RUN" "$LOGS"
   bash scripts/services.sh up >/dev/null
+  # The roles run the compiled build: compile what changed (a fresh clone has no build yet).
+  bash scripts/build.sh >>"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log" >&2; die "npm run build failed"; }
   os_prepare
   local n
   for n in $(seq 1 $OS_NODES); do os_start "$n"; done
