@@ -6,13 +6,14 @@
  *   - change → delivered: from the change (its transaction's start, the delivery's `timestamp`)
  *     to the receiver taking it, p50/p95 over every delivery (target p95 ≤ 2 s);
  *   - save → searchable: from sending the rename until a search for the new name finds the record;
- *   - every delivery's signature checked, and each change received once per webhook-id.
+ *   - every delivery's signature checked, and each change received once per webhook-id;
+ *   - link checks per minute, per host and overall, on 8 local servers during the saves
+ *     (`measureLinkChecks` of scripts/bench/link-checks.ts, the link checker's egress settings).
  * The indexer (with its sweeper) and the webhook worker run in-process with their defaults, as
  * `npm start` runs them. Own database, index and queue prefixes, dropped afterwards.
  *
  *   npx tsx scripts/bench/webhooks.ts   (BENCH_SECONDS=30, BENCH_SAVE_INTERVAL_MS=2000, BENCH_ENDPOINTS=100)
  *
- * Link checks per minute (per host and overall) are measured by scripts/bench/link-checks.ts.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,7 @@ import { startWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
 import { reindexAll, startIndexer } from '@registry/indexer';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { startReceiver, verifySignature, type ReceivedDelivery, type Receiver } from '../../tests/webhooks/receiver.ts';
+import { measureLinkChecks, type LinkCheckFigures } from './link-checks.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 30;
 const SAVE_INTERVAL_MS = Number(process.env.BENCH_SAVE_INTERVAL_MS) || 2_000;
@@ -51,6 +53,9 @@ async function waitUntilFound(client: SearchClient, alias: string, name: string,
 }
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+const linkFigures = (figures: LinkCheckFigures) =>
+  `${figures.perMinute.toFixed(0)}/min overall, per host ${Math.min(...figures.perHostPerMinute).toFixed(0)}–${Math.max(...figures.perHostPerMinute).toFixed(0)}/min, ${figures.failures} failed`;
 
 runCli(async () => {
   const base = loadConfig(process.env);
@@ -106,6 +111,7 @@ runCli(async () => {
       const searchable: number[] = [];
       const saveLatency: number[] = [];
       const until = performance.now() + SECONDS * 1_000;
+      const linkChecks = measureLinkChecks({ seconds: SECONDS / 2, hosts: 8, concurrency: 4 });
       await Promise.all(records.map(async (record, editor) => {
         for (let n = 0; performance.now() < until; n += 1) {
           const started = performance.now();
@@ -129,6 +135,7 @@ runCli(async () => {
         }
       }));
       // Every change of the run is owed to every endpoint (the feed has one entry per transaction and record).
+      const links = await linkChecks;
       const changes = await db('public_changes').where('id', '>', Number(before?.id ?? 0)).count({ n: '*' }).first();
       const expected = Number(changes?.n ?? 0) * ENDPOINTS;
       const drainStarted = performance.now();
@@ -143,7 +150,9 @@ runCli(async () => {
       console.log(`  deliveries: ${deliveries.length} received of ${expected} owed, ${deliveries.length - ids.size} repeated ids, ${badSignatures} bad signatures`);
       console.log(`  change → delivered: ${summary(latencies)}   target p95 ≤ 2000 ms`);
       console.log(`  save → searchable:  ${summary(searchable)}`);
-      console.log('  link checks per minute: scripts/bench/link-checks.ts');
+      console.log(`  link checks during the saves (8 local hosts, 4 at a time, 1 s per-host delay, ${SECONDS / 2} s; then plain fetch for as long):`);
+      console.log(`    link checker: ${linkFigures(links.checker)}`);
+      console.log(`    plain fetch:  ${linkFigures(links.baseline)}`);
     } finally {
       await delivery.stop();
       await app.close();
