@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { RegistryConfig } from '@registry/platform';
+import { serviceVariables } from '../support/environment.ts';
 import { waitFor } from './search-helpers.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,15 +37,7 @@ function handle(child: ChildProcess): ChildHandle {
 export async function startWorkerProcess(config: RegistryConfig, env: Record<string, string> = {}): Promise<ChildHandle> {
   const child = spawn(`${repositoryRoot}node_modules/.bin/tsx`, ['indexer/src/cli/worker.ts'], {
     cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
-      OPENSEARCH_URL: config.opensearchUrl,
-      INDEX_PREFIX: config.indexPrefix,
-      QUEUE_PREFIX: config.queuePrefix,
-      ...env,
-    },
+    env: { ...process.env, ...serviceVariables(config), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const worker = handle(child);

@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@registry/api';
-import { createIsolatedEnvironment, reindexEnvironment } from '../support/environment.ts';
+import { createIsolatedEnvironment, reindexEnvironment, serviceVariables } from '../support/environment.ts';
 import { person, startCommunityHarness } from '../community/support.ts';
 import type { AccountsHarness } from '../accounts/support.ts';
 import { REPO_ROOT, RoleProcess, type RoleName } from './support/role-process.ts';
@@ -70,11 +70,7 @@ beforeAll(async () => {
   const { config } = harness;
   roleEnv = {
     ...process.env,
-    DATABASE_URL: config.databaseUrl,
-    REDIS_URL: config.redisUrl,
-    OPENSEARCH_URL: config.opensearchUrl,
-    INDEX_PREFIX: config.indexPrefix,
-    QUEUE_PREFIX: config.queuePrefix,
+    ...serviceVariables(config),
     JWT_SECRET: config.jwtSecret,
     SMTP_URL: config.smtpUrl,
     HOST: '127.0.0.1',

@@ -45,6 +45,17 @@ export async function reindexEnvironment(env: IsolatedEnvironment): Promise<void
   }
 }
 
+/** The variables that point a child process (worker, server, scheduler) at `config`'s database, Redis, index and queues. */
+export function serviceVariables(config: RegistryConfig): Record<string, string> {
+  return {
+    DATABASE_URL: config.databaseUrl,
+    REDIS_URL: config.redisUrl,
+    OPENSEARCH_URL: config.opensearchUrl,
+    INDEX_PREFIX: config.indexPrefix,
+    QUEUE_PREFIX: config.queuePrefix,
+  };
+}
+
 /** Config of the run's shared, seeded and indexed catalogue (read-only suites). */
 export function sharedCatalogueConfig(): RegistryConfig {
   return loadConfig(process.env);
