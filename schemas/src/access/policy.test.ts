@@ -70,6 +70,21 @@ describe('can', () => {
     expect(can(ANONYMOUS_VIEWER, 'webhook.receiveClaimDecision', { userId: 10 })).toBe(false);
   });
 
+  it('shows link health to curators whole, to a person for their own records, and to everyone only as the record’s note', () => {
+    const hidden = { ...publicRecord, isHidden: true };
+    expect(can(curator, 'linkHealth.viewAll')).toBe(true);
+    expect(can(user, 'linkHealth.viewAll')).toBe(false);
+    expect(can(ANONYMOUS_VIEWER, 'linkHealth.viewAll')).toBe(false);
+    expect(can(user, 'linkHealth.viewOwn', { userId: 10 })).toBe(true);
+    expect(can(user, 'linkHealth.viewOwn', { userId: 11 })).toBe(false);
+    expect(can(ANONYMOUS_VIEWER, 'linkHealth.viewNote', { record: publicRecord })).toBe(true);
+    expect(can(ANONYMOUS_VIEWER, 'linkHealth.viewNote', { record: hidden })).toBe(false);
+    expect(can(curator, 'linkHealth.viewNote', { record: hidden })).toBe(true);
+    expect(can(curator, 'linkHealth.adoptFinalUrl')).toBe(true);
+    expect(can(user, 'linkHealth.adoptFinalUrl', { record: { ...publicRecord, maintainerIds: [10], ownerIds: [10] } })).toBe(false);
+    expect(can(viewerForUser({ id: 20, username: 'curator', role: 'curator' }, 'api_key'), 'linkHealth.adoptFinalUrl')).toBe(false);
+  });
+
   it('keeps private user data to the user and super curators', () => {
     expect(can(user, 'user.viewPrivate', { userId: 10 })).toBe(true);
     expect(can(user, 'user.viewPrivate', { userId: 11 })).toBe(false);
