@@ -260,6 +260,22 @@ haproxy_sees_up() { [ "$(haproxy_server_state "$1")" = UP ]; }
 
 # ---- Commands -------------------------------------------------------------------------------
 
+port_taken() { ss -Htln "sport = :$1" 2>/dev/null | grep -q .; }
+# The ports of the members about to start must be free: a node of another cluster (another
+# checkout, a test run) answering on them would be taken for one of ours.
+check_ports_free() {
+  local n role port ports=()
+  for n in $(seq 1 $OS_NODES); do alive "$(os_node_dir "$n")/node.pid" || ports+=("$(os_http_port "$n")" "$(os_transport_port "$n")"); done
+  for role in api worker scheduler; do
+    for n in $(seq 1 "$(role_count "$role")"); do alive "$RUN/$role-$n.pid" || ports+=("$(role_port "$role" "$n")"); done
+  done
+  alive "$RUN/haproxy-1.pid" || ports+=("$CLUSTER_PORT" "$STATS_PORT")
+  for port in "${ports[@]}"; do
+    port_taken "$port" && die "port $port is taken by another process (another cluster or npm start?): move this cluster with CLUSTER_PORT / CLUSTER_OS_PORT"
+  done
+  return 0
+}
+
 start_member() { # ROLE N, and wait until it is ready
   local role=$1 n=$2
   case $role in
@@ -295,6 +311,7 @@ prepare_database() {
 
 cmd_up() {
   mkdir -p "$RUN" "$LOGS"
+  check_ports_free
   bash scripts/services.sh up >/dev/null
   # The roles run the compiled build: compile what changed (a fresh clone has no build yet).
   bash scripts/build.sh >>"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log" >&2; die "npm run build failed"; }
