@@ -24,6 +24,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';
 import { generalInformationSchema, SECTION_SCHEMAS } from '@registry/schemas/forms/record-sections.ts';
 import { grantSchema, licenceLinkSchema, organisationLinkSchema, organisationSchema, publicationSchema, userDefinedTagSchema } from '@registry/schemas/forms/linked-entities.ts';
 import { claimDecisionSchema, claimSchema, messageSchema, reviewSchema, savedSearchChangeSchema, savedSearchSchema, stopMaintainingSchema, watchSchema } from '@registry/schemas/forms/community.ts';
@@ -85,6 +86,8 @@ const WRITE_BODIES: readonly WriteBody[] = [
 let readApp: FastifyInstance;
 let writeApp: FastifyInstance;
 let writeEnvironment: IsolatedEnvironment;
+/** The worker's publication look-ups, as in a running registry (without one, a look-up waits and answers 503). */
+let lookups: RunningPublicationLookups | undefined;
 /** Bearer headers of a plain user (maintainer of a few records) and of a curator in the write database. */
 const signedIn: string[] = [];
 /**
@@ -99,7 +102,16 @@ beforeAll(async () => {
   writeEnvironment = await createIsolatedEnvironment('fuzz');
   // Writes land in a private copy of the catalogue; searches read the run's index.
   await seedDemoCatalogue(writeEnvironment.db);
-  writeApp = await buildTestApp({ ...writeEnvironment.config, indexPrefix: shared.indexPrefix });
+  // The publication services are on loopback and not on the egress allow-list: a fuzzed look-up is refused (424) at once.
+  const refusedService = 'http://127.0.0.1:9';
+  const writeConfig = {
+    ...writeEnvironment.config,
+    indexPrefix: shared.indexPrefix,
+    egressAllow: [],
+    publicationResolvers: { crossrefUrl: refusedService, ncbiUrl: refusedService, zenodoUrl: refusedService },
+  };
+  writeApp = await buildTestApp(writeConfig);
+  lookups = startPublicationLookups(writeConfig, { log: { info: () => {}, warn: () => {}, error: () => {} } });
   for (const role of ['user', 'curator', 'super_curator'] as const) {
     const [row] = await writeEnvironment.db('users').insert({ username: `fuzz-${role}`, email: `fuzz-${role}@example.org`, role, confirmed_at: new Date() }).returning('id');
     if (role === 'user') await writeEnvironment.db('record_maintainers').insert([2, 3, 4].map((recordId) => ({ record_id: recordId, user_id: row.id })));
@@ -112,6 +124,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await readApp?.close();
   await writeApp?.close();
+  await lookups?.stop();
   await writeEnvironment?.cleanup();
 });
 
