@@ -56,41 +56,42 @@ function editSummary(description: EditDescription | null | undefined): string {
   return [description.title, fields.length > 0 ? `(${fields.join(', ')})` : description.summary].filter(Boolean).join(' ');
 }
 
+/** A list of records (links to their pages). */
+function RecordListSection({ title, testId, records, empty }: { title: string; testId: string; records: RecordSummary[]; empty: string }) {
+  return (
+    <ListSection title={title} testId={testId} count={records.length} empty={empty}>
+      <RecordItems records={records} />
+    </ListSection>
+  );
+}
+
 /** Which lists to show: the owner (or a super curator) sees them all, a visitor the public ones. */
 export function UserActivityLists({ user, own }: { user: UserProfile; own: boolean }) {
   const inCuration = recordsAwaitingApproval(user);
   return (
     <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
       {own && (
-        <ListSection title="Watched records" testId="watched-records" count={user.watchedRecords.length} empty="You are not watching any record yet. Use Watch on a record page to get an e-mail (at most hourly) when it changes.">
-          <RecordItems records={user.watchedRecords} />
-        </ListSection>
+        <RecordListSection title="Watched records" testId="watched-records" records={user.watchedRecords} empty="You are not watching any record yet. Use Watch on a record page to get an e-mail (at most hourly) when it changes." />
       )}
-      <ListSection
+      <RecordListSection
         title="Created records"
         testId="created-records"
-        count={user.createdRecords.length}
+        records={user.createdRecords}
         empty={own ? 'You have not created a record yet. Records you add appear here.' : 'No records created yet.'}
-      >
-        <RecordItems records={user.createdRecords} />
-      </ListSection>
-      <ListSection
+      />
+      <RecordListSection
         title="Maintained records"
         testId="maintained-records"
-        count={user.maintainedRecords.length}
+        records={user.maintainedRecords}
         empty={own ? 'You do not maintain a record yet. Claim a record from its page to become a maintainer.' : 'No maintained records.'}
-      >
-        <RecordItems records={user.maintainedRecords} />
-      </ListSection>
+      />
       {own && (
-        <ListSection
+        <RecordListSection
           title="Records in curation"
           testId="records-in-curation"
-          count={inCuration.length}
+          records={inCuration}
           empty="No record of yours is waiting for a curator’s approval. Records you create wait here until one approves them."
-        >
-          <RecordItems records={inCuration} />
-        </ListSection>
+        />
       )}
       <SavedSearchesSection userId={Number(user.id)} own={own} />
       {own && (
