@@ -5,13 +5,14 @@
  * for failing, delete it, and read its recent deliveries and send one again. Writes are off
  * while the site is read-only.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Badge, Box, Button, Code, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { PageContainer } from '../shell/Layout.tsx';
 import { WriteControl } from '../shell/WritesOff.tsx';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { formatShortDate } from '../kit/format/dates.ts';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { errorMessage } from './account-paths.ts';
 import {
   createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, rotateWebhookSecret, updateWebhook,
@@ -45,26 +46,19 @@ function formValues(webhook: Webhook): WebhookFormValues {
 }
 
 function Deliveries({ webhook, onFailure }: { webhook: Webhook; onFailure(message: string): void }) {
-  const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setDeliveries(await listWebhookDeliveries(webhook.id));
-    } catch (error) {
-      onFailure(errorMessage(error));
-    }
-  }, [webhook.id, onFailure]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const [version, setVersion] = useState(0);
+  const loaded = useLoad<WebhookDelivery[]>({ key: `${webhook.id}:${version}`, load: () => listWebhookDeliveries(webhook.id) });
+  const deliveries = latestData(loaded);
   async function redeliver(delivery: WebhookDelivery) {
     try {
       await redeliverWebhook(webhook.id, delivery.id);
-      await reload();
+      setVersion((value) => value + 1);
     } catch (error) {
       onFailure(errorMessage(error));
     }
   }
-  if (deliveries === null) return null;
+  if (loaded.status === 'error') return <FormAnswer kind="error">{errorMessage(loaded.error)}</FormAnswer>;
+  if (deliveries === undefined) return null;
   if (deliveries.length === 0) return <Text color="gray.700">No deliveries yet.</Text>;
   return (
     <Box overflowX="auto">
@@ -106,7 +100,7 @@ function Deliveries({ webhook, onFailure }: { webhook: Webhook; onFailure(messag
 
 function WebhookItem({ webhook, onChanged, onSecret, onFailure }: {
   webhook: Webhook;
-  onChanged(): Promise<void>;
+  onChanged(): void;
   onSecret(secret: { value: string; url: string }): void;
   onFailure(message: string): void;
 }) {
@@ -115,7 +109,7 @@ function WebhookItem({ webhook, onChanged, onSecret, onFailure }: {
   const act = async (action: () => Promise<unknown>) => {
     try {
       await action();
-      await onChanged();
+      onChanged();
     } catch (error) {
       onFailure(errorMessage(error));
     }
@@ -195,21 +189,14 @@ function WebhookItem({ webhook, onChanged, onSecret, onFailure }: {
 }
 
 export function WebhooksPage() {
-  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const loaded = useLoad<Webhook[]>({ key: String(version), load: () => listWebhooks() });
+  const webhooks = latestData(loaded) ?? null;
   const [secret, setSecret] = useState<{ value: string; url: string; what: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [actionFailure, setFailure] = useState<string | null>(null);
+  const failure = actionFailure ?? (loaded.status === 'error' ? errorMessage(loaded.error) : null);
   const [formKey, setFormKey] = useState(0);
-
-  const reload = useCallback(async () => {
-    try {
-      setWebhooks(await listWebhooks());
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const reload = () => setVersion((value) => value + 1);
 
   return (
     <PageContainer wide>
@@ -236,7 +223,7 @@ export function WebhooksPage() {
                 const created = await createWebhook(webhookBody(values));
                 setSecret({ value: created.secret, url: created.url, what: 'The signing secret' });
                 setFormKey((key) => key + 1);
-                await reload();
+                reload();
               } catch (error) {
                 setFailure(errorMessage(error));
               }

@@ -4,11 +4,12 @@
  * tab's Merge button opens this tab with the duplicate chosen (?duplicate=<id>).
  */
 import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { failureText } from '../api/client.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
+import { latestData, useLoad } from '../kit/useLoad.ts';
 import { loadRecordChoice, mergeRecords, type RecordChoice } from '../kit/records/record-merge.ts';
 import { RecordChooser } from '../kit/records/RecordChooser.tsx';
 import { MergeConsequences } from '../kit/records/MergeConsequences.tsx';
@@ -18,15 +19,15 @@ type Outcome = { kind: 'merged'; duplicate: RecordChoice; kept: RecordChoice } |
 export function MergeTab() {
   const [params] = useSearchParams();
   const presetDuplicate = params.get('duplicate');
-  const [duplicate, setDuplicate] = useState<RecordChoice | null>(null);
+  const preset = latestData(useLoad<RecordChoice | null>(presetDuplicate ? { key: presetDuplicate, load: () => loadRecordChoice(presetDuplicate) } : null));
+  // The duplicate chosen here, for the preset it replaced; until then (or once the URL names another) the preset.
+  const [chosen, setChosen] = useState<{ preset: string | null; value: RecordChoice | null } | null>(null);
+  const duplicate = chosen !== null && chosen.preset === presetDuplicate ? chosen.value : (preset ?? null);
+  const setDuplicate = (value: RecordChoice | null) => setChosen({ preset: presetDuplicate, value });
   const [kept, setKept] = useState<RecordChoice | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    if (presetDuplicate) loadRecordChoice(presetDuplicate).then(setDuplicate, () => undefined);
-  }, [presetDuplicate]);
 
   const same = duplicate !== null && kept !== null && duplicate.id === kept.id;
   const merge = async () => {

@@ -4,7 +4,8 @@
  * unapproved one) can be chosen too. The choice shows as its name with a Change button.
  */
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { latestData, useLoad } from '../useLoad.ts';
 import { searchRecordsByName } from '../pick-lists.ts';
 import { loadRecordChoice, type RecordChoice } from './record-merge.ts';
 
@@ -22,22 +23,10 @@ async function candidates(text: string, signal: AbortSignal): Promise<RecordChoi
 export function RecordChooser({ label, value, onChange, testId }: { label: string; value: RecordChoice | null; onChange(value: RecordChoice | null): void; testId: string }) {
   const inputId = useId();
   const [text, setText] = useState('');
-  const [found, setFound] = useState<RecordChoice[] | null>(null);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const query = text.trim();
-    if (value || (query.length < 2 && !RECORD_ID.test(query))) return setFound(null);
-    const ticket = ++latest.current;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      candidates(query, controller.signal).then((records) => ticket === latest.current && setFound(records), () => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, value]);
+  const query = text.trim();
+  const asking = !value && (query.length >= 2 || RECORD_ID.test(query));
+  const loaded = useLoad<RecordChoice[]>(asking ? { key: query, delayMs: DEBOUNCE_MS, load: (signal) => candidates(query, signal) } : null);
+  const found = asking ? (latestData(loaded) ?? null) : null;
 
   if (value) {
     return (
