@@ -18,6 +18,13 @@ const header = (what: string, lintOff = false) => ({
 /** The rows and documents each object type is resolved from (the resolvers' parents). */
 const PARENTS = './resolver-parents.ts';
 
+/** How the web's documents are typed: answers as the web reads them (ids as strings, JSON unknown). */
+const webDocumentTypes = {
+  useTypeImports: true,
+  skipTypename: true,
+  scalars: { JSON: 'unknown', ID: 'string' },
+};
+
 const config: CodegenConfig = {
   schema: graphqlSchemaSdl(),
   emitLegacyCommonJSImports: false,
@@ -26,11 +33,13 @@ const config: CodegenConfig = {
     'schemas/src/search/client/search-documents.generated.ts': {
       documents: ['schemas/src/search/client/search-query.ts'],
       plugins: [header('the answer types of the search documents in search-query.ts'), 'typescript-operations'],
-      config: {
-        useTypeImports: true,
-        skipTypename: true,
-        scalars: { JSON: 'unknown', ID: 'string' },
-      },
+      config: webDocumentTypes,
+    },
+    // The answer of the record page's document (a fragment, shared with the server's record page).
+    'schemas/src/web/record-page-query.generated.ts': {
+      documents: ['schemas/src/web/record-page-query.ts'],
+      plugins: [header('the answer type of the record page document in record-page-query.ts'), 'typescript-operations'],
+      config: webDocumentTypes,
     },
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],

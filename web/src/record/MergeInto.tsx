@@ -13,13 +13,13 @@ import { MergeConsequences } from '../kit/records/MergeConsequences.tsx';
 import { RecordChooser } from '../kit/records/RecordChooser.tsx';
 import { mergeRecords, type RecordChoice } from '../kit/records/record-merge.ts';
 
-export function MergeInto({ record }: { record: { id: number; name: string; registry?: string | null } }) {
+export function MergeInto({ record }: { record: { id: string; name: string; registry?: string | null } }) {
   const [open, setOpen] = useState(false);
   const [kept, setKept] = useState<RecordChoice | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
-  const duplicate: RecordChoice = { id: String(record.id), name: record.name, registry: record.registry ?? null };
+  const duplicate: RecordChoice = { id: record.id, name: record.name, registry: record.registry ?? null };
   const same = kept?.id === duplicate.id;
 
   const close = () => {

@@ -18,7 +18,7 @@ import { RecordCommunity } from './RecordCommunity.tsx';
 import { RecordHistory } from './RecordHistory.tsx';
 import { MergeInto } from './MergeInto.tsx';
 
-export function RecordActions({ record, onChanged }: { record: { id: number; name: string; isApproved?: boolean | null }; onChanged(): void }) {
+export function RecordActions({ record, onChanged }: { record: { id: string; name: string; isApproved?: boolean | null }; onChanged(): void }) {
   const session = useSession();
   const navigate = useNavigate();
   const editRight = useRestGet<{ success: boolean }>(session.isLoggedIn ? `/fairsharing_records/can_edit/${record.id}` : null);

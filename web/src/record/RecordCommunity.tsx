@@ -25,7 +25,7 @@ type DialogName = 'claim' | 'withdraw' | 'stop';
 
 const failure = (error: unknown): FormAnswerState => ({ kind: 'error', text: failureText(error, 'That did not work; try again.') });
 
-function messageError(recordId: number, message: string): string | null {
+function messageError(recordId: string, message: string): string | null {
   try {
     claimSchema.validateSyncAt('message', { fairsharing_record_id: recordId, message });
     return null;
@@ -47,7 +47,7 @@ function SignInHint() {
 }
 
 /** `children`: the viewer's other record actions, shown first in the same row. */
-export function RecordCommunity({ record, onChanged, children }: { record: { id: number; name: string }; onChanged(): void; children?: ReactNode }) {
+export function RecordCommunity({ record, onChanged, children }: { record: { id: string; name: string }; onChanged(): void; children?: ReactNode }) {
   const session = useSession();
   const userId = session.user?.id;
   const [reloadKey, setReloadKey] = useState(0);

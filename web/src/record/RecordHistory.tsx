@@ -39,7 +39,7 @@ function ChangeSide({ lines, other, kind }: { lines: string[]; other: string[]; 
   );
 }
 
-export function RecordHistory({ recordId }: { recordId: number }) {
+export function RecordHistory({ recordId }: { recordId: string }) {
   const result = useLatestQuery<{ fairsharingRecord: { history: HistoryEntry[] | null } }>(`{fairsharingRecord${graphqlArguments({ id: recordId })}{history}}`);
   const entries = result.status === 'ready' ? (result.data.fairsharingRecord.history ?? []) : result.status === 'error' ? [] : null;
   if (!entries) return <Text color="fg.muted">Loading the history…</Text>;

@@ -29,10 +29,11 @@ function RecordLinkList({ records }: { records: RecordSummary[] }) {
   );
 }
 
-function groupByLabel(entries: Array<{ label: string; record: RecordSummary | null }>): Array<{ label: string; records: RecordSummary[] }> {
+/** Linked records by their association's label (an association without a label or record is not shown). */
+function groupByLabel(entries: Array<{ label: string | null; record: RecordSummary | null }>): Array<{ label: string; records: RecordSummary[] }> {
   const groups = new Map<string, RecordSummary[]>();
   for (const entry of entries) {
-    if (!entry.record) continue;
+    if (!entry.record || entry.label === null) continue;
     groups.set(entry.label, [...(groups.get(entry.label) ?? []), entry.record]);
   }
   return [...groups.entries()].map(([label, records]) => ({ label, records }));
@@ -41,8 +42,7 @@ function groupByLabel(entries: Array<{ label: string; record: RecordSummary | nu
 /** Collections that include this record (reverse `collects` associations from a collection). */
 export function collectionsOf(record: RegistryRecord): RecordSummary[] {
   return (record.reverseRecordAssociations ?? [])
-    .filter((association) => association.recordAssocLabel === COLLECTION_LABEL && association.fairsharingRecord)
-    .map((association) => association.fairsharingRecord as RecordSummary);
+    .flatMap((association) => (association.recordAssocLabel === COLLECTION_LABEL && association.fairsharingRecord ? [association.fairsharingRecord] : []));
 }
 
 export function CollectionsSection({ record }: { record: RegistryRecord }) {

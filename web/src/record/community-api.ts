@@ -10,7 +10,7 @@ export interface ViewerRecordState {
   needsReview: boolean | null;
 }
 
-export async function loadViewerState(recordId: number, userId: number): Promise<ViewerRecordState> {
+export async function loadViewerState(recordId: string, userId: number): Promise<ViewerRecordState> {
   const data = await graphqlQuery<{ fairsharingRecord: { needsReview: boolean | null; watchers: { id: string }[] } }>(
     `{fairsharingRecord${graphqlArguments({ id: recordId })}{needsReview watchers{id}}}`,
   );
@@ -18,16 +18,16 @@ export async function loadViewerState(recordId: number, userId: number): Promise
   return { watching: record.watchers.some((user) => Number(user.id) === userId), needsReview: record.needsReview };
 }
 
-export const loadClaimState = (recordId: number) => restGet<ClaimStateAnswer>(`/maintenance_requests/existing/${recordId}`);
+export const loadClaimState = (recordId: string) => restGet<ClaimStateAnswer>(`/maintenance_requests/existing/${recordId}`);
 
-export const claimRecord = (recordId: number, message: string) =>
+export const claimRecord = (recordId: string, message: string) =>
   restPost<{ message: string }>('/maintenance_requests', { maintenance_request: { fairsharing_record_id: recordId, message: message || null } });
 
 /** Stops maintaining the record or withdraws the viewer's pending claim (one call does both). */
-export const stopMaintaining = (recordId: number) =>
+export const stopMaintaining = (recordId: string) =>
   restPost<{ message: string }>('/maintenance_requests/remove', { maintenance_request: { fairsharing_record_id: recordId } });
 
-export const watchRecord = (recordId: number, watch: boolean) =>
+export const watchRecord = (recordId: string, watch: boolean) =>
   restPost<{ message: string; watching: boolean }>('/fairsharing_records/watch', { record_id: recordId, operation: watch ? 'watch' : 'unwatch' });
 
-export const markReviewed = (recordId: number) => restPost<{ message: string }>('/record_reviews', { record_review: { fairsharing_record_id: recordId } });
+export const markReviewed = (recordId: string) => restPost<{ message: string }>('/record_reviews', { record_review: { fairsharing_record_id: recordId } });

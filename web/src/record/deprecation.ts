@@ -13,7 +13,6 @@ export interface DeprecationNotice {
 export function deprecationNotice(record: Pick<RegistryRecord, 'status' | 'metadata' | 'reverseRecordAssociations'>): DeprecationNotice | null {
   if (record.status?.toLowerCase() !== 'deprecated') return null;
   const replacements = (record.reverseRecordAssociations ?? [])
-    .filter((association) => association.recordAssocLabel.toLowerCase() === 'deprecates' && association.fairsharingRecord)
-    .map((association) => association.fairsharingRecord as RecordSummary);
+    .flatMap((association) => (association.recordAssocLabel?.toLowerCase() === 'deprecates' && association.fairsharingRecord ? [association.fairsharingRecord] : []));
   return { reason: deprecationReason(record.metadata) || null, replacements };
 }

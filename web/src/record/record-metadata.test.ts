@@ -27,7 +27,7 @@ describe('record metadata', () => {
   });
 
   it('finds cited publications by id', () => {
-    const publications = [{ id: 7, title: 'Paper' }];
+    const publications = [{ id: '7', title: 'Paper', doi: null, authors: null, journal: null, url: null, year: null, pubmedId: null }];
     expect(citedPublications({ citations: [{ publication_id: 7 }, { publication_id: 8 }] }, publications)).toEqual(publications);
   });
 

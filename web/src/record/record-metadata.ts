@@ -38,14 +38,23 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object';
+}
+
+/** A field of the metadata JSON (the API types it as any JSON; the catalogue's is an object). */
+function field(metadata: unknown, key: string): unknown {
+  return isObject(metadata) && !Array.isArray(metadata) ? metadata[key] : undefined;
+}
+
 function objects(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object') : [];
+  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
 /** SPEC §3 support link types; an e-mail address becomes a mailto: link. */
-export function supportLinksByType(metadata: Record<string, unknown> | null): Array<{ type: string; links: SupportLink[] }> {
+export function supportLinksByType(metadata: unknown): Array<{ type: string; links: SupportLink[] }> {
   const groups = new Map<string, SupportLink[]>();
-  for (const item of objects(metadata?.support_links)) {
+  for (const item of objects(field(metadata, 'support_links'))) {
     const url = text(item.url);
     if (!url) continue;
     const type = text(item.type) || 'Other';
@@ -56,14 +65,14 @@ export function supportLinksByType(metadata: Record<string, unknown> | null): Ar
   return [...groups.entries()].map(([type, links]) => ({ type, links }));
 }
 
-export function contacts(metadata: Record<string, unknown> | null): Array<{ name: string; email: string; orcid: string }> {
-  return objects(metadata?.contacts)
+export function contacts(metadata: unknown): Array<{ name: string; email: string; orcid: string }> {
+  return objects(field(metadata, 'contacts'))
     .map((item) => ({ name: text(item.contact_name) || text(item.name), email: text(item.contact_email) || text(item.email), orcid: text(item.contact_orcid) || text(item.orcid) }))
     .filter((contact) => contact.name || contact.email);
 }
 
-export function accessPoints(metadata: Record<string, unknown> | null): AccessPoint[] {
-  return objects(metadata?.access_points)
+export function accessPoints(metadata: unknown): AccessPoint[] {
+  return objects(field(metadata, 'access_points'))
     .map((item) => ({
       url: text(item.url),
       type: text(item.type) || 'Other',
@@ -75,8 +84,8 @@ export function accessPoints(metadata: Record<string, unknown> | null): AccessPo
 }
 
 /** Data access conditions come as a string, an object ({type, url}) or a list of those. */
-export function dataAccessConditions(metadata: Record<string, unknown> | null): Array<{ label: string; url: string | null }> {
-  const raw = metadata?.data_access_condition ?? metadata?.data_access_conditions;
+export function dataAccessConditions(metadata: unknown): Array<{ label: string; url: string | null }> {
+  const raw = field(metadata, 'data_access_condition') ?? field(metadata, 'data_access_conditions');
   const items = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
   return items
     .map((item) => {
@@ -90,10 +99,13 @@ export function dataAccessConditions(metadata: Record<string, unknown> | null): 
     .filter((condition) => condition.label !== '');
 }
 
+/** A publication as "How to cite" shows it: one of the record's, or a citation's own DOI and title. */
+export type Citation = Pick<Publication, 'id' | 'title' | 'doi'> & Partial<Pick<Publication, 'authors' | 'year' | 'journal'>>;
+
 /** "How to cite": citations point at publications by id (or carry their own DOI). */
-export function citedPublications(metadata: Record<string, unknown> | null, publications: Publication[]): Publication[] {
-  const cited: Publication[] = [];
-  for (const citation of objects(metadata?.citations)) {
+export function citedPublications(metadata: unknown, publications: Publication[]): Citation[] {
+  const cited: Citation[] = [];
+  for (const citation of objects(field(metadata, 'citations'))) {
     const byId = publications.find((publication) => String(publication.id) === text(citation.publication_id));
     if (byId) cited.push(byId);
     else if (text(citation.doi) || text(citation.title)) {
@@ -103,12 +115,12 @@ export function citedPublications(metadata: Record<string, unknown> | null, publ
   return cited;
 }
 
-export function yearOfCreation(metadata: Record<string, unknown> | null): string {
-  return text(metadata?.year_creation);
+export function yearOfCreation(metadata: unknown): string {
+  return text(field(metadata, 'year_creation'));
 }
 
-export function deprecationReason(metadata: Record<string, unknown> | null): string {
-  return text(metadata?.deprecation_reason);
+export function deprecationReason(metadata: unknown): string {
+  return text(field(metadata, 'deprecation_reason'));
 }
 
 /** "data_versioning" → "Data versioning". */
@@ -141,8 +153,8 @@ function describe(value: unknown): string[] {
 }
 
 /** Metadata fields that no other section shows, in a readable form. */
-export function additionalFields(metadata: Record<string, unknown> | null): AdditionalField[] {
-  if (!metadata) return [];
+export function additionalFields(metadata: unknown): AdditionalField[] {
+  if (!isObject(metadata) || Array.isArray(metadata)) return [];
   return Object.entries(metadata)
     .filter(([key]) => !KEYS_SHOWN_ELSEWHERE.has(key))
     .map(([key, value]) => ({ label: humaniseKey(key), values: describe(value) }))

@@ -58,3 +58,11 @@ export function graphqlArguments(args: Record<string, GraphqlLiteral | undefined
   const list = graphqlArgumentList(args);
   return list === '' ? '' : `(${list})`;
 }
+
+/** A document written on one line (whitespace runs become one space), as the app sends it. */
+export const compactGraphql = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** A fragment's selection alone, for a query written without the fragment (`{x{${fragmentSelection(F)}}}`). */
+export function fragmentSelection(fragment: string): string {
+  return compactGraphql(fragment.slice(fragment.indexOf('{') + 1, fragment.lastIndexOf('}')));
+}

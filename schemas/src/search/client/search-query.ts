@@ -8,7 +8,7 @@
  * reject the whole query).
  */
 import { facetByArgument } from '../facets.ts';
-import { graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
+import { compactGraphql, fragmentSelection, graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
 import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -46,15 +46,8 @@ export const FACET_VALUES_FRAGMENT = /* GraphQL */ `
   }
 `;
 
-const compact = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** A fragment's selection alone, for a query written without the fragment. */
-function selectionOf(fragment: string): string {
-  return compact(fragment.slice(fragment.indexOf('{') + 1, fragment.lastIndexOf('}')));
-}
-
 /** The fields of a result row as a selection (`records{${SEARCH_RESULT_FIELDS}}`). */
-export const SEARCH_RESULT_FIELDS = selectionOf(SEARCH_RESULT_FRAGMENT);
+export const SEARCH_RESULT_FIELDS = fragmentSelection(SEARCH_RESULT_FRAGMENT);
 
 /** Argument name → GraphQL type without non-null marks ("Int", "String", "[String]"), from introspection. */
 export type SearchArgumentTypes = Record<string, string>;
@@ -121,12 +114,12 @@ export function buildSearchRecordsQuery(state: SearchState, options: SearchQuery
   const fragments = state.q === '' ? [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT] : [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT, SEARCH_HIGHLIGHT_FRAGMENT];
   const records = state.q === '' ? '...SearchResultFields' : '...SearchResultFields ...SearchHighlight';
   const request = graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), `...SearchAnswer records{${records}}`, ['perPage']);
-  return { ...request, query: [request.query, ...fragments.map(compact)].join(' ') };
+  return { ...request, query: [request.query, ...fragments.map(compactGraphql)].join(' ') };
 }
 
 /** Values of one facet under a state's search (`searchFacetValues`): paging and order do not change them. */
 export function buildFacetValuesQuery(state: SearchState, facetKey: string, request: { contains?: string; size: number }, options: SearchQueryOptions = {}): string {
   const args: Record<string, GraphqlLiteral | undefined> = { ...searchArguments(state, options), facet: facetKey, contains: request.contains || undefined, size: request.size };
   for (const name of ['page', 'perPage', 'orderBy']) delete args[name];
-  return `{searchFacetValues${graphqlArguments(args)}{...FacetValuesAnswer}} ${compact(FACET_VALUES_FRAGMENT)}`;
+  return `{searchFacetValues${graphqlArguments(args)}{...FacetValuesAnswer}} ${compactGraphql(FACET_VALUES_FRAGMENT)}`;
 }
