@@ -8,7 +8,7 @@
  */
 import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, createSearchClient, throttledWarning, type Database, type RegistryConfig, type WebhookSettings } from '@registry/platform';
-import { createEgress, egressAllowList, type EgressSettings } from '@registry/platform/egress/index.ts';
+import { configuredEgress, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, repeatEvery, type TaskLogger } from '@registry/platform/repeating-task.ts';
 import { recordsAlias } from '@registry/schemas';
 import { createSmtpMailer } from '../accounts/mailer.ts';
@@ -57,9 +57,7 @@ export interface RunningWebhookDelivery {
 export function startWebhookDelivery(config: RegistryConfig, db: Database, options: WebhookDeliveryOptions): RunningWebhookDelivery {
   // One call at a time per receiver but no pause between calls (a receiver asked for them), and no
   // retries inside an attempt: the queue retries on its own schedule.
-  const egress = createEgress({
-    allow: egressAllowList(config.egressAllow), userAgent: `${config.siteName} webhooks (+${config.publicUrl})`, hostDelayMs: 0, retries: 0, ...options.egress,
-  });
+  const egress = configuredEgress(config, 'webhooks', { hostDelayMs: 0, retries: 0, ...options.egress });
   const searchClient = createSearchClient(config);
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const mailer = createSmtpMailer(config);

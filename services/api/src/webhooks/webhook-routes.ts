@@ -11,14 +11,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
+import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from './webhook-service.ts';
 
 /** `{ webhook: {...} }`; its fields are checked by the shared form schema (`schemas/src/forms/webhooks.ts`) in the service. */
-const WebhookBody = Type.Object({
-  webhook: Type.Record(Type.String(), Type.Unknown(), {
-    description: `url (http or https), description, events (${WEBHOOK_EVENTS.join(', ')}), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true`,
-  }),
-}, { additionalProperties: false });
+const WebhookBody = wrappedBody(
+  'webhook',
+  `url (http or https), description, events (${WEBHOOK_EVENTS.join(', ')}), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true`,
+);
 type WebhookBody = Static<typeof WebhookBody>;
 
 const DeliveryParams = Type.Object({
@@ -61,14 +61,10 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: WebhookBody } },
     async (request) => json(await app.webhooks.updateWebhook(request.viewer, request.params.id, request.body.webhook)),
   );
-  app.delete<{ Params: { id: number } }>(
-    '/webhooks/:id',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Delete a webhook', tags: ['webhooks'], params: IdParams } },
-    async (request) => {
-      await app.webhooks.deleteWebhook(request.viewer, request.params.id);
-      return { message: 'Webhook deleted.' };
-    },
-  );
+  deleteByIdRoute(app, {
+    path: '/webhooks/:id', access: 'webhook.manage', summary: 'Delete a webhook', tags: ['webhooks'],
+    remove: (viewer, id) => app.webhooks.deleteWebhook(viewer, id), message: 'Webhook deleted.',
+  });
   app.post<{ Params: { id: number } }>(
     '/webhooks/:id/rotate-secret',
     { config: { access: 'webhook.manage' }, schema: { summary: 'A new signing secret, shown this once; the previous one also signs during the overlap', tags: ['webhooks'], params: IdParams } },
