@@ -41,6 +41,11 @@ const config: CodegenConfig = {
       plugins: [header('the answer type of the record page document in record-page-query.ts'), 'typescript-operations'],
       config: webDocumentTypes,
     },
+    'web/src/organisations/organisationQueries.generated.ts': {
+      documents: ['web/src/organisations/organisationQueries.ts'],
+      plugins: [header('the answer types of the organisation documents in organisationQueries.ts'), 'typescript-operations'],
+      config: webDocumentTypes,
+    },
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],
       config: {

@@ -1,49 +1,50 @@
-/** GraphQL of the organisation screens, with the shapes of api-shapes.md. */
+/**
+ * GraphQL of the organisation screens. The answer types are generated from these fragments and
+ * the API's schema (`npm run codegen`: organisationQueries.generated.ts); each query sends its
+ * fragment's selection inline.
+ */
+import { fragmentSelection } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, graphqlString } from '../api/client.ts';
+import type {
+  AllOrganisationsRowFragment,
+  OrganisationDetailFragment,
+  SearchOrganisationsRowFragment,
+} from './organisationQueries.generated.ts';
 
-export interface OrganisationSummary {
-  id: string | number;
-  name: string;
-  homepage?: string | null;
-  types?: unknown;
-  rorLink?: string | null;
-  alternativeNames?: string[] | null;
-}
+export const ALL_ORGANISATIONS_ROW_FRAGMENT = /* GraphQL */ `
+  fragment AllOrganisationsRow on Organisation { id name homepage types rorLink }
+`;
 
-export interface LinkedRecord {
-  id: string | number;
-  name: string;
-  abbreviation?: string | null;
-  type?: string | null;
-  registry?: string | null;
-  status?: string | null;
-}
+export const SEARCH_ORGANISATIONS_ROW_FRAGMENT = /* GraphQL */ `
+  fragment SearchOrganisationsRow on Organisation { id name homepage types urlForLogo alternativeNames }
+`;
 
-export interface OrganisationDetail extends OrganisationSummary {
-  urlForLogo?: string | null;
-  countries?: Array<{ id: string | number; name: string; code?: string | null }> | null;
-  parentOrganisations?: Array<{ id: string | number; name: string }> | null;
-  childOrganisations?: Array<{ id: string | number; name: string }> | null;
-  organisationLinks?: Array<{
-    id: string | number;
-    relation?: string | null;
-    isLead?: boolean | null;
-    grant?: { id: string | number; name: string } | null;
-    fairsharingRecord?: LinkedRecord | null;
-  }> | null;
-}
+export const ORGANISATION_DETAIL_FRAGMENT = /* GraphQL */ `
+  fragment OrganisationDetail on Organisation {
+    id name alternativeNames homepage rorLink types urlForLogo countries{name id code} childOrganisations{id name} parentOrganisations{id name}
+    organisationLinks{id isLead relation grant{id name} fairsharingRecord{id name abbreviation type registry status}}
+  }
+`;
+
+/** A row of the organisations list: the fields both lists ask for, and those only one does. */
+export type OrganisationSummary = Pick<AllOrganisationsRowFragment, 'id' | 'name' | 'homepage' | 'types'> &
+  Partial<Pick<AllOrganisationsRowFragment, 'rorLink'> & Pick<SearchOrganisationsRowFragment, 'urlForLogo' | 'alternativeNames'>>;
+
+export type OrganisationDetail = OrganisationDetailFragment;
+
+export type LinkedRecord = NonNullable<OrganisationDetail['organisationLinks'][number]['fairsharingRecord']>;
 
 export async function findOrganisations(q: string, signal?: AbortSignal): Promise<OrganisationSummary[]> {
   const text = q.trim();
   if (!text) {
-    const data = await graphqlQuery<{ allOrganisations: OrganisationSummary[] | null }>(
-      '{allOrganisations{id name homepage types rorLink}}',
+    const data = await graphqlQuery<{ allOrganisations: AllOrganisationsRowFragment[] | null }>(
+      `{allOrganisations{${fragmentSelection(ALL_ORGANISATIONS_ROW_FRAGMENT)}}}`,
       { signal },
     );
     return data.allOrganisations ?? [];
   }
-  const data = await graphqlQuery<{ searchOrganisations: OrganisationSummary[] | null }>(
-    `{searchOrganisations(q:${graphqlString(text)}){id name homepage types urlForLogo alternativeNames}}`,
+  const data = await graphqlQuery<{ searchOrganisations: SearchOrganisationsRowFragment[] | null }>(
+    `{searchOrganisations(q:${graphqlString(text)}){${fragmentSelection(SEARCH_ORGANISATIONS_ROW_FRAGMENT)}}}`,
     { signal },
   );
   return data.searchOrganisations ?? [];
@@ -52,7 +53,7 @@ export async function findOrganisations(q: string, signal?: AbortSignal): Promis
 export async function loadOrganisation(id: string, signal?: AbortSignal): Promise<OrganisationDetail | null> {
   const numeric = /^\d+$/.test(id) ? id : graphqlString(id);
   const data = await graphqlQuery<{ organisation: OrganisationDetail | null }>(
-    `{organisation(id:${numeric}){id name alternativeNames homepage rorLink types urlForLogo countries{name id code} childOrganisations{id name} parentOrganisations{id name} organisationLinks{id isLead relation grant{id name} fairsharingRecord{id name abbreviation type registry status}}}}`,
+    `{organisation(id:${numeric}){${fragmentSelection(ORGANISATION_DETAIL_FRAGMENT)}}}`,
     { signal },
   );
   return data.organisation;
