@@ -3,30 +3,25 @@
  * for phones, a CSP that works over plain http) and the GraphiQL page with the schema inside.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildSchema } from 'graphql';
 import { graphqlSchemaSdl } from '@registry/api/graphql/schema-sdl.ts';
 import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { BROWSER_NAVIGATION, buildTestApp } from './support.ts';
+import { BROWSER_NAVIGATION, buildTestApp, fakeWebBuild, removeWebBuild } from './support.ts';
 
 const GRAPHIQL_HTML = '<!doctype html><html><head><title>GraphiQL</title></head><body><div id="graphiql"></div></body></html>';
 let webDistDir: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
-  writeFileSync(join(webDistDir, 'graphiql.html'), GRAPHIQL_HTML);
+  webDistDir = fakeWebBuild({ 'graphiql.html': GRAPHIQL_HTML });
   app = await buildTestApp(sharedCatalogueConfig(), { webDistDir });
 });
 
 afterAll(async () => {
   await app?.close();
-  rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 /** Follows redirects as a browser would, at most `limit` of them. */

@@ -3,29 +3,23 @@
  * like API calls (they were exempt as web files): past the limit they answer 429 with
  * retry-after (a browser's page load, with the app's page rather than the JSON refusal), while a built file of the app, or a page that reads nothing, stays exempt.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { BROWSER_NAVIGATION, buildTestApp } from './support.ts';
+import { BROWSER_NAVIGATION, buildTestApp, fakeWebBuild, removeWebBuild } from './support.ts';
 
 const RATE_LIMIT = 3;
 let webDistDir: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-cost-pages-'));
-  mkdirSync(join(webDistDir, 'assets'));
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>Registry</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(webDistDir, 'assets', 'index-0a1b2c3d.js'), 'console.log("app")');
+  webDistDir = fakeWebBuild({ 'assets/index-0a1b2c3d.js': 'console.log("app")' });
   app = await buildTestApp(sharedCatalogueConfig(), { webDistDir, rateLimitMax: RATE_LIMIT });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 const fromClient = (remoteAddress: string, url: string, headers: Record<string, string>) => app.inject({ url, headers, remoteAddress });

@@ -6,15 +6,12 @@
  * no OpenSearch text, and a slow request body is cut off by the request timeout.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import type { GraphQLSchema } from 'graphql';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { buildTestApp, BROWSER_NAVIGATION } from './support.ts';
+import { buildTestApp, BROWSER_NAVIGATION, fakeWebBuild, removeWebBuild } from './support.ts';
 import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
 import { MAX_INPUT_DEPTH } from '@registry/api/plugins/input-checks.ts';
 import { SEARCH_REJECTED_MESSAGE } from '@registry/api/search/search-errors.ts';
@@ -135,10 +132,9 @@ describe('GraphQL transport checks on the matched route', () => {
 describe('search pages answered on the server', () => {
   let webDistDir: string;
   beforeAll(() => {
-    webDistDir = mkdtempSync(join(tmpdir(), 'registry-edge-dist-'));
-    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    webDistDir = fakeWebBuild();
   });
-  afterAll(() => rmSync(webDistDir, { recursive: true, force: true }));
+  afterAll(() => removeWebBuild(webDistDir));
 
   it('count against the rate limit: past it the page loads without the answer, and the API says 429', async () => {
     const app = await appWith({}, { rateLimitMax: 2, webDistDir });

@@ -1,24 +1,20 @@
 /** SPEC §2: every page is titled "<name> | <route name>"; the home page's served HTML too, not the bare site name. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { BROWSER_NAVIGATION, buildTestApp } from './support.ts';
+import { BROWSER_NAVIGATION, buildTestApp, fakeWebBuild, removeWebBuild } from './support.ts';
 
 let webDistDir: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-home-title-'));
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>Registry</title></head><body><div id="root"></div></body></html>');
+  webDistDir = fakeWebBuild();
   app = await buildTestApp({ ...sharedCatalogueConfig(), siteName: 'Our Registry' }, { webDistDir });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 describe('the home page', () => {

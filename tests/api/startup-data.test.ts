@@ -4,14 +4,11 @@
  * data block no message text can break out of.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { INTROSPECTION_QUERY, MESSAGES_QUERY, STARTUP_DATA_ELEMENT_ID, isStartupData, type StartupData } from '@registry/schemas/web/startup-data.ts';
 import { insertMessage } from '@registry/api/messages/message-repository.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
-import { BROWSER_NAVIGATION, JSON_CLIENT, buildTestApp } from './support.ts';
+import { BROWSER_NAVIGATION, JSON_CLIENT, buildTestApp, fakeWebBuild, removeWebBuild } from './support.ts';
 import { pageDataBlock } from './page-data-blocks.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>FAIRsharing</title></head><body><div id="root"></div></body></html>';
@@ -25,15 +22,14 @@ beforeAll(async () => {
   env = await createIsolatedEnvironment('startup_data');
   await insertMessage(env.db, 'The registry moves to a new server on Monday.');
   await insertMessage(env.db, HOSTILE_MESSAGE);
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
-  writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
+  webDistDir = fakeWebBuild({ 'index.html': INDEX_HTML });
   app = await buildTestApp(env.config, { db: env.db, webDistDir });
 });
 
 afterAll(async () => {
   await app?.close();
   await env?.cleanup();
-  if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 async function startupDataOf(server: FastifyInstance, url: string): Promise<StartupData> {

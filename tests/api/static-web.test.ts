@@ -1,11 +1,8 @@
 /** Serving the built web app: files, cache headers, and the SPA fallback that leaves the API alone. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
-import { buildTestApp, BROWSER_NAVIGATION, JSON_CLIENT } from './support.ts';
+import { buildTestApp, BROWSER_NAVIGATION, fakeWebBuild, JSON_CLIENT, removeWebBuild } from './support.ts';
 import { pageDataBlock, withoutStartupData } from './page-data-blocks.ts';
 import type { GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';
 import { EARLY_ANSWERS_ELEMENT_ID, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
@@ -16,18 +13,18 @@ let webDistDir: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
-  mkdirSync(join(webDistDir, 'assets'));
-  writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
-  writeFileSync(join(webDistDir, 'graphiql.html'), GRAPHIQL_HTML);
-  writeFileSync(join(webDistDir, 'assets', 'index-3f2a91bc.js'), 'console.log("app")');
-  writeFileSync(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webDistDir = fakeWebBuild({
+    'index.html': INDEX_HTML,
+    'graphiql.html': GRAPHIQL_HTML,
+    'assets/index-3f2a91bc.js': 'console.log("app")',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
   app = await buildTestApp(sharedCatalogueConfig(), { webDistDir });
 });
 
 afterAll(async () => {
   await app?.close();
-  rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 describe('static files', () => {
@@ -124,15 +121,13 @@ describe('screen code preloads', () => {
   let preloadApp: FastifyInstance;
 
   beforeAll(async () => {
-    preloadDist = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
-    writeFileSync(join(preloadDist, 'index.html'), INDEX_HTML);
-    writeFileSync(join(preloadDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+    preloadDist = fakeWebBuild({ 'index.html': INDEX_HTML, 'route-preloads.json': JSON.stringify(ROUTE_PRELOADS) });
     preloadApp = await buildTestApp(sharedCatalogueConfig(), { webDistDir: preloadDist });
   });
 
   afterAll(async () => {
     await preloadApp?.close();
-    rmSync(preloadDist, { recursive: true, force: true });
+    removeWebBuild(preloadDist);
   });
 
   const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
@@ -153,13 +148,11 @@ describe('screen code preloads', () => {
   });
 
   it('refuses a list that is not {pattern, files}', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
+    const broken = fakeWebBuild({ 'index.html': INDEX_HTML, 'route-preloads.json': JSON.stringify([{ pattern: '^/$', files: ['"><script>alert(1)</script>'] }]) });
     try {
-      writeFileSync(join(broken, 'index.html'), INDEX_HTML);
-      writeFileSync(join(broken, 'route-preloads.json'), JSON.stringify([{ pattern: '^/$', files: ['"><script>alert(1)</script>'] }]));
       await expect(buildTestApp(sharedCatalogueConfig(), { webDistDir: broken })).rejects.toThrow(/route-preloads\.json is not a list/);
     } finally {
-      rmSync(broken, { recursive: true, force: true });
+      removeWebBuild(broken);
     }
   });
 });

@@ -5,13 +5,10 @@
  * own head for link previews.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
-import { BROWSER_NAVIGATION, JSON_CLIENT, buildTestApp } from './support.ts';
+import { BROWSER_NAVIGATION, JSON_CLIENT, buildTestApp, fakeWebBuild, removeWebBuild } from './support.ts';
 import { pageDataBlock, withoutStartupData } from './page-data-blocks.ts';
 import { EARLY_ANSWERS_ELEMENT_ID } from '@registry/schemas/search/client/search-page-route.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
@@ -53,15 +50,14 @@ beforeAll(async () => {
   await env.db('records').where({ id: hidden.id }).update({ is_hidden: true });
   await env.db('records').where({ id: unapprovedId }).update({ is_approved: false });
   await env.db('records').where({ id: hostileId }).update({ name: HOSTILE_NAME, description: `${HOSTILE_NAME}\n\n${'word '.repeat(200)}` });
-  webDistDir = mkdtempSync(join(tmpdir(), 'registry-web-dist-'));
-  writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
+  webDistDir = fakeWebBuild({ 'index.html': INDEX_HTML });
   app = await buildTestApp(env.config, { db: env.db, webDistDir });
 });
 
 afterAll(async () => {
   await app?.close();
   await env?.cleanup();
-  if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
+  removeWebBuild(webDistDir);
 });
 
 const titleOf = (html: string) => html.match(/<title>(.*?)<\/title>/s)?.[1];
