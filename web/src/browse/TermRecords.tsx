@@ -13,7 +13,7 @@ import { Pagination } from '../kit/Pagination.tsx';
 import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
-import type { SearchAnswer } from '../kit/records/search-types.ts';
+import type { SearchAnswerFragment, SearchResultFieldsFragment } from '@registry/schemas/search/client/search-documents.generated.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
 import type { BrowsableVocabulary } from '../kit/vocabularies.ts';
@@ -23,6 +23,9 @@ export function termRecordsQuery(argument: BrowsableVocabulary['searchArgument']
     currentPage perPage totalCount totalPages records{${SEARCH_RESULT_FIELDS}}
   }}`;
 }
+
+/** The answer to termRecordsQuery, from the search fragments' generated types (it asks for the same fields). */
+type TermRecordsAnswer = Pick<SearchAnswerFragment, 'currentPage' | 'perPage' | 'totalCount' | 'totalPages'> & { records: SearchResultFieldsFragment[] };
 
 export interface TermRecordsProps {
   term: TermNode;
@@ -40,7 +43,7 @@ export function TermRecords({ term, searchArgument, narrower, onNarrower, page, 
   const hasNarrower = term.children.length > 0;
   const labels = useMemo(() => (narrower && hasNarrower ? namesWithNarrower(term) : [term.name]), [narrower, hasNarrower, term]);
   const query = useMemo(() => termRecordsQuery(searchArgument, labels, page, perPage), [searchArgument, labels, page, perPage]);
-  const result = useLatestQuery<{ searchFairsharingRecords: SearchAnswer }>(query);
+  const result = useLatestQuery<{ searchFairsharingRecords: TermRecordsAnswer }>(query);
   // While the next page loads the previous one stays on screen, so the list does not jump.
   const answer =
     result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? (result.previous?.searchFairsharingRecords ?? null) : null;
