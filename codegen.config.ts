@@ -46,6 +46,11 @@ const config: CodegenConfig = {
       plugins: [header('the answer types of the organisation documents in organisationQueries.ts'), 'typescript-operations'],
       config: webDocumentTypes,
     },
+    'web/src/advanced-search/advanced-search-form.generated.ts': {
+      documents: ['web/src/advanced-search/advanced-search-form.ts'],
+      plugins: [header('the answer type of the advanced search document in advanced-search-form.ts'), 'typescript-operations'],
+      config: webDocumentTypes,
+    },
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],
       config: {

@@ -9,7 +9,7 @@ import { Alert, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../shell/usePageTitle.ts';
-import type { SearchResultRecord } from '../kit/records/search-types.ts';
+import type { AdvancedSearchResultFragment } from './advanced-search-form.generated.ts';
 import { Pagination } from '../kit/Pagination.tsx';
 import { DEFAULT_PER_PAGE } from '@registry/schemas/search/client/search-state.ts';
 import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
@@ -45,7 +45,7 @@ export function AdvancedSearchPage() {
   const parsed = useMemo(() => (searching ? parseAdvancedSearchLocation(location.search) : null), [searching, location.search]);
   const query = useMemo(() => (parsed ? buildAdvancedSearchQuery(parsed) : null), [parsed]);
   const summary = parsed ? advancedSearchSummary(parsed.q, parsed.where) : null;
-  const result = useLatestQuery<{ advancedSearch: SearchResultRecord[] | null }>(query);
+  const result = useLatestQuery<{ advancedSearch: AdvancedSearchResultFragment[] | null }>(query);
   // A new search (Proceed) lands here with the dialog closed; a visit without one opens it.
   useEffect(() => {
     if (!searching) setDialogOpen(true);

@@ -12,7 +12,7 @@ import {
   type AdvancedSearchWhere,
 } from '@registry/schemas/search/advanced-search-url.ts';
 import { advancedSearchFilterById } from '@registry/schemas/search/facets.ts';
-import { graphqlArguments, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
+import { fragmentSelection, graphqlArguments, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
 import { ruleValueKind, TYPE_RULE_REGISTRY } from './advanced-search-filters.ts';
 
 export const ADVANCED_SEARCH_PATH = '/advancedsearch';
@@ -145,8 +145,18 @@ export function apiWhere(where: AdvancedSearchWhere): GraphqlLiteral {
   };
 }
 
-export const ADVANCED_SEARCH_RESULT_FIELDS =
-  'id type name description registry status abbreviation doi homepage subjects{id label} domains{id label} taxonomies{id label}';
+/**
+ * The fields of an advanced search's result rows. Their answer type is generated from this fragment
+ * and the API's schema (`npm run codegen`: advanced-search-form.generated.ts); the query sends the
+ * selection inline.
+ */
+export const ADVANCED_SEARCH_RESULT_FRAGMENT = /* GraphQL */ `
+  fragment AdvancedSearchResult on SearchRecord {
+    id type name description registry status abbreviation doi homepage subjects{id label} domains{id label} taxonomies{id label}
+  }
+`;
+
+const ADVANCED_SEARCH_RESULT_FIELDS = fragmentSelection(ADVANCED_SEARCH_RESULT_FRAGMENT);
 
 export function buildAdvancedSearchQuery(parsed: { q?: string; where: AdvancedSearchWhere }): string {
   const args = graphqlArguments({ q: parsed.q || undefined, where: apiWhere(parsed.where) });
