@@ -12,7 +12,7 @@ import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists,
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 import { reindexAll } from '../../indexer/src/reindex.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
-import { copyRealRecords } from '../seed/synthetic-copies.ts';
+import { copyRealRecords, recordCount } from '../seed/synthetic-copies.ts';
 import { freePort } from '../free-port.ts';
 
 const SERVER = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
@@ -69,6 +69,7 @@ export function resetPeakMemory(pid: number): void {
 }
 
 export interface BenchCatalogue {
+  /** The configuration pointed at the bench's database, index prefix and queue prefix. */
   config: RegistryConfig;
   db: Database;
   client: SearchClient;
@@ -82,16 +83,19 @@ export interface BenchCatalogue {
 }
 
 /**
- * The demo catalogue plus copies of its records up to `records` (scripts/seed/synthetic-copies.ts),
- * in a database and index prefix named after the bench, indexed with the real reindex.
+ * The demo catalogue plus copies of its records up to `records` (scripts/seed/synthetic-copies.ts;
+ * 0: the demo catalogue alone), in a database, index prefix and queue prefix named after the bench,
+ * indexed with the real reindex.
  */
 export async function buildBenchCatalogue(bench: string, records: number): Promise<BenchCatalogue> {
-  const config = loadConfig();
+  const base = loadConfig();
   const stamp = Date.now().toString(36);
-  const url = new URL(config.databaseUrl);
+  const url = new URL(base.databaseUrl);
   url.pathname = `/registry_bench_${stamp}_${bench}`;
   const databaseUrl = url.toString();
   const indexPrefix = `bench_${stamp}_${bench}_`;
+  const queuePrefix = `bench_${stamp}_${bench}`;
+  const config = { ...base, databaseUrl, indexPrefix, queuePrefix };
   const client = createSearchClient(config);
   await ensureDatabaseExists(databaseUrl);
   const db = createDatabase(databaseUrl);
@@ -106,12 +110,12 @@ export async function buildBenchCatalogue(bench: string, records: number): Promi
   try {
     await migrateLatest(db);
     await seedDemoCatalogue(db);
-    const total = await copyRealRecords(db, records);
+    const total = records > 0 ? await copyRealRecords(db, records) : await recordCount(db);
     console.log(`bench: ${total} records in Postgres; indexing under ${indexPrefix}`);
     const reindex = await reindexAll({ db, client, indexPrefix });
     console.log(`bench: indexed ${reindex.documents} in ${(reindex.tookMs / 1000).toFixed(0)} s`);
     const [{ count }] = await db('records').modify(visibleRecordsOnly(ANONYMOUS_VIEWER)).count<{ count: string }[]>('* as count');
-    return { config, db, client, databaseUrl, indexPrefix, queuePrefix: `bench_${stamp}_${bench}`, publicRecords: Number(count), drop };
+    return { config, db, client, databaseUrl, indexPrefix, queuePrefix, publicRecords: Number(count), drop };
   } catch (error) {
     await drop();
     throw error;

@@ -12,64 +12,33 @@
  *   npx tsx scripts/bench/freshness.ts      (BENCH_SAVES=200 by default)
  */
 import { performance } from 'node:perf_hooks';
-import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest, runCli, type SearchClient } from '@registry/platform';
+import { runCli } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
-import { reindexAll, startIndexer } from '@registry/indexer';
-import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
+import { startIndexer } from '@registry/indexer';
+import { buildBenchCatalogue } from './bench-server.ts';
+import { editableRecords, percentile, renamePayload, waitUntilFound } from './record-saves.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES) || 200;
-const SEARCH_POLL_MS = 25;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 function summary(values: number[]): string {
   return `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms (n=${values.length})`;
 }
 
-async function waitUntilFound(client: SearchClient, alias: string, name: string, id: number): Promise<void> {
-  const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline) {
-    const response = await client.search({ index: alias, body: { size: 5, _source: false, query: { match_phrase: { name } } } });
-    if ((response.body.hits.hits as { _id: string }[]).some((hit) => Number(hit._id) === id)) return;
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_POLL_MS));
-  }
-  throw new Error(`record ${id} not found as "${name}" within 30 s`);
-}
-
 runCli(async () => {
-  const base = loadConfig(process.env);
   const stamp = Date.now().toString(36);
-  const url = new URL(base.databaseUrl);
-  url.pathname = `/registry_bench_freshness_${stamp}`;
-  const config = { ...base, databaseUrl: url.toString(), indexPrefix: `bench_fresh_${stamp}_`, queuePrefix: `bench_fresh_${stamp}` };
-  await ensureDatabaseExists(config.databaseUrl);
-  const db = createDatabase(config.databaseUrl);
-  const client = createSearchClient(config);
+  const catalogue = await buildBenchCatalogue('freshness', 0);
+  const { config, db, client } = catalogue;
   const alias = recordsAlias(config.indexPrefix);
   try {
-    await migrateLatest(db);
-    await seedDemoCatalogue(db);
-    await reindexAll({ db, client, indexPrefix: config.indexPrefix });
     const indexer = await startIndexer(config, { ensureIndex: false, log: () => undefined });
     const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000, db });
     try {
       await app.ready();
       const [curator] = await db('users').insert({ username: 'bench-curator', email: 'bench@example.org', role: 'curator', confirmed_at: db.fn.now() }).returning('id');
       const authorization = `Bearer ${await signUserToken(app, curator.id)}`;
-      // Records whose general information is complete enough to save (homepage, a 40-character description).
-      const records: { id: number; name: string; homepage: string; description: string; status: string; record_type_id: number; abbreviation: string | null }[] = await db('records as r')
-        .whereNotNull('r.homepage')
-        .whereNotNull('r.record_type_id')
-        .whereRaw('length(r.description) >= 40')
-        .select('r.id', 'r.name', 'r.homepage', 'r.description', 'r.status', 'r.record_type_id', 'r.abbreviation')
-        .orderBy('r.id')
-        .limit(8);
-      if (records.length < 8) throw new Error('the demo catalogue has fewer than 8 records with a homepage and a description');
+      const records = await editableRecords(db, 8);
       const objectTypeIds = [Number((await db('object_types').orderBy('id').first('id')).id)];
 
       // Baseline: one document written straight to OpenSearch, searched until it shows.
@@ -91,14 +60,7 @@ runCli(async () => {
         const started = performance.now();
         const response = await app.inject({
           method: 'PUT', url: `/fairsharing_records/${record.id}`, headers: { authorization },
-          payload: {
-            section: 'generalInformation',
-            fairsharing_record: {
-              record_type_id: record.record_type_id,
-              object_type_ids: objectTypeIds,
-              metadata: { name, abbreviation: record.abbreviation, homepage: record.homepage, description: record.description, status: record.status },
-            },
-          },
+          payload: renamePayload(record, name, objectTypeIds),
         });
         if (response.statusCode !== 200) throw new Error(`save failed: ${response.statusCode} ${response.body}`);
         await waitUntilFound(client, alias, name, record.id);
@@ -135,9 +97,6 @@ runCli(async () => {
       await indexer.stop();
     }
   } finally {
-    await client.indices.delete({ index: `${config.indexPrefix}*` }).catch(() => undefined);
-    await client.close();
-    await db.destroy();
-    await dropDatabase(config.databaseUrl);
+    await catalogue.drop();
   }
 });

@@ -6,7 +6,7 @@
  */
 import type { Database } from '@registry/platform';
 
-async function recordCount(db: Database): Promise<number> {
+export async function recordCount(db: Database): Promise<number> {
   const [row] = await db('records').count<{ count: string }[]>('* as count');
   return Number(row!.count);
 }
