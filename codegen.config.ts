@@ -51,6 +51,11 @@ const config: CodegenConfig = {
       plugins: [header('the answer type of the advanced search document in advanced-search-form.ts'), 'typescript-operations'],
       config: webDocumentTypes,
     },
+    'web/src/curator/curation-api.generated.ts': {
+      documents: ['web/src/curator/curation-api.ts'],
+      plugins: [header('the answer types of the curation documents in curation-api.ts'), 'typescript-operations'],
+      config: webDocumentTypes,
+    },
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],
       config: {

@@ -4,7 +4,8 @@
  * approves), add a processing note, mark reviewed — and deciding a claim.
  */
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { PendingClaimFragment } from './curation-api.generated.ts';
 
 export const CURATION_SORTS = [
   { id: 'newest', label: 'Newest first' },
@@ -81,17 +82,16 @@ export async function loadNeedsReview(query: PageQuery): Promise<{ count: number
   return (await graphqlQuery<{ needsReview: { count: number; records: DueRecord[] } }>(`{needsReview${pageArguments({ ...query, sort: undefined })}}`)).needsReview;
 }
 
-export interface PendingClaim {
-  id: string;
-  createdAt: string | null;
-  claimantMessage: string | null;
-  user: Person | null;
-  fairsharingRecord: { id: string; name: string; type: string | null } | null;
-}
+/** A claim waiting for a decision; its answer type is generated (`npm run codegen`: curation-api.generated.ts). */
+export const PENDING_CLAIM_FRAGMENT = /* GraphQL */ `
+  fragment PendingClaim on CurationMaintenanceRequest { id createdAt claimantMessage user{id username} fairsharingRecord{id name type} }
+`;
+
+export type PendingClaim = PendingClaimFragment;
 
 export async function loadClaims(query: PageQuery): Promise<PendingClaim[]> {
   return (await graphqlQuery<{ pendingMaintenanceRequests: PendingClaim[] }>(
-    `{pendingMaintenanceRequests${pageArguments(query)}{id createdAt claimantMessage user{id username} fairsharingRecord{id name type}}}`,
+    `{pendingMaintenanceRequests${pageArguments(query)}{${fragmentSelection(PENDING_CLAIM_FRAGMENT)}}}`,
   )).pendingMaintenanceRequests;
 }
 
