@@ -56,6 +56,11 @@ const config: CodegenConfig = {
       plugins: [header('the answer types of the curation documents in curation-api.ts'), 'typescript-operations'],
       config: webDocumentTypes,
     },
+    'web/src/account/account-api.generated.ts': {
+      documents: ['web/src/account/account-api.ts'],
+      plugins: [header('the answer types of the profile documents in account-api.ts'), 'typescript-operations'],
+      config: webDocumentTypes,
+    },
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],
       config: {

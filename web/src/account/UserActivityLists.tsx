@@ -49,9 +49,14 @@ function RecordItems({ records }: { records: RecordSummary[] }) {
   ));
 }
 
+/** The API's JSON `EditEvent.description` as the history writes it (a title and the changed fields). */
+function isEditDescription(value: unknown): value is EditDescription {
+  return !!value && typeof value === 'object' && 'title' in value && typeof value.title === 'string' && 'changes' in value && Array.isArray(value.changes);
+}
+
 /** An edit in a line, as its record's history titles it: "Edited: General information (Description, Homepage)". */
-function editSummary(description: EditDescription | null | undefined): string {
-  if (!description) return 'Edited';
+function editSummary(description: unknown): string {
+  if (!isEditDescription(description)) return 'Edited';
   const fields = description.changes.map((change) => change.label);
   return [description.title, fields.length > 0 ? `(${fields.join(', ')})` : description.summary].filter(Boolean).join(' ');
 }

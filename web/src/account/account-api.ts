@@ -5,6 +5,8 @@
 import { graphqlQuery, restDelete, restGet, restPost, restPut, type RequestOptions } from '../api/client.ts';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import type { SignInAnswer } from '../state/sessionSlice.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { ProfileRecordFragment, UserProfileFragment } from './account-api.generated.ts';
 
 /** SPEC §4/§8: this exact sign-in failure offers to resend the confirmation mail. */
 export const UNCONFIRMED_MESSAGE = 'You have to confirm your email address before continuing.';
@@ -120,53 +122,35 @@ export const updateUserAsAdmin = (id: number, user: Record<string, unknown>) => 
 export const deleteUserAsAdmin = (id: number) => restDelete<AccountAnswer>(`/user_admin/${id}`);
 export const loadUserRoles = () => restGet<string[]>('/user_roles');
 
-// GraphQL profile (SPEC §3 User; shapes as FAIRsharing's client asks for them).
-export interface RecordSummary {
-  id: string;
-  type?: string | null;
-  name: string;
-  doi?: string | null;
-  registry?: string | null;
-  isApproved?: boolean | null;
-}
+// GraphQL profile (SPEC §3 User; fields as FAIRsharing's client asks for them). The answer types are
+// generated from these fragments and the API's schema (`npm run codegen`: account-api.generated.ts);
+// the query sends them with it.
+export const PROFILE_RECORD_FRAGMENT = /* GraphQL */ `
+  fragment ProfileRecord on FairsharingRecord { id type name doi registry isApproved }
+`;
 
-export interface UserProfile {
-  id: string;
-  username: string;
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  homepage?: string | null;
-  orcid?: string | null;
-  twitter?: string | null;
-  mastodon?: string | null;
-  bluesky?: string | null;
-  thirdParty?: boolean | null;
-  awards?: string[] | null;
-  role?: string | null;
-  organisations: Array<{ id: string; name: string; homepage?: string | null; organisationTypes: Array<{ name: string }> }>;
-  watchedRecords: RecordSummary[];
-  createdRecords: RecordSummary[];
-  maintainedRecords: RecordSummary[];
-  maintenanceRequests: Array<{ createdAt?: string | null; status?: string | null; fairsharingRecord?: RecordSummary | null }>;
-  editEvents: Array<{ id: string; createdAt?: string | null; description?: EditDescription | null; fairsharingRecord?: { id: string; name: string; type?: string | null } | null }>;
-}
+export const USER_PROFILE_FRAGMENT = /* GraphQL */ `
+  fragment UserProfile on User {
+    id username email firstName lastName homepage orcid twitter mastodon bluesky thirdParty awards role
+    organisations{id name homepage organisationTypes{name}}
+    watchedRecords{...ProfileRecord} createdRecords{...ProfileRecord} maintainedRecords{...ProfileRecord}
+    maintenanceRequests{createdAt status fairsharingRecord{...ProfileRecord}}
+    editEvents{id createdAt description fairsharingRecord{id name type}}
+  }
+`;
 
-/** An edit as its record's history describes it (the API's `EditEvent.description`); the profile lists the fields it changed. */
+export type RecordSummary = ProfileRecordFragment;
+export type UserProfile = UserProfileFragment;
+
+/** An edit as its record's history describes it (the API's `EditEvent.description`, JSON); the profile lists the fields it changed. */
 export interface EditDescription {
   title: string;
   summary: string | null;
   changes: Array<{ label: string }>;
 }
 
-const RECORD_FIELDS = '{id type name doi registry isApproved}';
-
 export function userProfileQuery(id: number): string {
-  return `{user(id:${id}){id username email firstName lastName homepage orcid twitter mastodon bluesky thirdParty awards role
-organisations{id name homepage organisationTypes{name}}
-watchedRecords${RECORD_FIELDS} createdRecords${RECORD_FIELDS} maintainedRecords${RECORD_FIELDS}
-maintenanceRequests{createdAt status fairsharingRecord${RECORD_FIELDS}}
-editEvents{id createdAt description fairsharingRecord{id name type}}}}`;
+  return `{user(id:${id}){...UserProfile}} ${compactGraphql(USER_PROFILE_FRAGMENT)} ${compactGraphql(PROFILE_RECORD_FRAGMENT)}`;
 }
 
 export async function loadUserProfile(id: number): Promise<UserProfile> {

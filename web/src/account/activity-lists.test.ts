@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordsAwaitingApproval } from './activity-lists.ts';
 
-const record = (id: string, isApproved: boolean | null) => ({ id, name: `Record ${id}`, isApproved });
+const record = (id: string, isApproved: boolean | null) => ({ id, name: `Record ${id}`, type: null, doi: null, registry: null, isApproved });
 
 describe('recordsAwaitingApproval', () => {
   it('lists created and maintained records awaiting approval, each once', () => {
