@@ -12,7 +12,7 @@ import { buildTestApp } from './support.ts';
 
 let app: FastifyInstance;
 const config = sharedCatalogueConfig();
-const countKey = (client: string) => `${config.queuePrefix}:expensive-in-flight:ip:${client}`;
+const countKey = (client: string) => app.expensiveInFlightKey(`ip:${client}`);
 const graphql = (client: string, query: string) => app.inject({ method: 'POST', url: '/graphql', payload: { query }, remoteAddress: client });
 
 beforeAll(async () => {

@@ -50,7 +50,7 @@ describe('the door for clients refused as too costly', () => {
 
   it('holds a client answered 429 for too many expensive requests in flight', async () => {
     const client = '10.2.0.3';
-    const countKey = `${app.config.queuePrefix}:expensive-in-flight:ip:${client}`;
+    const countKey = app.expensiveInFlightKey(`ip:${client}`);
     await app.redis.set(countKey, '2');
     expect((await graphql(client, { query: '{ searchSubjects { id } }' })).statusCode).toBe(429);
     expect((await graphql(client, cheapQuery)).json().message).toMatch(/^Your last request was refused as too costly/);
@@ -59,7 +59,7 @@ describe('the door for clients refused as too costly', () => {
 
   it('counts a REST page of more than the default size as expensive, and its client meets the door', async () => {
     const client = '10.2.0.5';
-    const countKey = `${app.config.queuePrefix}:expensive-in-flight:ip:${client}`;
+    const countKey = app.expensiveInFlightKey(`ip:${client}`);
     await app.redis.set(countKey, '2');
     const page = (size: number) => app.inject({ url: `/publications?page[size]=${size}`, remoteAddress: client, headers: { accept: 'application/json' } });
     expect((await page(500)).statusCode).toBe(429);

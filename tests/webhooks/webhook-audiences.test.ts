@@ -207,10 +207,13 @@ describe('a webhook failing for long', () => {
     const asked = await redeliver();
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({ id: failedDelivery, status: 'pending', redeliveries: 1 });
-    await vi.waitFor(() => expect(at('/broken').map((item: ReceivedDelivery) => item.id)).toEqual([failedDelivery]), { timeout: 15_000, interval: 200 });
-    expect(verifySignature(secrets['/broken'], at('/broken')[0])).toBe(true);
+    // Changes made since it was switched on may be delivered beside it; the redelivery comes once.
+    const redelivered = () => at('/broken').filter((item: ReceivedDelivery) => item.id === failedDelivery);
+    await vi.waitFor(() => expect(redelivered()).toHaveLength(1), { timeout: 15_000, interval: 200 });
+    expect(verifySignature(secrets['/broken'], redelivered()[0])).toBe(true);
     const listed = await call(harness.app, { method: 'GET', url: `/webhooks/${hookIds['/broken']}/deliveries`, token: people.user.token });
-    expect((listed.body as unknown as { status: string; response_code: number }[])[0]).toMatchObject({ status: 'delivered', response_code: 204 });
+    const listedDeliveries = listed.body as unknown as { id: string; status: string; response_code: number }[];
+    expect(listedDeliveries.find((delivery) => delivery.id === failedDelivery)).toMatchObject({ status: 'delivered', response_code: 204 });
     expect((await call(harness.app, { method: 'POST', url: `/webhooks/${hookIds['/broken']}/deliveries/msg_none/redeliver`, token: people.user.token })).status).toBe(404);
   });
 });

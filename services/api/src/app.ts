@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import type { Database, RegistryConfig } from '@registry/platform';
 import { configPlugin } from './plugins/config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -127,10 +128,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configPlugin, { config });
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
+  const limitStore = options.rateLimitStore ?? (process.env.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'redis');
   await app.register(limitsPlugin, {
     rateLimitMax: options.rateLimitMax ?? defaultRateLimitMax(),
     rateLimitWindowMs: options.rateLimitWindowMs,
-    store: options.rateLimitStore ?? (process.env.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'redis'),
+    store: limitStore,
     redisUrl: config.redisUrl,
     keyPrefix: config.queuePrefix,
   });
@@ -148,7 +150,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(domainsPlugin);
   await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(expensiveRequestsPlugin, { keyPrefix: config.queuePrefix, countTtlMs: 2 * requestTimeout });
+  // With limits kept by this process alone (the memory store: tests, whose apps share one queue
+  // prefix and one client address), its expensive requests in flight are counted apart too.
+  const expensiveKeyPrefix = limitStore === 'memory' ? `${config.queuePrefix}:${randomUUID()}` : config.queuePrefix;
+  await app.register(expensiveRequestsPlugin, { keyPrefix: expensiveKeyPrefix, countTtlMs: 2 * requestTimeout });
   await app.register(sharedAnswersPlugin);
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 

@@ -45,6 +45,13 @@ const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES
 /** Root fields of GraphQL that answer whole collections. */
 const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis key counting a client's expensive requests in flight (`ip:…` or `user:…`). */
+    expensiveInFlightKey(client: string): string;
+  }
+}
+
 export interface ExpensiveRequestsOptions {
   /** Redis keys start with it (the queue prefix: one per site, one per test run). */
   keyPrefix: string;
@@ -72,7 +79,8 @@ export function expensiveRequestClient(request: FastifyRequest): string {
 export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
   async (app, options) => {
     const turns = new Turns(EXPENSIVE_RUNNING_PER_PROCESS);
-    const keyOf = (request: FastifyRequest) => `${options.keyPrefix}:expensive-in-flight:${expensiveRequestClient(request)}`;
+    app.decorate('expensiveInFlightKey', (client: string) => `${options.keyPrefix}:expensive-in-flight:${client}`);
+    const keyOf = (request: FastifyRequest) => app.expensiveInFlightKey(expensiveRequestClient(request));
 
     /** Ends the turn of a request that has one; its answer is built once onSend sees it. */
     const endTurn = new WeakMap<FastifyRequest, () => void>();
