@@ -27,6 +27,10 @@ function describeFailure(error: unknown): string | undefined {
     case '28000':
       return `database refused the login: ${failure.message ?? ''} (check DATABASE_URL)`;
   }
+  // node:util parseArgs refuses an unknown option or a missing value (ERR_PARSE_ARGS_…).
+  if (failure.code?.startsWith('ERR_PARSE_ARGS_')) {
+    return `${(failure.message ?? '').split('. ')[0]} (see the command's usage at the top of its file or in scripts/README.md)`;
+  }
   // The OpenSearch client names its transport failures ConnectionError.
   if (error instanceof Error && error.name === 'ConnectionError') {
     return `cannot reach OpenSearch (OPENSEARCH_URL): ${error.message}`;
