@@ -3,6 +3,8 @@
  * schemas/src/graphql/ and the search queries generated from the facet registry). `npm run codegen`
  * writes them; tests/graphql/generated-types.test.ts fails when a committed file is stale.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { graphqlSchemaSdl } from './services/api/src/graphql/schema-sdl.ts';
 
@@ -25,42 +27,33 @@ const webDocumentTypes = {
   scalars: { JSON: 'unknown', ID: 'string' },
 };
 
+/** Where the web's documents live: the web app and the documents it shares with the server. */
+const DOCUMENT_DIRS = ['web/src', 'schemas/src/web', 'schemas/src/search/client'];
+
+/**
+ * Every module that writes a document in a template literal marked with the GraphQL comment gets
+ * its answer types in `<module>.generated.ts` beside it, so a new document needs no entry here.
+ */
+function documentTypes(): CodegenConfig['generates'] {
+  const modules = DOCUMENT_DIRS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(generated|test)\.tsx?$/.test(file))
+      .map((file) => join(dir, file))
+      .filter((file) => readFileSync(file, 'utf8').includes('/* GraphQL */')),
+  );
+  return Object.fromEntries(
+    modules.sort().map((module) => [
+      module.replace(/\.tsx?$/, '.generated.ts'),
+      { documents: [module], plugins: [header(`the answer types of the documents in ${basename(module)}`), 'typescript-operations'], config: webDocumentTypes },
+    ]),
+  );
+}
+
 const config: CodegenConfig = {
   schema: graphqlSchemaSdl(),
   emitLegacyCommonJSImports: false,
   generates: {
-    // The answers of the web's search documents (fragments written in /* GraphQL */ literals).
-    'schemas/src/search/client/search-documents.generated.ts': {
-      documents: ['schemas/src/search/client/search-query.ts'],
-      plugins: [header('the answer types of the search documents in search-query.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
-    // The answer of the record page's document (a fragment, shared with the server's record page).
-    'schemas/src/web/record-page-query.generated.ts': {
-      documents: ['schemas/src/web/record-page-query.ts'],
-      plugins: [header('the answer type of the record page document in record-page-query.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
-    'web/src/organisations/organisationQueries.generated.ts': {
-      documents: ['web/src/organisations/organisationQueries.ts'],
-      plugins: [header('the answer types of the organisation documents in organisationQueries.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
-    'web/src/advanced-search/advanced-search-form.generated.ts': {
-      documents: ['web/src/advanced-search/advanced-search-form.ts'],
-      plugins: [header('the answer type of the advanced search document in advanced-search-form.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
-    'web/src/curator/curation-api.generated.ts': {
-      documents: ['web/src/curator/curation-api.ts'],
-      plugins: [header('the answer types of the curation documents in curation-api.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
-    'web/src/account/account-api.generated.ts': {
-      documents: ['web/src/account/account-api.ts'],
-      plugins: [header('the answer types of the profile documents in account-api.ts'), 'typescript-operations'],
-      config: webDocumentTypes,
-    },
+    ...documentTypes(),
     'services/api/src/graphql-types/resolver-types.generated.ts': {
       plugins: [header('the resolvers\' types', true), 'typescript', 'typescript-resolvers'],
       config: {

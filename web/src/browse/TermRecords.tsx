@@ -13,7 +13,7 @@ import { Pagination } from '../kit/Pagination.tsx';
 import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
-import type { SearchAnswerFragment, SearchResultFieldsFragment } from '@registry/schemas/search/client/search-documents.generated.ts';
+import type { SearchAnswerFragment, SearchResultFieldsFragment } from '@registry/schemas/search/client/search-query.generated.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
 import type { BrowsableVocabulary } from '../kit/vocabularies.ts';

@@ -2,7 +2,7 @@
  * Reads the facet counts of a search answer (`facets`, typed by the API's schema: one entry per
  * facet of the facet registry) into the counts each filter panel shows.
  */
-import type { SearchAnswerFragment } from '@registry/schemas/search/client/search-documents.generated.ts';
+import type { SearchAnswerFragment } from '@registry/schemas/search/client/search-query.generated.ts';
 
 export type SearchFacets = SearchAnswerFragment['facets'];
 export type FacetCount = SearchFacets[number]['values'][number];

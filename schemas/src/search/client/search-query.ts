@@ -14,7 +14,7 @@ import type { SearchState } from './search-state.ts';
 
 /**
  * The search page's fragments. Their answer types are generated from them and the API's schema
- * (`npm run codegen`: search-documents.generated.ts), so a field the schema does not have fails
+ * (`npm run codegen`: search-query.generated.ts), so a field the schema does not have fails
  * there, not in the browser. Written compact into the documents sent.
  */
 export const SEARCH_RESULT_FRAGMENT = /* GraphQL */ `

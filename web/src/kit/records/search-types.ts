@@ -1,7 +1,7 @@
 /** Shapes of the search answers the web app reads (see the API's GraphQL shapes). */
 import type {
   SearchAnswerFragment, SearchHighlightFragment, SearchResultFieldsFragment,
-} from '@registry/schemas/search/client/search-documents.generated.ts';
+} from '@registry/schemas/search/client/search-query.generated.ts';
 
 export interface TermLabel {
   id?: number | string;
