@@ -5,8 +5,8 @@
  */
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
+import { missingDoiReason } from '@registry/schemas/curation/doi-rule.ts';
 import { requireAllowed } from '../records/record-guards.ts';
-import { missingDoiReason } from '../dois/doi-rules.ts';
 import { csvText } from '../export/csv-text.ts';
 import * as repository from './curation-files-repository.ts';
 

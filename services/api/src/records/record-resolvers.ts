@@ -1,4 +1,5 @@
 /** The record page and everything hanging off a record, read from Postgres through loaders. */
+import { missingDoiReason } from '@registry/schemas/curation/doi-rule.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { recordNotFound } from '../kernel/graphql-errors.ts';
 import {
@@ -6,8 +7,7 @@ import {
 } from './record-visibility.ts';
 import { recordSchemaOrg } from './record-schema-org.ts';
 import { recordHistory } from './record-history.ts';
-import { missingDoiReason } from '../dois/doi-rules.ts';
-import { reviewIsDue } from '../reviews/review-rules.ts';
+import { reviewIsDue } from './review-due.ts';
 import {
   isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow,
   type ReviewRow, type SavedSearchRow,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewIsDue } from './review-rules.ts';
+import { reviewIsDue } from './review-due.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 

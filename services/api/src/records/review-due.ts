@@ -1,7 +1,7 @@
 /**
- * When an approved record is due a curator's review: never reviewed, or last reviewed more than a
- * calendar year ago. The curator dashboard's list says the same in SQL
- * (`curation-repository.ts` needsReview: `last_reviewed < now() - interval '1 year'`).
+ * When an approved record is due a curator's review (a record's `needsReview`): never reviewed, or
+ * last reviewed more than a calendar year ago. The curator dashboard's list says the same in SQL
+ * (`curation/curation-repository.ts` needsReview: `last_reviewed < now() - interval '1 year'`).
  */
 export interface ReviewFacts {
   is_approved: boolean;
