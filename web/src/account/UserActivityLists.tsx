@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { claimStatusLabel } from '../kit/records/community.ts';
-import type { EditDescription, RecordSummary, UserProfile } from './account-api.ts';
+import type { RecordSummary, UserProfile } from './account-api.ts';
+import { readEditDescription } from '../kit/records/edit-history.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { recordsAwaitingApproval } from './activity-lists.ts';
 import { SavedSearchesSection } from '../saved-searches/SavedSearchesList.tsx';
@@ -49,14 +50,10 @@ function RecordItems({ records }: { records: RecordSummary[] }) {
   ));
 }
 
-/** The API's JSON `EditEvent.description` as the history writes it (a title and the changed fields). */
-function isEditDescription(value: unknown): value is EditDescription {
-  return !!value && typeof value === 'object' && 'title' in value && typeof value.title === 'string' && 'changes' in value && Array.isArray(value.changes);
-}
-
 /** An edit in a line, as its record's history titles it: "Edited: General information (Description, Homepage)". */
-function editSummary(description: unknown): string {
-  if (!isEditDescription(description)) return 'Edited';
+function editSummary(value: unknown): string {
+  const description = readEditDescription(value);
+  if (!description) return 'Edited';
   const fields = description.changes.map((change) => change.label);
   return [description.title, fields.length > 0 ? `(${fields.join(', ')})` : description.summary].filter(Boolean).join(' ');
 }

@@ -142,13 +142,6 @@ export const USER_PROFILE_FRAGMENT = /* GraphQL */ `
 export type RecordSummary = ProfileRecordFragment;
 export type UserProfile = UserProfileFragment;
 
-/** An edit as its record's history describes it (the API's `EditEvent.description`, JSON); the profile lists the fields it changed. */
-export interface EditDescription {
-  title: string;
-  summary: string | null;
-  changes: Array<{ label: string }>;
-}
-
 export function userProfileQuery(id: number): string {
   return `{user(id:${id}){...UserProfile}} ${compactGraphql(USER_PROFILE_FRAGMENT)} ${compactGraphql(PROFILE_RECORD_FRAGMENT)}`;
 }

@@ -7,21 +7,18 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { formatLongDate } from '../kit/format/dates.ts';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { readHistory } from '../kit/records/edit-history.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { RecordHistoryQuery, RecordHistoryQueryVariables } from './RecordHistory.generated.ts';
 
-interface HistoryChange {
-  label: string;
-  before: string[];
-  after: string[];
-}
+/** The answer type is generated from this document (`npm run codegen`: RecordHistory.generated.ts); `history` is JSON, read by readHistory. */
+const RECORD_HISTORY_QUERY = /* GraphQL */ `
+  query RecordHistory($id: ID) { fairsharingRecord(id: $id) { history } }
+`;
 
-interface HistoryEntry {
-  id: number;
-  createdAt: string;
-  username: string | null;
-  title: string;
-  summary: string | null;
-  changes: HistoryChange[];
+function recordHistoryRequest(recordId: string) {
+  const variables: RecordHistoryQueryVariables = { id: recordId };
+  return { query: compactGraphql(RECORD_HISTORY_QUERY), variables };
 }
 
 /** One side of a change, a line a paragraph; lines the other side lacks are emphasised. */
@@ -40,8 +37,8 @@ function ChangeSide({ lines, other, kind }: { lines: string[]; other: string[]; 
 }
 
 export function RecordHistory({ recordId }: { recordId: string }) {
-  const result = useLatestQuery<{ fairsharingRecord: { history: HistoryEntry[] | null } }>(`{fairsharingRecord${graphqlArguments({ id: recordId })}{history}}`);
-  const entries = result.status === 'ready' ? (result.data.fairsharingRecord.history ?? []) : result.status === 'error' ? [] : null;
+  const result = useLatestQuery<RecordHistoryQuery>(recordHistoryRequest(recordId));
+  const entries = result.status === 'ready' ? readHistory(result.data.fairsharingRecord?.history) : result.status === 'error' ? [] : null;
   if (!entries) return <Text color="fg.muted">Loading the history…</Text>;
   if (entries.length === 0) return <Text color="fg.muted">No change has been recorded for this record yet.</Text>;
   return (
@@ -49,7 +46,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
       {[...entries].reverse().map((entry) => (
         <Box key={entry.id} borderWidth="1px" borderRadius="md" p="3" data-testid="history-entry">
           <Text fontWeight="semibold">{entry.title}</Text>
-          <Text fontSize="sm" color="fg.muted">{formatLongDate(entry.createdAt)} · {entry.username ?? 'a deleted user'}</Text>
+          <Text fontSize="sm" color="fg.muted">{formatLongDate(entry.createdAt ?? '')} · {entry.username ?? 'a deleted user'}</Text>
           {entry.summary && <Text mt="1">{entry.summary}</Text>}
           {entry.changes.length > 0 && (
             <Table.Root size="sm" mt="2" tableLayout="fixed" css={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>

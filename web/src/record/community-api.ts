@@ -1,7 +1,8 @@
 /** The community calls of the record page (SPEC §7): claims, watching and curators' reviews. */
 import { graphqlQuery, restGet, restPost } from '../api/client.ts';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { ClaimStateAnswer } from '../kit/records/community.ts';
+import type { ViewerRecordStateQuery, ViewerRecordStateQueryVariables } from './community-api.generated.ts';
 
 /** What only a signed-in viewer's request can tell: whether they watch the record and (curators) whether it needs review. */
 export interface ViewerRecordState {
@@ -10,11 +11,16 @@ export interface ViewerRecordState {
   needsReview: boolean | null;
 }
 
+/** The answer type is generated from this document (`npm run codegen`: community-api.generated.ts). */
+export const VIEWER_RECORD_STATE_QUERY = /* GraphQL */ `
+  query ViewerRecordState($id: ID) { fairsharingRecord(id: $id) { needsReview watchers { id } } }
+`;
+
 export async function loadViewerState(recordId: string, userId: number): Promise<ViewerRecordState> {
-  const data = await graphqlQuery<{ fairsharingRecord: { needsReview: boolean | null; watchers: { id: string }[] } }>(
-    `{fairsharingRecord${graphqlArguments({ id: recordId })}{needsReview watchers{id}}}`,
-  );
+  const variables: ViewerRecordStateQueryVariables = { id: recordId };
+  const data = await graphqlQuery<ViewerRecordStateQuery>({ query: compactGraphql(VIEWER_RECORD_STATE_QUERY), variables });
   const record = data.fairsharingRecord;
+  if (!record) throw new Error('Record not found');
   return { watching: record.watchers.some((user) => Number(user.id) === userId), needsReview: record.needsReview };
 }
 
