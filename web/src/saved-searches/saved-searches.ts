@@ -4,19 +4,28 @@
  * profile, record and organisation pages, and the REST calls.
  */
 import type { SavedSearchInput } from '@registry/schemas/forms/community.ts';
+import { compactGraphql, fragmentSelection } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
+import type {
+  MaintainedPoliciesQuery, MaintainedPoliciesQueryVariables, SavedSearchEntryFragment, UserSavedSearchesQuery, UserSavedSearchesQueryVariables,
+} from './saved-searches.generated.ts';
 
-export interface SavedSearchEntry {
-  id: string;
-  name: string;
-  url: string;
-  comments?: string | null;
-  createdAt?: string | null;
-  creator?: { id: string; username: string } | null;
-}
+// The answer types of these documents are generated (`npm run codegen`: saved-searches.generated.ts).
 
-/** The GraphQL selection every list of saved searches reads. */
-const SAVED_SEARCH_FIELDS = '{id name url comments createdAt creator{id username}}';
+/** What every list of saved searches reads. */
+const SAVED_SEARCH_ENTRY_FRAGMENT = /* GraphQL */ `
+  fragment SavedSearchEntry on SavedSearch { id name url comments createdAt creator { id username } }
+`;
+
+const USER_SAVED_SEARCHES_QUERY = /* GraphQL */ `
+  query UserSavedSearches($id: ID) { user(id: $id) { createdSearches { ...SavedSearchEntry } savedSearches { ...SavedSearchEntry } } }
+`;
+
+const MAINTAINED_POLICIES_QUERY = /* GraphQL */ `
+  query MaintainedPolicies($id: ID) { user(id: $id) { maintainedRecords { id name registry } } }
+`;
+
+export type SavedSearchEntry = SavedSearchEntryFragment;
 
 export interface SaveSearchValues {
   name: string;
@@ -62,30 +71,30 @@ export function policiesAmong<T extends { registry?: string | null }>(records: T
 }
 
 export async function loadMaintainedPolicies(userId: number, signal?: AbortSignal): Promise<Array<{ id: string; name: string }>> {
-  const data = await graphqlQuery<{ user: { maintainedRecords: Array<{ id: string; name: string; registry?: string | null }> } | null }>(
-    `{user(id:${userId}){maintainedRecords{id name registry}}}`,
-    { signal },
-  );
+  const variables: MaintainedPoliciesQueryVariables = { id: String(userId) };
+  const data = await graphqlQuery<MaintainedPoliciesQuery>({ query: compactGraphql(MAINTAINED_POLICIES_QUERY), variables }, { signal });
   return policiesAmong(data.user?.maintainedRecords ?? []);
 }
 
 /** The searches a person saved, then those linked to them, each once. */
-export function ownAndLinked(created: SavedSearchEntry[], linked: SavedSearchEntry[]): SavedSearchEntry[] {
+export function ownAndLinked<T extends { id: string }>(created: T[], linked: T[]): T[] {
   return [...created, ...linked.filter((search) => !created.some((own) => own.id === search.id))];
 }
 
 /** A profile's saved searches (those of another person only for super curators, as the API decides). */
 export async function loadUserSavedSearches(userId: number): Promise<SavedSearchEntry[]> {
-  const data = await graphqlQuery<{ user: { createdSearches: SavedSearchEntry[]; savedSearches: SavedSearchEntry[] } | null }>(
-    `{user(id:${userId}){createdSearches${SAVED_SEARCH_FIELDS} savedSearches${SAVED_SEARCH_FIELDS}}}`,
-  );
+  const variables: UserSavedSearchesQueryVariables = { id: String(userId) };
+  const query = `${compactGraphql(USER_SAVED_SEARCHES_QUERY)} ${compactGraphql(SAVED_SEARCH_ENTRY_FRAGMENT)}`;
+  const data = await graphqlQuery<UserSavedSearchesQuery>({ query, variables });
   return ownAndLinked(data.user?.createdSearches ?? [], data.user?.savedSearches ?? []);
 }
 
-/** Saved searches linked to a record or an organisation (their pages list them). */
+/** Saved searches linked to a record or an organisation (their pages list them); the root field is the page's kind. */
 export async function loadLinkedSavedSearches(kind: 'record' | 'organisation', id: number | string): Promise<SavedSearchEntry[]> {
   const field = kind === 'record' ? 'fairsharingRecord' : 'organisation';
-  const data = await graphqlQuery<Record<string, { savedSearches: SavedSearchEntry[] } | null>>(`{${field}(id:${Number(id)}){savedSearches${SAVED_SEARCH_FIELDS}}}`);
+  const data = await graphqlQuery<Record<string, { savedSearches: SavedSearchEntry[] } | null>>(
+    `{${field}(id:${Number(id)}){savedSearches{${fragmentSelection(SAVED_SEARCH_ENTRY_FRAGMENT)}}}}`,
+  );
   return data[field]?.savedSearches ?? [];
 }
 
