@@ -7,7 +7,6 @@
  * viewer may not read is described.
  */
 import { linkRelationLabel } from '@registry/schemas/forms/relation-labels.ts';
-import { sectionName } from '../watching/digest-mail.ts';
 
 /** What an id in an edit event can point at. */
 export type NamedKind =
@@ -61,6 +60,27 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   url_for_logo: 'Logo', doi: 'DOI', homepage: 'Homepage', licenceLinkAdded: 'Licences', licenceLinkRemoved: 'Licences',
   licenceLinkChanged: 'Licences', sharedEntity: 'Shared entry',
 };
+
+const SECTION_NAMES: Record<string, string> = {
+  generalInformation: 'General information',
+  support: 'Support',
+  dataAccess: 'Data access',
+  additionalInformation: 'Additional information',
+  publications: 'Publications',
+  relations: 'Relations',
+  organisations: 'Organisations',
+  licences: 'Licences',
+  maintainers: 'Maintainers',
+  create: 'Created',
+  approve: 'Approval',
+  merge: 'Merged record',
+};
+
+/** The readable name of an edit's section (or of its type, for edits without one), in history titles and change digests. */
+export function sectionName(section: string | null, editType: string): string {
+  const key = section ?? editType;
+  return SECTION_NAMES[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+}
 
 /** Keys that say which record a link belongs to (always this one) or name a row: left out of a value. */
 const OMITTED_KEYS = new Set(['id', 'record_id', 'created_at', 'updated_at']);

@@ -19,27 +19,6 @@ export interface BrokenLink {
   since: Date;
 }
 
-const SECTION_NAMES: Record<string, string> = {
-  generalInformation: 'General information',
-  support: 'Support',
-  dataAccess: 'Data access',
-  additionalInformation: 'Additional information',
-  publications: 'Publications',
-  relations: 'Relations',
-  organisations: 'Organisations',
-  licences: 'Licences',
-  maintainers: 'Maintainers',
-  create: 'Created',
-  approve: 'Approval',
-  merge: 'Merged record',
-};
-
-/** The readable name of an edit's section (or of its type, for edits without one). */
-export function sectionName(section: string | null, editType: string): string {
-  const key = section ?? editType;
-  return SECTION_NAMES[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-}
-
 export function historyLink(context: MailContext, recordId: number): string {
   return `${context.publicUrl}/${recordId}#history`;
 }

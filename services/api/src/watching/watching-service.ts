@@ -12,9 +12,10 @@ import { watchSchema, type WatchInput } from '@registry/schemas/forms/community.
 import type { MailContext, Mailer } from '../accounts/mailer.ts';
 import { invalidError } from '../domain-errors.ts';
 import { brokenLinksOf } from '../link-health/link-health-service.ts';
+import { sectionName } from '../records/history-description.ts';
 import { requireAllowed, requireWatchableRecord } from '../records/record-guards.ts';
 import { validateInput } from '../validation.ts';
-import { changeDigestMail, sectionName, type BrokenLink, type ChangedRecord } from './digest-mail.ts';
+import { changeDigestMail, type BrokenLink, type ChangedRecord } from './digest-mail.ts';
 import { unsubscribeToken, userOfUnsubscribeToken } from './unsubscribe-token.ts';
 import * as repository from './watching-repository.ts';
 
