@@ -12,12 +12,12 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { sendError } from '../kernel/error-answer.ts';
-import { querystringProperty } from '../statistics/statistics-routes.ts';
 import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from '../routes/json-api.ts';
 import { encodeCursor } from './record-pages.ts';
 import { snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
+import { querystringProperty } from '../routes/search-argument-schema.ts';
 import type { ListOrder, RecordAttributes, RecordList, RecordWithAttributes } from './record-reads.ts';
 
 export const RECORD_TYPE = 'fairsharing_records';

@@ -9,18 +9,9 @@ import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
 import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
+import { querystringProperty } from '../routes/search-argument-schema.ts';
 
 const NOT_FILTERS = new Set(['page', 'perPage', 'orderBy']);
-const MAX_VALUES = 100;
-
-/** The REST schema of a search argument of this GraphQL type. */
-export function querystringProperty(type: string, description: string): TSchema {
-  if (type === 'Boolean') return Type.Boolean({ description });
-  if (type === 'Int') return Type.Integer({ description });
-  if (type === '[Int!]') return Type.Array(Type.Integer(), { maxItems: MAX_VALUES, description });
-  if (type === '[String!]') return Type.Array(Type.String({ maxLength: 500 }), { maxItems: MAX_VALUES, description });
-  return Type.String({ maxLength: 1_000, description });
-}
 
 /** The search filters, from the same generated list as the GraphQL arguments. */
 function filterProperties(): Record<string, TSchema> {
