@@ -7,7 +7,8 @@
 import { Badge, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useFormAnswer } from '../kit/FormFields.tsx';
-import { loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type DueRecord, type PageQuery, type RecordList } from './curation-api.ts';
+import { loadIncompleteRecords, loadNeedsReview, loadRecords, markReviewed, showRecord, type CurationRecord, type PageQuery, type RecordList } from './curation-api.ts';
+import type { DueRecord } from './curation-json.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { CuratorCell, NotesCell, RecordActionsCell, RecordLink, shortDate } from './RecordRowParts.tsx';
@@ -16,7 +17,6 @@ const loader = (list: RecordList) => (query: PageQuery) => loadRecords(list, que
 const loadAwaiting = loader('curatorApprovalsRequired');
 const loadEdits = loader('userApprovalsRequired');
 const loadHidden = loader('hiddenRecords');
-const loadIncomplete = loader('incompleteRecords');
 const loadCuratorCreations = loader('recentCuratorCreations');
 
 /** One list of the approvals tab: each row with its curator, notes and actions. */
@@ -94,7 +94,7 @@ export function IncompleteTab() {
       testId="incomplete-records"
       headings={['Record', 'Type', 'Updated', 'Missing']}
       empty="No record is marked incomplete."
-      load={loadIncomplete}
+      load={loadIncompleteRecords}
       renderRow={(record) => (
         <Table.Row key={record.id}>
           <Table.Cell><RecordLink id={record.id} name={record.name} /></Table.Cell>

@@ -4,8 +4,11 @@
  * approves), add a processing note, mark reviewed — and deciding a claim.
  */
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
-import { fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
-import type { PendingClaimFragment } from './curation-api.generated.ts';
+import { compactGraphql, fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import type {
+  ApprovalRowFragment, CuratorsQuery, CurationRowFragment, IncompleteRowFragment, NeedsReviewQuery, NeedsReviewQueryVariables, PendingClaimFragment, PersonFragment,
+} from './curation-api.generated.ts';
+import { readDueRecords, type DueRecords } from './curation-json.ts';
 
 export const CURATION_SORTS = [
   { id: 'newest', label: 'Newest first' },
@@ -24,35 +27,42 @@ export interface PageQuery {
   sort?: CurationSort;
 }
 
-export interface Person {
-  id: string;
-  username: string;
-}
+// The answer types of these documents are generated (`npm run codegen`: curation-api.generated.ts).
+// The record lists' root field is chosen at run time, so their rows are typed by fragments, sent
+// with the query; the fixed queries are named operations.
 
-export interface ProcessingNote {
-  id: string;
-  note: string;
-  createdAt: string | null;
-  user: Person | null;
-}
+/** A person as the dashboard names them: a record's creator, editor or curator, a note's author. */
+export const PERSON_FRAGMENT = /* GraphQL */ `
+  fragment Person on User { id username }
+`;
 
-export interface CurationRecord {
-  id: string;
-  name: string;
-  type: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  creator: Person | null;
-  lastEditor: Person | null;
-  curator: Person | null;
-  processingNotes: ProcessingNote[];
-  missing?: string[] | null;
-}
+/** A row of the record lists: the record, its people and its processing notes. */
+export const CURATION_ROW_FRAGMENT = /* GraphQL */ `
+  fragment CurationRow on CurationRecord {
+    id name type createdAt updatedAt creator{...Person} lastEditor{...Person} curator{...Person}
+    processingNotes{id note createdAt user{...Person}}
+  }
+`;
 
-const RECORD_FIELDS = 'id name type createdAt updatedAt creator{id username} lastEditor{id username} curator{id username} processingNotes{id note createdAt user{id username}}';
+/** A row of the incomplete records, with what the record lacks. */
+export const INCOMPLETE_ROW_FRAGMENT = /* GraphQL */ `
+  fragment IncompleteRow on CurationRecord { ...CurationRow missing }
+`;
+
+/** A row of the approval lists: a person with the records awaiting approval they created or last edited. */
+export const APPROVAL_ROW_FRAGMENT = /* GraphQL */ `
+  fragment ApprovalRow on CurationApproval { id username fairsharingRecords{...CurationRow} }
+`;
+
+export type Person = PersonFragment;
+export type CurationRecord = CurationRowFragment;
+export type IncompleteRecord = IncompleteRowFragment;
+
+/** A document with the fragments it spreads, in the order given. */
+const withFragments = (document: string, ...fragments: string[]) => [document, ...fragments].map(compactGraphql).join(' ');
 
 /** The lists whose rows are records, by GraphQL field. */
-export type RecordList = 'curatorApprovalsRequired' | 'userApprovalsRequired' | 'hiddenRecords' | 'incompleteRecords' | 'recentCuratorCreations';
+export type RecordList = 'curatorApprovalsRequired' | 'userApprovalsRequired' | 'hiddenRecords' | 'recentCuratorCreations';
 
 function pageArguments(query: PageQuery): string {
   return graphqlArguments({ page: query.page, perPage: query.perPage, sort: query.sort ? { enumValue: query.sort } : undefined });
@@ -62,27 +72,32 @@ export async function loadRecords(list: RecordList, query: PageQuery): Promise<C
   // recentCuratorCreations keeps its own order (newest first).
   const args = pageArguments(list === 'recentCuratorCreations' ? { ...query, sort: undefined } : query);
   if (list === 'curatorApprovalsRequired' || list === 'userApprovalsRequired') {
-    const data = await graphqlQuery<Record<string, { fairsharingRecords: CurationRecord[] }[]>>(`{${list}${args}{id username fairsharingRecords{${RECORD_FIELDS}}}}`);
+    const data = await graphqlQuery<Record<typeof list, ApprovalRowFragment[]>>(
+      withFragments(`{${list}${args}{...ApprovalRow}}`, APPROVAL_ROW_FRAGMENT, CURATION_ROW_FRAGMENT, PERSON_FRAGMENT),
+    );
     return data[list].flatMap((person) => person.fairsharingRecords);
   }
-  const extra = list === 'incompleteRecords' ? ' missing' : '';
-  const data = await graphqlQuery<Record<string, CurationRecord[]>>(`{${list}${args}{${RECORD_FIELDS}${extra}}}`);
+  const data = await graphqlQuery<Record<typeof list, CurationRecord[]>>(withFragments(`{${list}${args}{...CurationRow}}`, CURATION_ROW_FRAGMENT, PERSON_FRAGMENT));
   return data[list];
 }
 
-export interface DueRecord {
-  id: number;
-  name: string;
-  type: string | null;
-  lastReviewed: string | null;
+export async function loadIncompleteRecords(query: PageQuery): Promise<IncompleteRecord[]> {
+  return (await graphqlQuery<{ incompleteRecords: IncompleteRecord[] }>(
+    withFragments(`{incompleteRecords${pageArguments(query)}{...IncompleteRow}}`, INCOMPLETE_ROW_FRAGMENT, CURATION_ROW_FRAGMENT, PERSON_FRAGMENT),
+  )).incompleteRecords;
 }
+
+const NEEDS_REVIEW_QUERY = /* GraphQL */ `
+  query NeedsReview($page: Int, $perPage: Int) { needsReview(page: $page, perPage: $perPage) }
+`;
 
 /** Records not reviewed for a year (the oldest review first), with how many there are. */
-export async function loadNeedsReview(query: PageQuery): Promise<{ count: number; records: DueRecord[] }> {
-  return (await graphqlQuery<{ needsReview: { count: number; records: DueRecord[] } }>(`{needsReview${pageArguments({ ...query, sort: undefined })}}`)).needsReview;
+export async function loadNeedsReview({ page, perPage }: PageQuery): Promise<DueRecords> {
+  const data = await graphqlQuery<NeedsReviewQuery>({ query: compactGraphql(NEEDS_REVIEW_QUERY), variables: { page, perPage } satisfies NeedsReviewQueryVariables });
+  return readDueRecords(data.needsReview);
 }
 
-/** A claim waiting for a decision; its answer type is generated (`npm run codegen`: curation-api.generated.ts). */
+/** A claim waiting for a decision. */
 export const PENDING_CLAIM_FRAGMENT = /* GraphQL */ `
   fragment PendingClaim on CurationMaintenanceRequest { id createdAt claimantMessage user{id username} fairsharingRecord{id name type} }
 `;
@@ -95,7 +110,11 @@ export async function loadClaims(query: PageQuery): Promise<PendingClaim[]> {
   )).pendingMaintenanceRequests;
 }
 
-export const loadCurators = async () => (await graphqlQuery<{ curatorList: Person[] }>('{curatorList{id username}}')).curatorList;
+const CURATORS_QUERY = /* GraphQL */ `
+  query Curators { curatorList { ...Person } }
+`;
+
+export const loadCurators = async () => (await graphqlQuery<CuratorsQuery>(withFragments(CURATORS_QUERY, PERSON_FRAGMENT))).curatorList;
 
 export const approveRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/approve`, {});
 export const hideRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/hide`, { hidden: true });

@@ -5,12 +5,15 @@
  */
 import type { NotableEvent, NotableEventInput } from '@registry/schemas/forms/notable-events.ts';
 import { graphqlQuery, restDelete, restGet, restGetText, restPost, restPut } from '../api/client.ts';
-import type { PublicMessage } from '../state/messagesSlice.ts';
 import { MESSAGES_QUERY } from '@registry/schemas/web/startup-data.ts';
+import type { PublicMessagesQuery } from '@registry/schemas/web/startup-data.generated.ts';
 import { SITE_MODES_PATH, type SiteModesAnswer } from '../state/siteModesWatch.ts';
 import type { CurationSummaryFigures } from '@registry/schemas/curation/summary-figures.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { CuratorSummaryStatisticsQuery } from './site-admin-api.generated.ts';
+import { readCurationSummary } from './curation-json.ts';
 
-export const loadMessages = async () => (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages ?? [];
+export const loadMessages = async () => (await graphqlQuery<PublicMessagesQuery>(MESSAGES_QUERY)).messages;
 export const createMessage = (message: string) => restPost<unknown>('/messages/', { message: { message } });
 export const updateMessage = (id: string | number, message: string) => restPut<unknown>(`/messages/${id}`, { message: { message } });
 export const deleteMessage = (id: string | number) => restDelete<unknown>(`/messages/${id}`);
@@ -33,5 +36,9 @@ export const loadCurationFile = (name: CurationFileName) => restGetText(`/files/
 
 
 export type { CurationSummaryFigures };
+/** The summary figures per registry (JSON in the schema, checked by readCurationSummary); the answer type is generated (site-admin-api.generated.ts). */
+const CURATION_SUMMARY_QUERY = /* GraphQL */ `
+  query CuratorSummaryStatistics { curatorSummaryStatistics }
+`;
 export const loadCurationSummary = async () =>
-  (await graphqlQuery<{ curatorSummaryStatistics: CurationSummaryFigures }>('{curatorSummaryStatistics}')).curatorSummaryStatistics;
+  readCurationSummary((await graphqlQuery<CuratorSummaryStatisticsQuery>(compactGraphql(CURATION_SUMMARY_QUERY))).curatorSummaryStatistics);
