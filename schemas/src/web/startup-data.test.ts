@@ -3,7 +3,7 @@ import { isStartupData, type StartupData } from './startup-data.ts';
 
 const VALID: StartupData = {
   introspection: { __type: { fields: [{ name: 'searchFairsharingRecords', args: [{ name: 'q', type: { name: 'String', kind: 'SCALAR' } }] }] } },
-  messages: [{ id: 1, message: 'Maintenance on Monday', updatedAt: '2026-11-26T00:00:00Z', createdAt: '2026-11-26T00:00:00Z' }],
+  messages: [{ id: '1', message: 'Maintenance on Monday', updatedAt: '2026-11-26T00:00:00Z', createdAt: '2026-11-26T00:00:00Z' }],
   siteName: 'FAIRsharing',
   modes: { maintenance: false, readOnly: true },
 };

@@ -6,11 +6,14 @@
  * (services/api/src/plugins/startup-data.ts); a page without the block (the development server,
  * a server that could not read it) makes the app ask as before (web/src/app/startup.ts).
  */
+import type { PublicMessagesQuery } from './startup-data.generated.ts';
+
 export const STARTUP_DATA_ELEMENT_ID = 'startup-data';
 
 /** The argument types of the queries: the app reads those of `searchFairsharingRecords`. */
 export const INTROSPECTION_QUERY = `{__type(name:"Query"){fields{name args{name type{name kind ofType{name kind ofType{name kind ofType{name kind}}}}}}}}`;
-export const MESSAGES_QUERY = '{messages{id message updatedAt createdAt}}';
+/** The public messages; their answer type is generated (`npm run codegen`: startup-data.generated.ts). */
+export const MESSAGES_QUERY = /* GraphQL */ `query PublicMessages{messages{id message updatedAt createdAt}}`;
 
 export interface IntrospectedType {
   name: string | null;
@@ -24,12 +27,7 @@ export interface IntrospectionAnswer {
 }
 
 /** One public warning shown under the header (an item of MESSAGES_QUERY's answer). */
-export interface PublicMessage {
-  id: string | number;
-  message: string;
-  updatedAt: string;
-  createdAt: string;
-}
+export type PublicMessage = PublicMessagesQuery['messages'][number];
 
 export interface StartupData {
   introspection: IntrospectionAnswer;

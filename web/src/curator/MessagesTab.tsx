@@ -11,7 +11,7 @@ import { useAppDispatch } from '../state/hooks.ts';
 import { publicMessagesLoaded, type PublicMessage } from '../state/messagesSlice.ts';
 import { FormAnswer, TextareaField } from '../kit/FormFields.tsx';
 import { RowDeleteDialog } from '../kit/RowDeleteDialog.tsx';
-import { formatLongDate } from '../kit/format/dates.ts';
+import { MomentTime } from '../kit/format/MomentTime.tsx';
 import { EditFormButtons, RowActions, RowsTable } from './RowsTable.tsx';
 import { createMessage, deleteMessage, loadMessages, updateMessage } from './site-admin-api.ts';
 import { useEditableRows } from '../kit/useEditableRows.ts';
@@ -56,7 +56,7 @@ export function MessagesTab() {
           {rows.map((row) => (
             <Table.Row key={row.id}>
               <Table.Cell minW={{ base: '48', md: '60' }}>{row.message}</Table.Cell>
-              <Table.Cell minW="40"><time dateTime={row.updatedAt}>{formatLongDate(row.updatedAt)}</time></Table.Cell>
+              <Table.Cell minW="40"><MomentTime value={row.updatedAt} /></Table.Cell>
               <RowActions name={`message “${shortName(row.message)}”`} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </Table.Row>
           ))}

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../state/hooks.ts';
 import { noticeDismissed, type NoticeKind } from '../state/messagesSlice.ts';
-import { formatLongDate } from '../kit/format/dates.ts';
+import { MomentTime } from '../kit/format/MomentTime.tsx';
 import { rateLimitWaitText, useRateLimitWait } from './useRateLimitWait.ts';
 
 export const READ_ONLY_BANNER_TEXT =
@@ -70,7 +70,7 @@ export function SiteMessages() {
       {publicMessages.map((message) => (
         <Banner key={message.id} kind="warning" testId="public-message">
           <Text fontSize="sm" fontWeight="semibold">
-            <time dateTime={message.updatedAt}>{formatLongDate(message.updatedAt)}</time>
+            <MomentTime value={message.updatedAt} />
           </Text>
           <Text>{message.message}</Text>
         </Banner>
