@@ -3,18 +3,19 @@
  * the calls of the dashboard's merge tab and of a record page's "Merge into…".
  */
 import { graphqlQuery, restPost } from '../../api/client.ts';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import type { RecordChoiceQuery, RecordChoiceQueryVariables } from './record-merge.generated.ts';
 
-/** A record as a merge names it. */
-export interface RecordChoice {
-  id: string;
-  name: string;
-  registry: string | null;
-}
+/** A record as a merge names it; the answer type is generated (`npm run codegen`: record-merge.generated.ts). */
+const RECORD_CHOICE_QUERY = /* GraphQL */ `
+  query RecordChoice($id: ID) { fairsharingRecord(id: $id) { id name registry } }
+`;
+
+export type RecordChoice = NonNullable<RecordChoiceQuery['fairsharingRecord']>;
 
 /** The record with this id, as the viewer may see it; null when there is none. */
 export async function loadRecordChoice(id: string): Promise<RecordChoice | null> {
-  return (await graphqlQuery<{ fairsharingRecord: RecordChoice | null }>(`{fairsharingRecord${graphqlArguments({ id })}{id name registry}}`)).fairsharingRecord;
+  return (await graphqlQuery<RecordChoiceQuery>({ query: compactGraphql(RECORD_CHOICE_QUERY), variables: { id } satisfies RecordChoiceQueryVariables })).fairsharingRecord;
 }
 
 /** Merges `duplicateId` into `keptId`: the duplicate is removed and its addresses lead to the kept record. */
