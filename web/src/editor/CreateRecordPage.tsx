@@ -14,7 +14,7 @@ import { failureText } from '../api/client.ts';
 import { recordTypeLabel } from '../kit/records/record-type-label.ts';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { useLoad } from '../kit/useLoad.ts';
-import { createRecord, duplicateCandidates, loadRecordTypes, type RecordType } from './editor-api.ts';
+import { createRecord, duplicateCandidates, loadRecordTypes, type DuplicateCandidate, type RecordType } from './editor-api.ts';
 import { GeneralInformationFields } from './GeneralInformationFields.tsx';
 import { generalFieldRights, generalInitialValues, generalPayload, validateGeneral, type GeneralValues } from './general-information.ts';
 
@@ -39,7 +39,7 @@ export function CreateRecordPage() {
   const [step, setStep] = useState<Step>('type');
   const [typeId, setTypeId] = useState('');
   const [identity, setIdentity] = useState({ name: '', abbreviation: '', homepage: '' });
-  const [duplicates, setDuplicates] = useState<{ id: string; name: string; abbreviation: string | null; homepage: string | null }[] | null>(null);
+  const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   // /create-fairassist starts with the FAIRassist type chosen.

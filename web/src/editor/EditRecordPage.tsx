@@ -18,7 +18,7 @@ import { latestData, useLoad } from '../kit/useLoad.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { DataAccessSection } from './DataAccessSection.tsx';
-import { editAccessResource, loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordType } from './editor-api.ts';
+import { editAccessResource, loadRecordForEdit, loadRecordTypes, type EditableRecord, type RecordRevision, type RecordType } from './editor-api.ts';
 import { EditSection } from './EditSection.tsx';
 import { GeneralInformationFields } from './GeneralInformationFields.tsx';
 import {
@@ -87,7 +87,7 @@ export function EditRecordPage() {
       ? loaded.error instanceof Error ? loaded.error.message : 'The record could not be loaded.'
       : loaded.status === 'ready' && !record ? 'record not found' : null;
   // The revision a save of this page moved the record to (a reload brings the server's).
-  const [saved, setSaved] = useState<{ of: EditableRecord; revision: string } | null>(null);
+  const [saved, setSaved] = useState<{ of: EditableRecord; revision: RecordRevision } | null>(null);
   const [changesBySection, setChangesBySection] = useState<Record<string, number>>({});
   usePageTitle(record ? `Edit ${record.name}` : 'Edit record');
 

@@ -77,7 +77,7 @@ export function RelationsSection({ record, holder, onChanged, onSaved }: {
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>
-              Remove: {association.recordAssocLabel.replace(/_/g, ' ')} → {association.linkedRecord?.name ?? 'a record you cannot see'}
+              Remove: {(association.recordAssocLabel ?? '').replace(/_/g, ' ')} → {association.linkedRecord?.name ?? 'a record you cannot see'}
             </Checkbox.Label>
           </Checkbox.Root>
         ))}

@@ -5,112 +5,106 @@
  */
 import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
-import type { Term } from '../kit/pick-lists.ts';
+import type {
+  DuplicateCandidatesQuery, DuplicateCandidatesQueryVariables, EditableRecordFieldsFragment, RecordForEditQuery, RecordForEditQueryVariables,
+  RecordLinksForEditQuery, RecordLinksForEditQueryVariables, RecordLinksFragment, RecordTypesQuery,
+} from './editor-api.generated.ts';
 
-/** A record's terms, each list as its pick list names it. */
-export interface RecordTerms {
-  countries: Term[];
-  subjects: Term[];
-  domains: Term[];
-  taxonomies: Term[];
-  userDefinedTags: Term[];
-  objectTypes: Term[];
-}
-
-export interface EditableRecord extends RecordTerms {
-  id: string;
-  registry: string | null;
-  type: string | null;
-  name: string;
-  abbreviation: string | null;
-  description: string | null;
-  homepage: string | null;
-  status: string | null;
-  urlForLogo: string | null;
-  revision: string;
-  curatorNotes: string | null;
-  isHidden: boolean;
-  isApproved: boolean;
-  /** Who may edit it: the access module's record facts. */
-  creator: { id: string } | null;
-  maintainers: { id: string }[];
-  metadata: Record<string, unknown> | null;
-  recordAssociations: { id: string; recordAssocLabel: string; recordAssocLabelId: string; linkedRecord: { id: string; name: string; registry: string | null } | null }[];
-  organisationLinks: OrganisationLink[];
-  licenceLinks: LicenceLink[];
-  publications: LinkedPublication[];
-}
-
-export interface OrganisationLink {
-  id: string;
-  relation: string;
-  isLead: boolean;
-  organisation: { id: string; name: string } | null;
-  grant: { id: string; name: string } | null;
-}
-
-export interface LicenceLink {
-  id: string;
-  relation: string;
-  licence: { id: string; name: string; url: string | null } | null;
-}
-
-export interface LinkedPublication {
-  id: string;
-  title: string;
-  doi: string | null;
-  pubmedId: string | null;
-  journal: string | null;
-  year: number | null;
-}
+// The editor's GraphQL documents. Their answer types are generated from them and the API's schema
+// (`npm run codegen`: editor-api.generated.ts); each query is a named operation whose arguments are
+// variables, sent with the fragments it spreads.
 
 /** The parts of a record the organisation, licence and publication editors change, with the revision they leave it at. */
-const LINK_FIELDS = `revision organisationLinks{id relation isLead organisation{id name} grant{id name}} licenceLinks{id relation licence{id name url}}
-  publications{id title doi pubmedId journal year}`;
-export type RecordLinks = Pick<EditableRecord, 'revision' | 'organisationLinks' | 'licenceLinks' | 'publications'>;
+const RECORD_LINKS_FRAGMENT = /* GraphQL */ `
+  fragment RecordLinks on FairsharingRecord {
+    revision organisationLinks{id relation isLead organisation{id name} grant{id name}} licenceLinks{id relation licence{id name url}}
+    publications{id title doi pubmedId journal year}
+  }
+`;
 
-const EDIT_FIELDS = `id registry type name abbreviation description homepage status urlForLogo revision curatorNotes isHidden isApproved creator{id} maintainers{id} metadata
-  countries{id label:name} subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
-  recordAssociations{id recordAssocLabel recordAssocLabelId linkedRecord{id name registry}} ${LINK_FIELDS}`;
+/** The record as an editor needs it: ids, metadata, the facts the access module decides on, and its links. */
+const EDITABLE_RECORD_FRAGMENT = /* GraphQL */ `
+  fragment EditableRecordFields on FairsharingRecord {
+    id registry type name abbreviation description homepage status urlForLogo revision curatorNotes isHidden isApproved creator{id} maintainers{id} metadata
+    countries{id label:name} subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
+    recordAssociations{id recordAssocLabel recordAssocLabelId linkedRecord{id name registry}} ...RecordLinks
+  }
+`;
+
+const RECORD_FOR_EDIT_QUERY = /* GraphQL */ `
+  query RecordForEdit($id: ID) { fairsharingRecord(id: $id) { ...EditableRecordFields } }
+`;
+
+const RECORD_LINKS_QUERY = /* GraphQL */ `
+  query RecordLinksForEdit($id: ID) { fairsharingRecord(id: $id) { ...RecordLinks } }
+`;
+
+const RECORD_TYPES_QUERY = /* GraphQL */ `
+  query RecordTypes { recordTypes { records { id name description fairsharingRegistry { name } } } }
+`;
+
+const DUPLICATE_CANDIDATES_QUERY = /* GraphQL */ `
+  query DuplicateCandidates($fields: [String]) { duplicateCheck(fields: $fields) { id name abbreviation homepage } }
+`;
+
+/** A document sent with the fragments it spreads. */
+const withFragments = (operation: string, ...fragments: string[]) => [operation, ...fragments].map(compactGraphql).join(' ');
+
+export type RecordLinks = RecordLinksFragment;
+/**
+ * The revision a save starts from, as the API answers it (the schema lets it be null; the API
+ * always says it, and would refuse a save sent with null as invalid rather than overwrite).
+ */
+export type RecordRevision = RecordLinks['revision'];
+export type OrganisationLink = RecordLinks['organisationLinks'][number];
+export type LinkedPublication = RecordLinks['publications'][number];
+
+/** The record every section edits: the generated answer, with its metadata JSON read as the object of fields it is. */
+export type EditableRecord = Omit<EditableRecordFieldsFragment, 'metadata'> & { metadata: Record<string, unknown> | null };
+
+/** The one place the metadata JSON is narrowed: anything but an object of fields reads as none. */
+function metadataFields(metadata: unknown): Record<string, unknown> | null {
+  return metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null;
+}
 
 /** The record as the access module's rules see it, so the editor asks `can('record.edit')` as the API does. */
 export function editAccessResource(record: Pick<EditableRecord, 'isHidden' | 'isApproved' | 'creator' | 'maintainers'>): AccessResource {
   const createdById = record.creator ? Number(record.creator.id) : null;
   const maintainerIds = record.maintainers.map((maintainer) => Number(maintainer.id));
   const ownerIds = createdById === null ? maintainerIds : [...maintainerIds, createdById];
-  return { record: { isHidden: record.isHidden, isApproved: record.isApproved, ownerIds, maintainerIds, createdById } };
+  return { record: { isHidden: record.isHidden === true, isApproved: record.isApproved === true, ownerIds, maintainerIds, createdById } };
 }
 
 export async function loadRecordForEdit(id: string): Promise<EditableRecord | null> {
-  const data = await graphqlQuery<{ fairsharingRecord: EditableRecord | null }>(`{fairsharingRecord${graphqlArguments({ id })}{${EDIT_FIELDS}}}`);
-  return data.fairsharingRecord;
+  const variables = { id } satisfies RecordForEditQueryVariables;
+  const query = withFragments(RECORD_FOR_EDIT_QUERY, EDITABLE_RECORD_FRAGMENT, RECORD_LINKS_FRAGMENT);
+  const record = (await graphqlQuery<RecordForEditQuery>({ query, variables })).fairsharingRecord;
+  return record && { ...record, metadata: metadataFields(record.metadata) };
 }
 
 /** Re-reads the links and the revision after a call that changed them (they move the record's revision on). */
 export async function loadRecordLinks(id: string): Promise<RecordLinks | null> {
-  return (await graphqlQuery<{ fairsharingRecord: RecordLinks | null }>(`{fairsharingRecord${graphqlArguments({ id })}{${LINK_FIELDS}}}`)).fairsharingRecord;
+  const variables = { id } satisfies RecordLinksForEditQueryVariables;
+  const query = withFragments(RECORD_LINKS_QUERY, RECORD_LINKS_FRAGMENT);
+  return (await graphqlQuery<RecordLinksForEditQuery>({ query, variables })).fairsharingRecord;
 }
 
-export interface RecordType {
-  id: string;
-  name: string;
-  /** One line on what records of the type describe ('' when the reference data has none). */
-  description: string | null;
-  fairsharingRegistry: { name: string } | null;
-}
+/** A record type as /create and the general information offer it (its description is '' when the reference data has none). */
+export type RecordType = RecordTypesQuery['recordTypes']['records'][number];
 
 export async function loadRecordTypes(): Promise<RecordType[]> {
-  return (await graphqlQuery<{ recordTypes: { records: RecordType[] } }>('{recordTypes{records{id name description fairsharingRegistry{name}}}}')).recordTypes.records;
+  return (await graphqlQuery<RecordTypesQuery>(compactGraphql(RECORD_TYPES_QUERY))).recordTypes.records;
 }
 
-export async function duplicateCandidates(values: string[]): Promise<{ id: string; name: string; abbreviation: string | null; homepage: string | null }[]> {
+export type DuplicateCandidate = DuplicateCandidatesQuery['duplicateCheck'][number];
+
+export async function duplicateCandidates(values: string[]): Promise<DuplicateCandidate[]> {
   const fields = values.map((value) => value.trim()).filter(Boolean);
   if (fields.length === 0) return [];
-  return (await graphqlQuery<{ duplicateCheck: { id: string; name: string; abbreviation: string | null; homepage: string | null }[] }>(
-    `{duplicateCheck${graphqlArguments({ fields })}{id name abbreviation homepage}}`,
-  )).duplicateCheck;
+  const variables = { fields } satisfies DuplicateCandidatesQueryVariables;
+  return (await graphqlQuery<DuplicateCandidatesQuery>({ query: compactGraphql(DUPLICATE_CANDIDATES_QUERY), variables })).duplicateCheck;
 }
 
 export interface AllowedRelation {
@@ -143,7 +137,7 @@ export function createRecord(record: Record<string, unknown>): Promise<SaveAnswe
   return restPost<SaveAnswer>('/fairsharing_records', { fairsharing_record: record });
 }
 
-export function saveSection(id: string, section: RecordSection, record: Record<string, unknown>, revision: string): Promise<SaveAnswer> {
+export function saveSection(id: string, section: RecordSection, record: Record<string, unknown>, revision: RecordRevision): Promise<SaveAnswer> {
   return restPut<SaveAnswer>(`/fairsharing_records/${id}`, { section, revision, fairsharing_record: record });
 }
 

@@ -11,8 +11,11 @@ import {
 } from '@registry/schemas/forms/record-sections.ts';
 import { canWriteField, FIELD_ACCESS } from '@registry/schemas/access/fields.ts';
 import type { Viewer } from '@registry/schemas/access/viewer.ts';
-import type { EditableRecord, RecordTerms, RecordType } from './editor-api.ts';
+import type { EditableRecord, RecordType } from './editor-api.ts';
 import type { Term } from '../kit/pick-lists.ts';
+
+/** The record's terms as the form holds them, each list under the name its pick list has. */
+type RecordTerms = Record<(typeof PICK_LISTS)[number][0], Term[]>;
 
 export interface GeneralValues extends RecordTerms {
   metadata: {

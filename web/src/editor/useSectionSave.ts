@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { ApiError } from '../api/client.ts';
-import { loadRecordLinks, saveSection, type RecordLinks } from './editor-api.ts';
+import { loadRecordLinks, saveSection, type RecordLinks, type RecordRevision } from './editor-api.ts';
 import type { SectionOutcome } from './EditSection.tsx';
 
 export interface RevisionHolder {
-  revision: string;
-  setRevision(revision: string): void;
+  revision: RecordRevision;
+  setRevision(revision: RecordRevision): void;
 }
 
 function failureText(error: unknown): string {
