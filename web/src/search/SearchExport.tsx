@@ -5,10 +5,17 @@
  */
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { searchArguments, type SearchArgumentTypes } from '@registry/schemas/search/client/search-query.ts';
 import type { SearchState } from '@registry/schemas/search/client/search-state.ts';
 import { graphqlQuery, saveFile } from '../api/client.ts';
+import { stringList } from '../kit/json-values.ts';
+import type { SearchDownloadFragment } from './SearchExport.generated.ts';
+
+/** What a download reads (its type is generated: SearchExport.generated.ts); the arguments are the search's. */
+const SEARCH_DOWNLOAD_FRAGMENT = /* GraphQL */ `
+  fragment SearchDownload on DownloadResult { fileData }
+`;
 
 /** Paging does not apply to a download of every result. */
 const NOT_DOWNLOAD_ARGUMENTS = ['page', 'perPage'];
@@ -16,8 +23,13 @@ const NOT_DOWNLOAD_ARGUMENTS = ['page', 'perPage'];
 async function downloadCsvLines(state: SearchState, argumentTypes: SearchArgumentTypes | undefined): Promise<string[]> {
   const args = searchArguments(state, { argumentTypes });
   for (const name of NOT_DOWNLOAD_ARGUMENTS) delete args[name];
-  const answer = await graphqlQuery<{ downloadSearchResults: { fileData: string[] } }>(`{downloadSearchResults${graphqlArguments(args)}{fileData}}`);
-  return answer.downloadSearchResults.fileData;
+  const answer = await graphqlQuery<{ downloadSearchResults: SearchDownloadFragment | null }>(
+    `{downloadSearchResults${graphqlArguments(args)}{${fragmentSelection(SEARCH_DOWNLOAD_FRAGMENT)}}}`,
+  );
+  // fileData is JSON: the CSV lines, header first.
+  const lines = answer.downloadSearchResults?.fileData;
+  if (!Array.isArray(lines)) throw new Error('The search results could not be downloaded');
+  return stringList(lines);
 }
 
 export function SearchExport({ state, argumentTypes }: { state: SearchState; argumentTypes?: SearchArgumentTypes }) {
