@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
-import { checkAccessibility, openPage, poll, saveScreenshotsAtBothWidths } from './support/index.ts';
+import { checkAccessibility, openPage, poll, reloadedBy, saveScreenshotsAtBothWidths } from './support/index.ts';
 import { linkPath, startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 const JWT_SECRET = 'creator-and-read-only-suite-secret-of-enough-length';
@@ -83,10 +83,12 @@ describe('a record approved by a curator', () => {
   it('stays editable by its creator, who is mailed the approval, follows its link, edits and saves', { timeout: 240_000 }, async () => {
     const curator = await suite.signedInPage('cora');
     await curator.goto(`/${created.id}`);
-    await curator.getByRole('button', { name: 'Approve' }).click();
-    // The page reloads after a decision: the approved record no longer says it awaits approval.
-    await poll(async () => (await suite.environment.db('records').where({ id: created.id }).first('is_approved')).is_approved).toBe(true);
-    await poll(() => curator.getByTestId('awaiting-approval').count()).toBe(0);
+    // The page reloads after a decision.
+    await reloadedBy(curator, () => curator.getByRole('button', { name: 'Approve' }).click());
+    await curator.getByTestId('record-page').waitFor();
+    // The approved record no longer says it awaits approval.
+    expect((await suite.environment.db('records').where({ id: created.id }).first('is_approved')).is_approved).toBe(true);
+    expect(await curator.getByTestId('awaiting-approval').count()).toBe(0);
     await curator.context().close();
 
     const mail = await mailSink.waitFor((received) => received.to.includes('cleo@example.org') && /was approved/.test(received.subject));

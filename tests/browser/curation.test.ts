@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { IsolatedEnvironment } from '../support/environment.ts';
-import { collectConsoleErrors, openPage, poll, saveScreenshot, type TestServer } from './support/index.ts';
+import { collectConsoleErrors, openPage, poll, reloadedBy, saveScreenshot, type TestServer } from './support/index.ts';
 import { startWritableSuite, SUITE_PASSWORD as PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 const NAME = 'Laboratory Observation Codes (community copy)';
@@ -82,10 +82,11 @@ describe('curation in the browser', () => {
     const curator = await suite.signedInPage('curie');
     await curator.goto(`/${recordId}`);
     await curator.getByTestId('awaiting-approval').waitFor();
-    await curator.getByRole('button', { name: 'Approve' }).click();
     // The page reloads the approved record: no banner, no Approve button.
+    await reloadedBy(curator, () => curator.getByRole('button', { name: 'Approve' }).click());
     await curator.getByRole('link', { name: 'Edit', exact: true }).waitFor();
-    await poll(() => curator.getByTestId('awaiting-approval').count()).toBe(0);
+    expect(await curator.getByTestId('awaiting-approval').count()).toBe(0);
+    expect(await curator.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await saveScreenshot(curator, 'curation-approved');
     await poll(() => publicSearch(NAME), { timeout: 20_000 }).toContain(recordId);
     expect(errors.messages).toEqual([]);

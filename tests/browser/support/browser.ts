@@ -108,6 +108,18 @@ export async function saveScreenshotsAtBothWidths(page: Page, name: string): Pro
   if (width) await page.setViewportSize(width);
 }
 
+/**
+ * Runs an action that makes the page reload itself (a record page after a curator's decision) and
+ * waits for the new page to load. A check made before that sees the page half-way (a banner absent
+ * only because the page is blank), and closing the context while the reload is under way can hang
+ * Chromium's close for good.
+ */
+export async function reloadedBy(page: Page, action: () => Promise<void>): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await action();
+  await loaded;
+}
+
 /** The path and query of the page's URL (what the app's router sees). */
 export function pathAndQuery(page: Page): string {
   const url = new URL(page.url());

@@ -8,6 +8,7 @@ export {
   saveScreenshot,
   saveScreenshotsAtBothWidths,
   pathAndQuery,
+  reloadedBy,
   waitForPathAndQuery,
   recordVisitedUrls,
   visitedUrls,
