@@ -154,7 +154,8 @@ describe('checks of the catalogue', () => {
     stranger = await person(harness, 'links-stranger');
     const db = harness.env.db;
     const [broken, fine] = await db('records').where({ is_hidden: false, is_approved: true }).orderBy('id').limit(2).select('id', 'name');
-    // The adopted URL is a support link: the seeded standards and databases name no object type, which a general-information save requires.
+    // The adopted URL is a support link here. Adopting a homepage is a general-information save, which an imported record
+    // naming no object type passes too (tests/records/record-writes.test.ts).
     const moved = await db('records').where({ is_hidden: false, is_approved: true }).whereRaw("jsonb_array_length(coalesce(metadata->'support_links', '[]')) > 0")
       .whereNot('id', broken.id).whereNot('id', fine.id).orderBy('id').first('id', 'name', 'metadata');
     supportLinks = (moved.metadata.support_links as { url: string }[]).map((link, index) => (index === 0 ? { ...link, url: `${base}/moved` } : link));

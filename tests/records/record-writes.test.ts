@@ -206,6 +206,23 @@ describe('PUT /fairsharing_records/{id}', () => {
     expect((await put(loinc.id, 'curator', general({}))).statusCode).toBe(200);
   });
 
+  it('saves the general information of an imported record naming no object type when the save leaves them alone; emptying them is refused', async () => {
+    const imported = await env.db('records as r').join('record_types as t', 't.id', 'r.record_type_id').where('t.name', 'terminology_artefact')
+      .whereNotNull('r.homepage').whereRaw('length(r.description) >= 40').whereIn('r.status', ['ready', 'in_development', 'uncertain'])
+      .whereNotExists((query) => query.select(1).from('record_object_types as o').whereRaw('o.record_id = r.id'))
+      .orderBy('r.id').first('r.id', 'r.name', 'r.description', 'r.homepage', 'r.status');
+    expect(imported).toBeDefined();
+    const general = (extra: Record<string, unknown>) => ({
+      fairsharing_record: { metadata: { name: imported.name, homepage: imported.homepage, description: imported.description, status: imported.status }, record_type_id: ids.standardType, ...extra },
+      section: 'generalInformation',
+    });
+    const saved = await put(imported.id, 'curator', general({}));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const emptied = await put(imported.id, 'curator', general({ object_type_ids: [] }));
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().errors.object_type_ids).toBe('Select at least one object type');
+  });
+
   it('lets only curators change a record type', async () => {
     const current = await env.db('records').where({ id: loinc.id }).first();
     const general = {

@@ -85,8 +85,11 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
       if (!replacement || replacement.id === existing?.id) throw invalidError(`Record ${input.replaced_by_id} cannot replace this one`);
     }
   }
-  const objectTypes = input.object_type_ids ?? (existing ? await repository.linkedIds(db, 'object_type_ids', existing.id) : []);
-  if (objectTypesRequired(registry.registry) && objectTypes.length === 0) {
+  // A new record names its object types; a save that sets them may not empty them. A save that
+  // leaves them alone is not refused for an earlier lack: the catalogue's imported standards and
+  // databases name none, and renaming one (or adopting its homepage's final URL) must still work.
+  const objectTypes = input.object_type_ids ?? (existing ? null : []);
+  if (objectTypesRequired(registry.registry) && objectTypes?.length === 0) {
     throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
   }
   await requireKnownIds(db, input as Record<string, unknown>);
