@@ -1,16 +1,19 @@
 /**
- * Sending one delivery (worker role, a BullMQ job; never in a request): a POST through the egress
- * module, signed the Standard Webhooks way (with the previous secret too while a rotation's
- * overlap lasts), its status, latency and response code logged. A failure throws, so the queue
- * retries it with backoff (at least once: a receiver may see an id again, never one change under
- * two ids). When every attempt to a webhook has failed for `disableAfterMs`, the webhook is
- * disabled, its waiting deliveries given up and its owner mailed; a PUT with `enabled: true`
- * switches it on again.
+ * Sending deliveries (worker role, BullMQ jobs; never in a request): each a POST through the
+ * egress module, signed the Standard Webhooks way (with the previous secret too while a
+ * rotation's overlap lasts). A batch (the deliveries of one change, each to another webhook) is
+ * read in one query, sent `SENDS_AT_ONCE` at a time (the egress module still makes one call at a
+ * time per host), and its attempts logged (status, latency, response code) in one statement.
+ * What was not taken is handed back to be retried with backoff (at least once: a receiver may
+ * see an id again, never one change under two ids). When every attempt to a webhook has failed
+ * for `disableAfterMs`, the webhook is disabled, its waiting deliveries given up and its owner
+ * mailed; a PUT with `enabled: true` switches it on again.
  */
 import type { Database } from '@registry/platform';
 import type { Egress } from '@registry/platform/egress/index.ts';
 import { linkMail, type Mailer, type MailContext } from '../accounts/mailer.ts';
 import * as repository from './webhook-repository.ts';
+import { mapAtMost } from './map-at-most.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 export interface DeliveryDeps {
@@ -63,21 +66,17 @@ async function afterFailure(deps: DeliveryDeps, webhook: repository.WebhookRow, 
   return true;
 }
 
-/** Sends one delivery (again, when retried); throws when the receiver did not take it (unless the webhook was disabled for it). */
-export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, finalAttempt: boolean): Promise<void> {
-  const found = await repository.findDeliveryAndWebhook(deps.db, deliveryId);
-  if (!found || found.delivery.status === 'delivered') return;
-  const { delivery, webhook } = found;
-  if (webhook.disabled_at) {
-    await repository.failPendingDeliveries(deps.db, webhook.id, NOT_SENT_DISABLED);
-    return;
-  }
+/** Sends at once per batch: a delivery mostly waits on its receiver. */
+const SENDS_AT_ONCE = 16;
+
+/** One POST of a delivery; never throws: a refusal, time-out or non-2xx answer is a delivery not taken (`pending`, or `failed` on its last attempt). */
+async function attempt(egress: Egress, delivery: repository.DeliveryRow, webhook: repository.WebhookRow, finalAttempt: boolean): Promise<repository.AttemptOutcome> {
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
-  let outcome: Pick<repository.DeliveryRow, 'status' | 'response_code' | 'latency_ms' | 'last_error'>;
+  let outcome: repository.AttemptOutcome;
   try {
-    const response = await deps.egress.fetch({
+    const response = await egress.fetch({
       url: webhook.url,
       method: 'POST',
       body,
@@ -94,11 +93,62 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, fin
     outcome = { status: 'pending', response_code: null, latency_ms: Math.round(performance.now() - started), last_error: (error as Error).message };
   }
   if (outcome.status === 'pending' && finalAttempt) outcome.status = 'failed';
-  await repository.recordAttempt(deps.db, delivery.id, outcome);
-  if (outcome.status === 'delivered') {
-    if (webhook.failing_since !== null) await repository.markWebhookTaking(deps.db, webhook.id);
-    return;
+  return outcome;
+}
+
+export interface DeliveryRun {
+  /** This is the deliveries' last attempt: one not taken is failed, not retried. */
+  finalAttempt: boolean;
+  /**
+   * A batch's first attempts: only deliveries never attempted are sent (the others are in their
+   * retries' hands), and those to a webhook already failing are handed over as `deferred`, to be
+   * sent on their own (a receiver that times out would hold the whole batch up).
+   */
+  firstAttempts: boolean;
+  /**
+   * Called before the attempts are logged with the deliveries to try again later and those
+   * deferred, so a crash in between loses none (the batch is run again).
+   */
+  handOver?(next: { retry: string[]; deferred: string[] }): Promise<void>;
+}
+
+/**
+ * Sends the deliveries `ids` not yet taken and logs the attempts; answers those to try again
+ * (not taken, not on their last attempt, their webhook not disabled).
+ */
+export async function deliverWebhooks(deps: DeliveryDeps, ids: readonly string[], run: DeliveryRun): Promise<{ retry: { id: string; reason: string }[] }> {
+  const found = (await repository.findDeliveriesAndWebhooks(deps.db, ids))
+    .filter(({ delivery }) => delivery.status !== 'delivered' && !(run.firstAttempts && delivery.attempts > 0));
+  const disabled = new Set(found.filter(({ webhook }) => webhook.disabled_at !== null).map(({ webhook }) => webhook.id));
+  for (const webhookId of disabled) await repository.failPendingDeliveries(deps.db, webhookId, NOT_SENT_DISABLED);
+  const live = found.filter(({ webhook }) => !disabled.has(webhook.id));
+  const deferred = run.firstAttempts ? live.filter(({ webhook }) => webhook.failing_since !== null) : [];
+  const sent = run.firstAttempts ? live.filter(({ webhook }) => webhook.failing_since === null) : live;
+  const outcomes = await mapAtMost(sent, SENDS_AT_ONCE, async ({ delivery, webhook }) => ({ delivery, webhook, outcome: await attempt(deps.egress, delivery, webhook, run.finalAttempt) }));
+  const notTaken = outcomes.filter(({ outcome }) => outcome.status === 'pending');
+  await run.handOver?.({ retry: notTaken.map(({ delivery }) => delivery.id), deferred: deferred.map(({ delivery }) => delivery.id) });
+  await repository.recordAttempts(deps.db, outcomes.map(({ delivery, outcome }) => ({ id: delivery.id, ...outcome })));
+
+  // A webhook is failing when every attempt of this run to it failed (as when it had one delivery at a time).
+  const taking = new Map<number, repository.WebhookRow>();
+  const failing = new Map<number, { webhook: repository.WebhookRow; lastError: string | null }>();
+  for (const { webhook, outcome } of outcomes) {
+    if (outcome.status === 'delivered') taking.set(webhook.id, webhook);
+    else failing.set(webhook.id, { webhook, lastError: outcome.last_error });
   }
-  if (await afterFailure(deps, webhook, outcome.last_error)) return;
-  throw new WebhookDeliveryError(`${delivery.id} to ${webhook.url}: ${outcome.last_error}`);
+  await repository.markWebhooksTaking(deps.db, [...taking.values()].filter((webhook) => webhook.failing_since !== null).map((webhook) => webhook.id));
+  const disabledNow = new Set<number>();
+  for (const { webhook, lastError } of failing.values()) {
+    if (!taking.has(webhook.id) && (await afterFailure(deps, webhook, lastError))) disabledNow.add(webhook.id);
+  }
+  return {
+    retry: notTaken.filter(({ webhook }) => !disabledNow.has(webhook.id))
+      .map(({ delivery, webhook, outcome }) => ({ id: delivery.id, reason: `${delivery.id} to ${webhook.url}: ${outcome.last_error}` })),
+  };
+}
+
+/** Sends one delivery (again, when retried); throws when the receiver did not take it (unless the webhook was disabled for it), so its queue job is retried. */
+export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, finalAttempt: boolean): Promise<void> {
+  const [notTaken] = (await deliverWebhooks(deps, [deliveryId], { finalAttempt, firstAttempts: false })).retry;
+  if (notTaken) throw new WebhookDeliveryError(notTaken.reason);
 }

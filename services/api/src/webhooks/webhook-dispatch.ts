@@ -164,8 +164,8 @@ function deliveriesFor(subscribers: Subscriber[], items: WebhookEventItem[], hit
   })));
 }
 
-/** Writes the deliveries owed for changes and claim decisions since the last run; answers their ids. */
-export async function dispatchWebhookDeliveries(deps: DispatchDeps): Promise<string[]> {
+/** Writes the deliveries owed for changes and claim decisions since the last run; answers them in the order written. */
+export async function dispatchWebhookDeliveries(deps: DispatchDeps): Promise<repository.QueuedDelivery[]> {
   return deps.db.transaction(async (trx) => {
     let position = await repository.lockFeedPosition(trx);
     if (position === null) return [];
@@ -176,7 +176,7 @@ export async function dispatchWebhookDeliveries(deps: DispatchDeps): Promise<str
     });
     const waitForIndex = subscribers.some((subscriber) => subscriber.webhook.filters.saved_search_id);
     const anyUnpublished = subscribers.some((subscriber) => subscriber.unpublished);
-    const created: string[] = [];
+    const created: repository.QueuedDelivery[] = [];
     for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
       const rows = await readChangeRows(trx, decodeCursor(position), PAGE_SIZE);
       let usable = rows;
@@ -210,6 +210,6 @@ export const redeliveryJobId = (delivery: { id: string; redeliveries: number }) 
  * Deliveries written over a minute ago and never attempted, to queue again: the queue ignores a
  * job id it already holds, so this only recovers those whose queueing was lost.
  */
-export async function stalledDeliveries(db: Database): Promise<string[]> {
+export async function stalledDeliveries(db: Database): Promise<repository.QueuedDelivery[]> {
   return repository.unattemptedDeliveries(db, 60, 500);
 }

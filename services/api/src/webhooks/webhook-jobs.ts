@@ -1,10 +1,14 @@
 /**
  * The worker role's part in webhooks: every `dispatchEveryMs` the dispatcher writes the deliveries
- * owed for new changes and claim decisions and queues them (BullMQ, job id = delivery id, so a
- * delivery is queued once), with the redeliveries owners asked for (a job id of their own, the
- * delivery's id kept); the queue's worker sends each through the egress module, retried with
- * exponential backoff and jitter over up to `retryWindowMs` (24 h by default). Failed jobs stay in
- * the queue (its dead-letter list) and the delivery log says why.
+ * owed for new changes and claim decisions and queues them, one batch job per change (job id =
+ * the change's key, so a change is queued once) on the batch queue; its worker sends a batch's
+ * deliveries together (`deliverWebhooks`). A delivery a batch could not hand over (not taken, or
+ * to a webhook already failing) becomes a job of its own on the delivery queue, as do the
+ * redeliveries owners asked for (a job id of their own, the delivery's id kept): retried with
+ * exponential backoff and jitter over up to `retryWindowMs` (24 h by default), on the same
+ * schedule whether the first attempt was in a batch or not. Two queues, so that retries to
+ * receivers that are down or slow never hold up fresh deliveries. Failed jobs stay in the queue
+ * (its dead-letter list) and the delivery log says why.
  */
 import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, createSearchClient, throttledWarning, type Database, type RegistryConfig, type WebhookSettings } from '@registry/platform';
@@ -12,11 +16,20 @@ import { configuredEgress, type EgressSettings } from '@registry/platform/egress
 import { reasonOf, repeatEvery, type TaskLogger } from '@registry/platform/repeating-task.ts';
 import { recordsAlias } from '@registry/schemas';
 import { createSmtpMailer } from '../accounts/mailer.ts';
-import { deliverWebhook } from './webhook-delivery.ts';
+import { deliverWebhook, deliverWebhooks, type DeliveryDeps } from './webhook-delivery.ts';
 import { dispatchWebhookDeliveries, redeliveryJobId, stalledDeliveries } from './webhook-dispatch.ts';
 import * as repository from './webhook-repository.ts';
 
+/** One delivery per job: retries, deliveries deferred by a batch, redeliveries. */
 export const WEBHOOK_QUEUE_NAME = 'webhooks';
+/** One change's deliveries per job: their first attempts. */
+export const WEBHOOK_BATCH_QUEUE_NAME = 'webhook-batches';
+/** Deliveries read, sent and logged together (a change owed to more webhooks is sent in several). */
+const BATCH_SIZE = 100;
+/** Batch jobs run at once by this process (each sending up to 16 deliveries at once). */
+const BATCHES_AT_ONCE = 4;
+/** Single deliveries sent at once by this process (a retry mostly waits on a receiver that was failing). */
+const SINGLES_AT_ONCE = 32;
 /** A retry waits between (1 - jitter) and 1 times its exponential delay. */
 const RETRY_JITTER = 0.2;
 
@@ -35,8 +48,35 @@ export function webhookJobOptions(settings: Pick<WebhookSettings, 'retryAttempts
   } as const;
 }
 
+/**
+ * A retry job for a delivery first attempted in a batch: the rest of `webhookJobOptions`'s
+ * schedule, so its n-th retry still waits up to base·2^(n-1) (the first after a jittered base,
+ * then a backoff twice the base).
+ */
+export function batchRetryJobOptions(settings: Pick<WebhookSettings, 'retryAttempts' | 'retryWindowMs'>) {
+  const whole = webhookJobOptions(settings);
+  const base = whole.backoff.delay;
+  return {
+    ...whole,
+    attempts: Math.max(whole.attempts - 1, 1),
+    delay: Math.floor(base * (1 - RETRY_JITTER * Math.random())),
+    backoff: { ...whole.backoff, delay: base * 2 },
+  };
+}
+
 interface WebhookJob {
   deliveryId: string;
+}
+
+interface WebhookBatchJob {
+  deliveryIds: string[];
+}
+
+/** The deliveries grouped by the change they tell of, in the order given: one batch job each, its id the change's key. */
+export function changeBatches(deliveries: readonly repository.QueuedDelivery[]): { jobId: string; deliveryIds: string[] }[] {
+  const byChange = new Map<string, Set<string>>();
+  for (const { id, change_cursor: change } of deliveries) byChange.set(change, (byChange.get(change) ?? new Set<string>()).add(id));
+  return [...byChange].map(([change, ids]) => ({ jobId: `change.${change}`, deliveryIds: [...ids] }));
 }
 
 export interface WebhookDeliveryOptions {
@@ -44,14 +84,28 @@ export interface WebhookDeliveryOptions {
   dispatchEveryMs?: number;
   /** Settings of the egress module beyond the allow-list and User-Agent (default: no pause between calls to a host, no retries within an attempt). */
   egress?: Partial<EgressSettings>;
-  /** Deliveries sent at once by this process (default 32: a delivery mostly waits on its receiver). */
-  concurrency?: number;
 }
 
 export interface RunningWebhookDelivery {
   /** Dispatches now (as the repeating task does) and queues what it wrote; answers the new deliveries' ids. */
   dispatch(): Promise<string[]>;
   stop(): Promise<void>;
+}
+
+/** Sends each batch job's deliveries, BATCH_SIZE at a time; what is not taken (or deferred) goes to the delivery queue first. */
+function batchProcessor(deps: DeliveryDeps, settings: WebhookSettings, singles: Queue<WebhookJob>) {
+  const handOver = async ({ retry, deferred }: { retry: string[]; deferred: string[] }): Promise<void> => {
+    await singles.addBulk([
+      ...retry.map((deliveryId) => ({ name: 'retry', data: { deliveryId }, opts: { ...batchRetryJobOptions(settings), jobId: deliveryId } })),
+      ...deferred.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: deliveryId } })),
+    ]);
+  };
+  return async (job: { data: WebhookBatchJob }): Promise<void> => {
+    const ids = job.data.deliveryIds;
+    for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+      await deliverWebhooks(deps, ids.slice(start, start + BATCH_SIZE), { finalAttempt: settings.retryAttempts <= 1, firstAttempts: true, handOver });
+    }
+  };
 }
 
 export function startWebhookDelivery(config: RegistryConfig, db: Database, options: WebhookDeliveryOptions): RunningWebhookDelivery {
@@ -62,39 +116,49 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
   const search = { client: searchClient, alias: recordsAlias(config.indexPrefix) };
   const mailer = createSmtpMailer(config);
   const connection = createQueueConnection(config);
-  const queue = new Queue<WebhookJob>(WEBHOOK_QUEUE_NAME, { connection, prefix: config.queuePrefix, defaultJobOptions: webhookJobOptions(config.webhooks) });
-  queue.on('error', throttledWarning('webhook queue'));
-  const workerConnection = createQueueConnection(config);
-  const deliveryDeps = {
+  const queueOptions = { connection, prefix: config.queuePrefix, defaultJobOptions: webhookJobOptions(config.webhooks) };
+  const singles = new Queue<WebhookJob>(WEBHOOK_QUEUE_NAME, queueOptions);
+  const batches = new Queue<WebhookBatchJob>(WEBHOOK_BATCH_QUEUE_NAME, queueOptions);
+  for (const queue of [singles, batches]) queue.on('error', throttledWarning('webhook queue'));
+  const deliveryDeps: DeliveryDeps = {
     db, egress, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, disableAfterMs: config.webhooks.disableAfterMs,
     warn: (message: string, error: unknown) => options.log.warn({ reason: reasonOf(error) }, message),
   };
-  const worker = new Worker<WebhookJob>(
-    WEBHOOK_QUEUE_NAME,
-    async (job) => deliverWebhook(deliveryDeps, job.data.deliveryId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
-    { connection: workerConnection, prefix: config.queuePrefix, concurrency: options.concurrency ?? 32 },
-  );
-  worker.on('error', throttledWarning('webhook worker'));
+  const workerConnections = [createQueueConnection(config), createQueueConnection(config)] as const;
+  const workers = [
+    new Worker<WebhookJob>(
+      WEBHOOK_QUEUE_NAME,
+      async (job) => deliverWebhook(deliveryDeps, job.data.deliveryId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+      { connection: workerConnections[0], prefix: config.queuePrefix, concurrency: SINGLES_AT_ONCE },
+    ),
+    new Worker<WebhookBatchJob>(
+      WEBHOOK_BATCH_QUEUE_NAME,
+      batchProcessor(deliveryDeps, config.webhooks, singles),
+      { connection: workerConnections[1], prefix: config.queuePrefix, concurrency: BATCHES_AT_ONCE },
+    ),
+  ];
+  for (const worker of workers) worker.on('error', throttledWarning('webhook worker'));
   const dispatch = async (): Promise<string[]> => {
-    const ids = await dispatchWebhookDeliveries({ db, search });
-    const queued = [...ids, ...(await stalledDeliveries(db))];
-    await queue.addBulk(queued.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: deliveryId } })));
+    const written = await dispatchWebhookDeliveries({ db, search });
+    // A lost batch is queued again under its change's key: ignored while the queue still holds it.
+    const owed = changeBatches([...written, ...(await stalledDeliveries(db))]);
+    await batches.addBulk(owed.map(({ jobId, deliveryIds }) => ({ name: 'deliver', data: { deliveryIds }, opts: { jobId } })));
     const asked = await repository.askedRedeliveries(db, 500);
     if (asked.length > 0) {
-      await queue.addBulk(asked.map((delivery) => ({ name: 'redeliver', data: { deliveryId: delivery.id }, opts: { jobId: redeliveryJobId(delivery) } })));
+      await singles.addBulk(asked.map((delivery) => ({ name: 'redeliver', data: { deliveryId: delivery.id }, opts: { jobId: redeliveryJobId(delivery) } })));
       await repository.redeliveriesQueued(db, asked);
     }
-    if (ids.length > 0) options.log.info({ deliveries: ids.length }, 'webhooks: deliveries queued');
-    return ids;
+    if (written.length > 0) options.log.info({ deliveries: written.length, batches: owed.length }, 'webhooks: deliveries queued');
+    return written.map((delivery) => delivery.id);
   };
   const task = repeatEvery(options.dispatchEveryMs ?? 1_000, async () => void (await dispatch()), (error) => options.log.warn({ reason: reasonOf(error) }, 'webhooks: dispatch failed'));
   return {
     dispatch,
     async stop() {
       await task.stop();
-      await worker.close();
-      await queue.close();
-      await Promise.all([connection.quit(), workerConnection.quit()]);
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all([singles.close(), batches.close()]);
+      await Promise.all([connection.quit(), ...workerConnections.map((workerConnection) => workerConnection.quit())]);
       await searchClient.close();
       mailer.close();
     },

@@ -109,40 +109,54 @@ export async function failPendingDeliveries(db: Db, webhookId: number, reason: s
   await db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).update({ status: 'failed', last_error: reason });
 }
 
-/** Inserts the deliveries not already owed; answers the ids of those it inserted. */
-export async function insertDeliveries(db: Db, deliveries: Pick<DeliveryRow, 'id' | 'webhook_id' | 'change_cursor' | 'event' | 'payload'>[]): Promise<string[]> {
+/** A delivery as the queue knows it: its id and the change (or claim decision) it tells of. */
+export type QueuedDelivery = Pick<DeliveryRow, 'id' | 'change_cursor'>;
+
+/** Inserts the deliveries not already owed; answers those it inserted. */
+export async function insertDeliveries(db: Db, deliveries: Pick<DeliveryRow, 'id' | 'webhook_id' | 'change_cursor' | 'event' | 'payload'>[]): Promise<QueuedDelivery[]> {
   if (deliveries.length === 0) return [];
   const rows = deliveries.map((delivery) => ({ ...delivery, payload: JSON.stringify(delivery.payload) }));
-  const inserted: { id: string }[] = await db('webhook_deliveries').insert(rows).onConflict(['webhook_id', 'change_cursor']).ignore().returning('id');
-  return inserted.map((row) => row.id);
+  return db('webhook_deliveries').insert(rows).onConflict(['webhook_id', 'change_cursor']).ignore().returning(['id', 'change_cursor']);
 }
 
 /** Deliveries never attempted though written a while ago: their queueing may have been lost (a crash after commit). */
-export async function unattemptedDeliveries(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
+export async function unattemptedDeliveries(db: Db, olderThanSeconds: number, limit: number): Promise<QueuedDelivery[]> {
   return db('webhook_deliveries').where({ status: 'pending', attempts: 0 })
-    .where('created_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).orderBy('created_at').limit(limit).pluck('id');
+    .where('created_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).orderBy('created_at').limit(limit).select('id', 'change_cursor');
 }
 
-/** A delivery and its webhook, in one query (the worker's first step for each delivery). */
-export async function findDeliveryAndWebhook(db: Db, id: string): Promise<{ delivery: DeliveryRow; webhook: WebhookRow } | null> {
-  const row = await db('webhook_deliveries as d').join('webhooks as w', 'w.id', 'd.webhook_id').where('d.id', id)
-    .first(db.raw('to_jsonb(d) AS delivery'), db.raw('w.*'));
-  if (!row) return null;
-  const { delivery, ...webhook } = row as WebhookRow & { delivery: DeliveryRow & { created_at: string; attempted_at: string | null } };
-  return { delivery: { ...delivery, created_at: new Date(delivery.created_at), attempted_at: delivery.attempted_at === null ? null : new Date(delivery.attempted_at) }, webhook };
+/** Deliveries and their webhooks, in one query (the worker's first step for each batch); unknown ids are left out. */
+export async function findDeliveriesAndWebhooks(db: Db, ids: readonly string[]): Promise<{ delivery: DeliveryRow; webhook: WebhookRow }[]> {
+  const rows = await db('webhook_deliveries as d').join('webhooks as w', 'w.id', 'd.webhook_id').whereIn('d.id', [...ids])
+    .select(db.raw('to_jsonb(d) AS delivery'), db.raw('w.*'));
+  return (rows as (WebhookRow & { delivery: DeliveryRow & { created_at: string; attempted_at: string | null } })[]).map(({ delivery, ...webhook }) => ({
+    delivery: { ...delivery, created_at: new Date(delivery.created_at), attempted_at: delivery.attempted_at === null ? null : new Date(delivery.attempted_at) },
+    webhook,
+  }));
 }
 
 export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | null> {
   return ((await db('webhook_deliveries').where({ id }).first()) as DeliveryRow | undefined) ?? null;
 }
 
-export async function recordAttempt(db: Db, id: string, outcome: Pick<DeliveryRow, 'status' | 'response_code' | 'latency_ms' | 'last_error'>): Promise<void> {
-  await db('webhook_deliveries').where({ id }).update({ ...outcome, attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() });
+export type AttemptOutcome = Pick<DeliveryRow, 'status' | 'response_code' | 'latency_ms' | 'last_error'>;
+
+/** Logs one attempt of each delivery, in one statement. */
+export async function recordAttempts(db: Db, outcomes: readonly (AttemptOutcome & { id: string })[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.raw(
+    `UPDATE webhook_deliveries AS d
+     SET status = o.status, response_code = o.response_code, latency_ms = o.latency_ms, last_error = o.last_error, attempts = d.attempts + 1, attempted_at = now()
+     FROM jsonb_to_recordset(?::jsonb) AS o(id text, status text, response_code integer, latency_ms integer, last_error text)
+     WHERE d.id = o.id`,
+    [JSON.stringify(outcomes)],
+  );
 }
 
-/** A delivery was taken: the webhook is not failing. */
-export async function markWebhookTaking(db: Db, id: number): Promise<void> {
-  await db('webhooks').where({ id }).whereNotNull('failing_since').update({ failing_since: null });
+/** Deliveries were taken: these webhooks are not failing. */
+export async function markWebhooksTaking(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db('webhooks').whereIn('id', [...ids]).whereNotNull('failing_since').update({ failing_since: null });
 }
 
 /** An attempt failed: since when every attempt has (now, when it is the first). */
