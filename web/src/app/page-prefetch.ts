@@ -5,6 +5,7 @@
  * one the screen would get: a search page's search (search-prefetch.ts), the relation graph,
  * the first chart of a statistics tab and the timeline's first chart.
  */
+import type { GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
 import { startEarlyQuery } from '../api/early-queries.ts';
 import { relationGraphQuery } from '../graph/graph-query.ts';
 import { prefetchSearchFor } from '../search/search-prefetch.ts';
@@ -13,7 +14,7 @@ import { chartQuery, chartsFor, STATISTICS_TABS, TIMELINE_ADDED_QUERY } from '..
 const GRAPH_PATH = /^\/graph\/([^/]+)\/?$/i;
 
 /** The first query of the screen at this location, when it is one start-up asks for. */
-export function landingQuery(location: Pick<Location, 'pathname' | 'search'>): string | null {
+export function landingQuery(location: Pick<Location, 'pathname' | 'search'>): GraphqlOperation | null {
   const path = location.pathname;
   const graph = GRAPH_PATH.exec(path);
   if (graph) {

@@ -15,10 +15,12 @@ import { usePageTitle } from '../shell/usePageTitle.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { GraphCanvas } from './GraphCanvas.tsx';
 import { GraphFilterControls, readGraphFilters } from './GraphFilterControls.tsx';
-import { OTHER_COLOUR, REGISTRY_COLOURS, layoutGraph, type RecordGraphAnswer } from './graph-layout.ts';
+import { OTHER_COLOUR, REGISTRY_COLOURS, layoutGraph } from './graph-layout.ts';
+import { readRecordGraph } from './graph-answer.ts';
 import { answerAtDepth, visibleGraph, type VisibleGraph } from './graph-view.ts';
 import { RelationsTable } from './RelationsTable.tsx';
 import { relationGraphQuery } from './graph-query.ts';
+import type { RelationGraphQuery } from './graph-query.generated.ts';
 
 const NOT_FOUND_MESSAGE = 'record not found';
 
@@ -27,8 +29,8 @@ export function GraphPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const query = useMemo(() => (id ? relationGraphQuery(id) : null), [id]);
-  const result = useLatestQuery<{ fairsharingGraph: { data: RecordGraphAnswer } | null }>(query);
-  const answer = result.status === 'ready' ? (result.data.fairsharingGraph?.data ?? null) : null;
+  const result = useLatestQuery<RelationGraphQuery>(query);
+  const answer = useMemo(() => (result.status === 'ready' ? readRecordGraph(result.data.fairsharingGraph.data) : null), [result]);
   const filters = useMemo(() => readGraphFilters(params), [params]);
   const layout = useMemo(() => (answer ? layoutGraph(answerAtDepth(answer, filters.depth)) : null), [answer, filters.depth]);
   const shown = useMemo(() => (layout ? visibleGraph(layout.nodes, layout.edges, filters) : null), [layout, filters]);

@@ -14,7 +14,6 @@ export interface GraphNodeAnswer {
     registry: string;
     /** Hops from the record the graph is about. */
     length: number;
-    marker?: { symbol?: string; radius?: number; fillColor?: string };
   };
 }
 
