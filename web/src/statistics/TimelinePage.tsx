@@ -11,6 +11,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { knownDateNote } from './statistics-charts.ts';
 import { TIMELINE_ADDED_QUERY, TIMELINE_DEPRECATED_QUERY } from './statistics-queries.ts';
+import type { TimelineAddedQuery, TimelineDeprecatedQuery } from './statistics-queries.generated.ts';
 import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
 import { ContentPage } from '../shell/ContentPage.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
@@ -40,22 +41,19 @@ function NotableEvents() {
   );
 }
 
-interface MonthlyAnswer {
-  recordAggregations: {
-    buckets: { key: string; label: string; count: number; createdAt?: { date: string; count: number }[]; updatedAt?: { date: string; count: number }[] }[];
-  };
-}
+/** Either timeline query's answer: each registry's records per month, as `months`. */
+type MonthlyAnswer = TimelineAddedQuery | TimelineDeprecatedQuery;
 
 function MonthlyCharts({ id, query, field, title }: { id: string; query: string; field: 'createdAt' | 'updatedAt'; title: (registry: string) => string }) {
   const result = useLatestQuery<MonthlyAnswer>(query);
   if (result.status === 'error') return <Text color="gray.700">The figures could not be loaded: {result.message}</Text>;
   if (result.status !== 'ready') return <Text color="gray.700">Counting records…</Text>;
-  const buckets = result.data.recordAggregations.buckets;
+  const buckets = result.data.recordAggregations?.buckets ?? [];
   if (buckets.length === 0) return <Text color="gray.700">No records.</Text>;
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
       {buckets.map((bucket) => {
-        const rows = (bucket[field] ?? []).map((month) => ({ label: month.date, count: month.count }));
+        const rows = (bucket.months ?? []).map((month) => ({ label: month.date, count: month.count }));
         const registry = REGISTRY_LABELS[bucket.key as keyof typeof REGISTRY_LABELS] ?? bucket.label;
         return (
           <ChartCard

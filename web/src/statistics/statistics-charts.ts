@@ -8,20 +8,12 @@ import { neutralisedCell } from '@registry/schemas/export/csv-cell.ts';
 import { facetByKey } from '@registry/schemas/search/facets.ts';
 import { searchStateToUrl, DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 import { chartFilters, type FacetChart, type StatisticsTab } from './statistics-queries.ts';
+import type { CreatedPerYearFragment, FacetChartCountsFragment, UpdatedPerYearFragment } from './statistics-queries.generated.ts';
 
-export interface ChartBucket {
-  key: string;
-  label: string;
-  count: number;
-}
+/** A chart's answer: a facet's counts, or records per year. */
+export type ChartAnswer = FacetChartCountsFragment | CreatedPerYearFragment | UpdatedPerYearFragment;
 
-export interface ChartAnswer {
-  totalCount: number;
-  otherCount?: number;
-  buckets?: ChartBucket[];
-  createdAt?: { date: string; count: number }[];
-  updatedAt?: { date: string; count: number }[];
-}
+export type ChartBucket = FacetChartCountsFragment['buckets'][number];
 
 /**
  * Records without a known date (seeded records whose sources give none) are in no bucket of a

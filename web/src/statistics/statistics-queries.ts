@@ -5,7 +5,7 @@
  * (app/page-prefetch.ts). The timeline's queries are here for the same reason.
  */
 import { facetByArgument } from '@registry/schemas/search/facets.ts';
-import { graphqlLiteral, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql, fragmentSelection, graphqlLiteral, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { RegistryName } from '@registry/schemas';
 
 export interface StatisticsTab {
@@ -140,6 +140,19 @@ function filterArguments(filters: Record<string, string[]>): Record<string, Grap
   return values;
 }
 
+// What the charts read. The answer types are generated from these documents (`npm run codegen`:
+// statistics-queries.generated.ts). A chart's arguments are its filters, so its query sends the
+// fragment's selection inline; a growth chart reads its dates as `perYear` whichever date it counts.
+const FACET_CHART_COUNTS = /* GraphQL */ `
+  fragment FacetChartCounts on RecordAggregations { totalCount otherCount buckets { key label count } }
+`;
+const CREATED_PER_YEAR = /* GraphQL */ `
+  fragment CreatedPerYear on RecordAggregations { totalCount perYear: createdAt { date count } }
+`;
+const UPDATED_PER_YEAR = /* GraphQL */ `
+  fragment UpdatedPerYear on RecordAggregations { totalCount perYear: updatedAt { date count } }
+`;
+
 /**
  * The query of one chart. Each chart asks on its own (the API takes a few root fields per
  * query), so the first chart draws as soon as its answer arrives.
@@ -148,14 +161,27 @@ export function chartQuery(chart: ChartDefinition, tab: StatisticsTab): string {
   const filters = filterArguments(chartFilters(chart, tab));
   if (chart.kind === 'growth') {
     const args = argumentsLiteral({ ...filters, dateHistogram: [chart.field], interval: 'year' });
-    return `{ recordAggregations(${args}) { totalCount ${chart.field} { date count } } }`;
+    return `{ recordAggregations(${args}) { ${fragmentSelection(chart.field === 'createdAt' ? CREATED_PER_YEAR : UPDATED_PER_YEAR)} } }`;
   }
   const args = argumentsLiteral({ ...filters, by: [chart.by], size: chart.size });
-  return `{ recordAggregations(${args}) { totalCount otherCount buckets { key label count } } }`;
+  return `{ recordAggregations(${args}) { ${fragmentSelection(FACET_CHART_COUNTS)} } }`;
 }
 
-/** The timeline's charts: records added per month, and deprecated per month, by registry. */
-export const TIMELINE_ADDED_QUERY =
-  '{ recordAggregations(by: ["fairsharing_registry"], size: 4, dateHistogram: ["createdAt"], interval: "month") { buckets { key label count createdAt { date count } } } }';
-export const TIMELINE_DEPRECATED_QUERY =
-  '{ recordAggregations(status: ["deprecated"], by: ["fairsharing_registry"], size: 4, dateHistogram: ["updatedAt"], interval: "month") { buckets { key label count updatedAt { date count } } } }';
+// The timeline's charts: records added per month, and deprecated per month, by registry; each
+// bucket's dates read as `months` whichever date is counted.
+const TIMELINE_ADDED = /* GraphQL */ `
+  query TimelineAdded {
+    recordAggregations(by: ["fairsharing_registry"], size: 4, dateHistogram: ["createdAt"], interval: "month") {
+      buckets { key label count months: createdAt { date count } }
+    }
+  }
+`;
+const TIMELINE_DEPRECATED = /* GraphQL */ `
+  query TimelineDeprecated {
+    recordAggregations(status: ["deprecated"], by: ["fairsharing_registry"], size: 4, dateHistogram: ["updatedAt"], interval: "month") {
+      buckets { key label count months: updatedAt { date count } }
+    }
+  }
+`;
+export const TIMELINE_ADDED_QUERY = compactGraphql(TIMELINE_ADDED);
+export const TIMELINE_DEPRECATED_QUERY = compactGraphql(TIMELINE_DEPRECATED);
