@@ -7,7 +7,7 @@ import { Feed } from 'feed';
 import type { Database } from '@registry/platform';
 import { notFoundError } from '../domain-errors.ts';
 import { findSavedSearch } from '../saved-searches/saved-search-repository.ts';
-import { recordPageUrl } from '../linked-data/record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { escapeMarkup } from '../kernel/escape-markup.ts';
 import { recentRecordChanges, type RecentRecordChange } from './change-repository.ts';
 

@@ -4,7 +4,7 @@
  * List cells join values with "; " (values containing it stay intact, csv-stringify quotes).
  */
 import { csvText } from './csv-text.ts';
-import { recordPageUrl } from '../linked-data/record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export interface RecordCsvSource {
   id: number;

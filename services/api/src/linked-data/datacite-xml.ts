@@ -14,7 +14,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { PublicRecordFacts } from '../export/public-record-columns.ts';
-import { recordPageUrl } from './record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
 export const DATACITE_SCHEMA_LOCATION = 'http://schema.datacite.org/meta/kernel-4/metadata.xsd';

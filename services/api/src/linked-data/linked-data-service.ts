@@ -5,12 +5,12 @@
 import { Readable } from 'node:stream';
 import { StreamWriter, type Quad } from 'n3';
 import type { Database } from '@registry/platform';
-import { publicRecordFacts } from '../oai/oai-repository.ts';
 import { dataciteXml } from './datacite-xml.ts';
-import { readLinkedRecord, readLinkedRecordBatches, type LinkedRecord } from './linked-record-repository.ts';
+import { publicRecordFacts, readLinkedRecord, readLinkedRecordBatches, type LinkedRecord } from './linked-record-repository.ts';
 import { catalogueTriples, httpIri, recordResourceIri, recordTriples, type LinkedDataSite } from './record-triples.ts';
 import { JSON_LD_CONTEXT, RDF_MEDIA_TYPES, serialise, toJsonLdNodes, type RdfFormat } from './rdf-formats.ts';
-import { recordPageUrl, schemaOrgType } from './record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
+import { schemaOrgType } from './record-json-ld.ts';
 import { PREFIXES } from './vocabularies.ts';
 
 /** What the linked-data views are built from: the database and the site's public URL and name. */

@@ -2,10 +2,12 @@
  * The SQL of the linked-data views: what the DCAT/DCT/FOAF description of a public record needs,
  * one batch per query with every list aggregated in SQL, in id order (the catalogue streams
  * batch by batch). Vocabulary terms carry their ontology IRIs; organisations their ROR id.
+ * Beside it, the facts of the metadata formats, which OAI-PMH reads from here too.
  */
 import type { Database } from '@registry/platform';
 import { idOrderedBatches, type PublicRecordExport } from '../export/public-records-repository.ts';
 import { approvedLicencesSql, maintainersSql, publicRecordsQuery, termListSql, utcTimestampSql, type PublicRecordFacts } from '../export/public-record-columns.ts';
+import type { DataciteRecordSource } from './datacite-xml.ts';
 
 export interface LinkedTerm {
   label: string;
@@ -46,4 +48,34 @@ export async function readLinkedRecord(db: Database, id: number): Promise<Linked
 /** Batches of public records in id order. */
 export function readLinkedRecordBatches(db: Database, batchSize = 500): AsyncGenerator<LinkedRecord[]> {
   return idOrderedBatches<LinkedRecord>((afterId, limit) => publicRecordsQuery(db, LINKED_COLUMNS_SQL).where('r.id', '>', afterId).orderBy('r.id').limit(limit), batchSize);
+}
+
+/**
+ * What the metadata formats show of a public record: DataCite XML (here and in OAI-PMH's
+ * `oai_datacite`) and OAI-PMH's `oai_dc`, which adds the homepage and the dates.
+ */
+export type RecordMetadataFacts = Omit<DataciteRecordSource, 'publicationYear'> & {
+  homepage: string | null;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+  yearCreation: string | null;
+};
+
+const METADATA_FACTS_SQL = `
+  r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.metadata->>'year_creation' AS "yearCreation",
+  ${termListSql('record_subjects', 'subject_id', 'subjects', ['label', 'iri'])} AS subjects,
+  ${termListSql('record_domains', 'domain_id', 'domains', ['label', 'iri'])} AS domains,
+  ${approvedLicencesSql(['name', 'url'])} AS licences,
+  ${maintainersSql('o.name')} AS maintainers,
+  COALESCE((SELECT json_agg(json_build_object('relation', t.name, 'id', linked.id, 'doi', linked.doi) ORDER BY linked.id, t.name)
+    FROM record_associations a
+    JOIN records linked ON linked.id = a.linked_record_id AND linked.is_approved AND NOT linked.is_hidden
+    JOIN relation_types t ON t.id = a.relation_type_id
+    WHERE a.record_id = r.id), '[]'::json) AS relations`;
+
+/** What the metadata formats show of the given records, for those an anonymous visitor may see. */
+export async function publicRecordFacts(db: Database, ids: readonly number[]): Promise<Map<number, RecordMetadataFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows: RecordMetadataFacts[] = await publicRecordsQuery(db, METADATA_FACTS_SQL).whereIn('r.id', ids);
+  return new Map(rows.map((row) => [Number(row.id), row]));
 }

@@ -3,6 +3,7 @@
  * what GraphQL answers as `schemaOrg`. Pure; takes a record row or a search document alike.
  */
 import type { PublicRecordFacts } from '../export/public-record-columns.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export interface JsonLdRecordSource extends PublicRecordFacts {
   subjects: readonly { label: string }[];
@@ -48,10 +49,6 @@ function uniqueLabels(terms: readonly { label: string }[]): string[] {
 
 function licenceValue(licence: { name: string; url: string | null }): string | JsonLdDocument {
   return licence.url ? { '@type': 'CreativeWork', name: licence.name, url: licence.url } : licence.name;
-}
-
-export function recordPageUrl(publicUrl: string, recordId: number): string {
-  return `${publicUrl.replace(/\/$/, '')}/${recordId}`;
 }
 
 export function recordJsonLd(record: JsonLdRecordSource, site: JsonLdSite): JsonLdDocument {

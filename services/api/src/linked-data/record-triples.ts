@@ -12,7 +12,8 @@
  *   (foaf:Organization, under their ROR id when they have one, else their page here).
  */
 import { DataFactory, type Quad } from 'n3';
-import { schemaOrgType, recordPageUrl } from './record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
+import { schemaOrgType } from './record-json-ld.ts';
 import type { LinkedRecord, LinkedTerm } from './linked-record-repository.ts';
 import { term, type Prefix } from './vocabularies.ts';
 

@@ -7,8 +7,6 @@
  */
 import type { Database } from '@registry/platform';
 import { isPublicRecord } from '@registry/schemas';
-import { approvedLicencesSql, maintainersSql, publicRecordsQuery, termListSql } from '../export/public-record-columns.ts';
-import type { DataciteRecordSource } from '../linked-data/datacite-xml.ts';
 
 export interface OaiItemFilter {
   /** Inclusive lower bound of the datestamp. */
@@ -136,30 +134,4 @@ export async function registryNames(db: Database): Promise<string[]> {
 export async function recordTypeNames(db: Database): Promise<string[]> {
   const rows: { name: string }[] = await db('record_types').select('name').orderBy('name');
   return rows.map((row) => row.name);
-}
-
-export type OaiRecordFacts = Omit<DataciteRecordSource, 'publicationYear'> & {
-  homepage: string | null;
-  createdAt: Date | null;
-  updatedAt: Date | null;
-  yearCreation: string | null;
-};
-
-const FACTS_SQL = `
-  r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.metadata->>'year_creation' AS "yearCreation",
-  ${termListSql('record_subjects', 'subject_id', 'subjects', ['label', 'iri'])} AS subjects,
-  ${termListSql('record_domains', 'domain_id', 'domains', ['label', 'iri'])} AS domains,
-  ${approvedLicencesSql(['name', 'url'])} AS licences,
-  ${maintainersSql('o.name')} AS maintainers,
-  COALESCE((SELECT json_agg(json_build_object('relation', t.name, 'id', linked.id, 'doi', linked.doi) ORDER BY linked.id, t.name)
-    FROM record_associations a
-    JOIN records linked ON linked.id = a.linked_record_id AND linked.is_approved AND NOT linked.is_hidden
-    JOIN relation_types t ON t.id = a.relation_type_id
-    WHERE a.record_id = r.id), '[]'::json) AS relations`;
-
-/** What the metadata formats show of the given records, for those an anonymous visitor may see. */
-export async function publicRecordFacts(db: Database, ids: readonly number[]): Promise<Map<number, OaiRecordFacts>> {
-  if (ids.length === 0) return new Map();
-  const rows: OaiRecordFacts[] = await publicRecordsQuery(db, FACTS_SQL).whereIn('r.id', ids);
-  return new Map(rows.map((row) => [Number(row.id), row]));
 }

@@ -12,11 +12,12 @@
  */
 import type { Database } from '@registry/platform';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { recordPageUrl } from '../linked-data/record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { appendDataciteResource, DATACITE_NAMESPACE, DATACITE_SCHEMA_LOCATION } from '../linked-data/datacite-xml.ts';
+import { publicRecordFacts, type RecordMetadataFacts } from '../linked-data/linked-record-repository.ts';
 import { checkArguments, datestamp, endOf, OaiError, parseUtcDate, type CheckedRequest, type RawArguments } from './oai-arguments.ts';
 import * as repository from './oai-repository.ts';
-import type { OaiItem, OaiItemFilter, OaiRecordFacts } from './oai-repository.ts';
+import type { OaiItem, OaiItemFilter } from './oai-repository.ts';
 import { decodeResumptionToken, encodeResumptionToken, type ListState } from './resumption-token.ts';
 import { appendHeader, appendOaiDc, appendReplacement, OAI_DC_NAMESPACE, OAI_DC_SCHEMA, oaiEnvelope, oaiErrorXml } from './oai-xml.ts';
 
@@ -79,12 +80,12 @@ function appendItemHeader(context: Context, parent: XMLBuilder, item: OaiItem): 
   appendHeader(parent, { identifier: identifierOf(context, item.id), datestamp: item.datestamp, deleted: item.deleted, setSpecs: setSpecs(item) });
 }
 
-function publicationYear(facts: OaiRecordFacts, item: OaiItem): number {
+function publicationYear(facts: RecordMetadataFacts, item: OaiItem): number {
   // The year the record was published here; a seeded record without dates takes its datestamp's.
   return new Date(facts.createdAt ?? facts.updatedAt ?? item.datestamp).getUTCFullYear();
 }
 
-function dublinCore(context: Context, facts: OaiRecordFacts) {
+function dublinCore(context: Context, facts: RecordMetadataFacts) {
   const site = context.deps;
   return {
     title: [facts.name],
@@ -101,7 +102,7 @@ function dublinCore(context: Context, facts: OaiRecordFacts) {
 }
 
 /** One `<record>`: its header, then its metadata (public records) or its replacement (merged ones). */
-function appendRecord(context: Context, parent: XMLBuilder, item: OaiItem, facts: OaiRecordFacts | undefined, prefix: MetadataPrefix): void {
+function appendRecord(context: Context, parent: XMLBuilder, item: OaiItem, facts: RecordMetadataFacts | undefined, prefix: MetadataPrefix): void {
   const shown = facts ? item : { ...item, deleted: true };
   const record = parent.ele('record');
   appendItemHeader(context, record, shown);
@@ -162,7 +163,7 @@ async function getRecord(context: Context, root: XMLBuilder, args: Record<string
   const earliest = await repository.earliestChange(context.deps.db);
   const item = await repository.findItem(context.deps.db, id, earliest);
   if (!item) throw new OaiError('idDoesNotExist', `No record has the identifier '${args.identifier}'`);
-  const facts = item.deleted ? undefined : (await repository.publicRecordFacts(context.deps.db, [id])).get(id);
+  const facts = item.deleted ? undefined : (await publicRecordFacts(context.deps.db, [id])).get(id);
   appendRecord(context, root.ele('GetRecord'), item, facts, prefix);
 }
 
@@ -227,7 +228,7 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
   if (verb === 'ListIdentifiers') {
     for (const item of page) appendItemHeader(context, list, item);
   } else {
-    const facts = await repository.publicRecordFacts(context.deps.db, page.filter((item) => !item.deleted).map((item) => item.id));
+    const facts = await publicRecordFacts(context.deps.db, page.filter((item) => !item.deleted).map((item) => item.id));
     for (const item of page) appendRecord(context, list, item, item.deleted ? undefined : facts.get(item.id), prefix);
   }
   const more = fetched.length > pageSize;

@@ -23,7 +23,7 @@ import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../rout
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
 import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead } from './record-page.ts';
 import { startupDataElement, startupDataSource } from './startup-data.ts';
-import { recordPageUrl } from '../linked-data/record-json-ld.ts';
+import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { MAINTENANCE_MESSAGE } from './site-mode.ts';
 import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
 
