@@ -7,6 +7,7 @@ import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
+import { isJsonObject } from '../kit/json-values.ts';
 import type {
   DuplicateCandidatesQuery, DuplicateCandidatesQueryVariables, EditableRecordFieldsFragment, RecordForEditQuery, RecordForEditQueryVariables,
   RecordLinksForEditQuery, RecordLinksForEditQueryVariables, RecordLinksFragment, RecordTypesQuery,
@@ -64,11 +65,6 @@ export type LinkedPublication = RecordLinks['publications'][number];
 /** The record every section edits: the generated answer, with its metadata JSON read as the object of fields it is. */
 export type EditableRecord = Omit<EditableRecordFieldsFragment, 'metadata'> & { metadata: Record<string, unknown> | null };
 
-/** The one place the metadata JSON is narrowed: anything but an object of fields reads as none. */
-function metadataFields(metadata: unknown): Record<string, unknown> | null {
-  return metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null;
-}
-
 /** The record as the access module's rules see it, so the editor asks `can('record.edit')` as the API does. */
 export function editAccessResource(record: Pick<EditableRecord, 'isHidden' | 'isApproved' | 'creator' | 'maintainers'>): AccessResource {
   const createdById = record.creator ? Number(record.creator.id) : null;
@@ -81,7 +77,8 @@ export async function loadRecordForEdit(id: string): Promise<EditableRecord | nu
   const variables = { id } satisfies RecordForEditQueryVariables;
   const query = withFragments(RECORD_FOR_EDIT_QUERY, EDITABLE_RECORD_FRAGMENT, RECORD_LINKS_FRAGMENT);
   const record = (await graphqlQuery<RecordForEditQuery>({ query, variables })).fairsharingRecord;
-  return record && { ...record, metadata: metadataFields(record.metadata) };
+  // The one place the metadata JSON is narrowed: anything but an object of fields reads as none.
+  return record && { ...record, metadata: isJsonObject(record.metadata) ? record.metadata : null };
 }
 
 /** Re-reads the links and the revision after a call that changed them (they move the record's revision on). */
