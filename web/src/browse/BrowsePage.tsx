@@ -8,7 +8,6 @@
 import { Alert, Box, Grid, Heading, Link, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { graphqlString } from '../api/client.ts';
 import { PageContainer } from '../shell/Layout.tsx';
 import { PageLoading } from '../kit/PageLoading.tsx';
 import { usePageTitle } from '../shell/usePageTitle.ts';
@@ -20,6 +19,8 @@ import { TermRecords } from './TermRecords.tsx';
 import { TermSearch } from './TermSearch.tsx';
 import { TermTree } from './TermTree.tsx';
 import { BROWSABLE_VOCABULARIES, vocabularyById, type BrowsableVocabulary } from '../kit/vocabularies.ts';
+import { browseVocabularyRequest, readVocabularyTree } from './browse-query.ts';
+import type { BrowseVocabularyQuery } from './browse-query.generated.ts';
 
 /** The place keys of a term's ancestors, so the tree opens down to it. */
 function ancestorKeys(path: readonly TermNode[]): string[] {
@@ -70,9 +71,8 @@ export function BrowsePage() {
 function VocabularyBrowser({ vocabulary }: { vocabulary: BrowsableVocabulary }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseBrowseState(searchParams), [searchParams]);
-  const query = useMemo(() => `{browseVocabulary(id:${graphqlString(vocabulary.id)}){id data}}`, [vocabulary.id]);
-  const result = useLatestQuery<{ browseVocabulary: { data: TermNode[] } }>(query);
-  const roots = useMemo(() => (result.status === 'ready' ? (result.data.browseVocabulary.data ?? []) : []), [result]);
+  const result = useLatestQuery<BrowseVocabularyQuery>(browseVocabularyRequest(vocabulary.id));
+  const roots = useMemo(() => (result.status === 'ready' ? readVocabularyTree(result.data.browseVocabulary.data) : []), [result]);
   const path = useMemo(() => pathToTerm(roots, state.term), [roots, state.term]);
   const selected = path.at(-1) ?? null;
   const parents = useMemo(() => (selected ? parentsOf(roots, selected.id) : []), [roots, selected]);

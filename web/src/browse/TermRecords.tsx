@@ -8,24 +8,29 @@ import { Alert, Box, Checkbox, Flex, Heading, Link, Text } from '@chakra-ui/reac
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoading } from '../kit/PageLoading.tsx';
-import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { Pagination } from '../kit/Pagination.tsx';
 import { PerPageSelect } from '../kit/PerPageSelect.tsx';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
 import { SearchResultList } from '../kit/records/SearchResultRow.tsx';
-import type { SearchAnswerFragment, SearchResultFieldsFragment } from '@registry/schemas/search/client/search-query.generated.ts';
+import type { SearchResultFieldsFragment } from '@registry/schemas/search/client/search-query.generated.ts';
+import type { TermRecordsPageFragment } from './TermRecords.generated.ts';
 import { useLatestQuery } from '../kit/useLatestQuery.ts';
 import { namesWithNarrower, PER_PAGE_CHOICES, type TermNode } from './subject-tree.ts';
 import type { BrowsableVocabulary } from '../kit/vocabularies.ts';
 
+/** The page a term's records come in (its type is generated: TermRecords.generated.ts); each record is a search result row. */
+const TERM_RECORDS_PAGE_FRAGMENT = /* GraphQL */ `
+  fragment TermRecordsPage on SearchResult { currentPage perPage totalCount totalPages }
+`;
+
 export function termRecordsQuery(argument: BrowsableVocabulary['searchArgument'], labels: string[], page: number, perPage: number): string {
-  return `{searchFairsharingRecords${graphqlArguments({ [argument]: labels, page, perPage })}{
-    currentPage perPage totalCount totalPages records{${SEARCH_RESULT_FIELDS}}
-  }}`;
+  const args = graphqlArguments({ [argument]: labels, page, perPage });
+  return `{searchFairsharingRecords${args}{${fragmentSelection(TERM_RECORDS_PAGE_FRAGMENT)} records{${SEARCH_RESULT_FIELDS}}}}`;
 }
 
-/** The answer to termRecordsQuery, from the search fragments' generated types (it asks for the same fields). */
-type TermRecordsAnswer = Pick<SearchAnswerFragment, 'currentPage' | 'perPage' | 'totalCount' | 'totalPages'> & { records: SearchResultFieldsFragment[] };
+/** The answer to termRecordsQuery: the page's fragment and the search page's rows (SEARCH_RESULT_FIELDS). */
+type TermRecordsAnswer = TermRecordsPageFragment & { records: SearchResultFieldsFragment[] };
 
 export interface TermRecordsProps {
   term: TermNode;
@@ -43,7 +48,7 @@ export function TermRecords({ term, searchArgument, narrower, onNarrower, page, 
   const hasNarrower = term.children.length > 0;
   const labels = useMemo(() => (narrower && hasNarrower ? namesWithNarrower(term) : [term.name]), [narrower, hasNarrower, term]);
   const query = useMemo(() => termRecordsQuery(searchArgument, labels, page, perPage), [searchArgument, labels, page, perPage]);
-  const result = useLatestQuery<{ searchFairsharingRecords: TermRecordsAnswer }>(query);
+  const result = useLatestQuery<{ searchFairsharingRecords: TermRecordsAnswer | null }>(query);
   // While the next page loads the previous one stays on screen, so the list does not jump.
   const answer =
     result.status === 'ready' ? result.data.searchFairsharingRecords : result.status === 'loading' ? (result.previous?.searchFairsharingRecords ?? null) : null;

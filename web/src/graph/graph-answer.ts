@@ -2,15 +2,13 @@
  * The relation graph's `data` (JSON, `unknown` in the generated answer type) read into the shape
  * the layout draws (graph-layout.ts): nodes or edges without what drawing them needs are left out.
  */
-import { isJsonObject, listOf, stringOrNull } from '../kit/json-values.ts';
+import { isFiniteNumber, isJsonObject, listOf, stringOrNull } from '../kit/json-values.ts';
 import type { GraphEdgeAnswer, GraphNodeAnswer, RecordGraphAnswer } from './graph-layout.ts';
-
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function readNode(value: unknown): GraphNodeAnswer | null {
   if (!isJsonObject(value) || typeof value.key !== 'string' || !isJsonObject(value.attributes)) return null;
   const { label, record_id: recordId, status, registry, length } = value.attributes;
-  if (typeof label !== 'string' || !isNumber(recordId) || !isNumber(length)) return null;
+  if (typeof label !== 'string' || !isFiniteNumber(recordId) || !isFiniteNumber(length)) return null;
   return { key: value.key, attributes: { label, record_id: recordId, status: stringOrNull(status), registry: stringOrNull(registry) ?? '', length } };
 }
 
@@ -22,7 +20,7 @@ function readEdge(value: unknown): GraphEdgeAnswer | null {
 
 /** The graph the API answered, or null when `data` is not one (no record, no nodes to draw). */
 export function readRecordGraph(data: unknown): RecordGraphAnswer | null {
-  if (!isJsonObject(data) || !isNumber(data.id) || typeof data.name !== 'string') return null;
+  if (!isJsonObject(data) || !isFiniteNumber(data.id) || typeof data.name !== 'string') return null;
   return {
     id: data.id,
     name: data.name,
@@ -30,7 +28,7 @@ export function readRecordGraph(data: unknown): RecordGraphAnswer | null {
     type: stringOrNull(data.type),
     nodes: listOf(data.nodes, readNode),
     edges: listOf(data.edges, readEdge),
-    linkLength: isNumber(data.linkLength) ? data.linkLength : undefined,
-    maxIterations: isNumber(data.maxIterations) ? data.maxIterations : undefined,
+    linkLength: isFiniteNumber(data.linkLength) ? data.linkLength : undefined,
+    maxIterations: isFiniteNumber(data.maxIterations) ? data.maxIterations : undefined,
   };
 }

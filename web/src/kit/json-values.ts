@@ -9,6 +9,10 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
 export function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
