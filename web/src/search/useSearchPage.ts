@@ -9,6 +9,7 @@ import { graphqlRequestKey } from '@registry/schemas/search/client/graphql-reque
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
 import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
 import { buildFacetValuesQuery } from '@registry/schemas/search/client/search-query.ts';
+import type { FacetValuesAnswerFragment } from '@registry/schemas/search/client/search-query.generated.ts';
 import { searchStateToUrl, urlToSearchState, withPreset, type SearchState } from '@registry/schemas/search/client/search-state.ts';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,7 +17,6 @@ import { graphqlQuery } from '../api/client.ts';
 import { useAfterFirstPaint } from '../kit/firstPaint.ts';
 import { useLatestQuery, type QueryResult } from '../kit/useLatestQuery.ts';
 import { useSearchArgumentTypes, useSearchFilters } from '../state/hooks.ts';
-import type { FacetCount } from './aggregations.ts';
 import type { FacetValuesLoader } from './FacetPanel.tsx';
 import { INVALID_QUERY, type SearchAnswer } from '../kit/records/search-types.ts';
 
@@ -52,7 +52,7 @@ export function useSearchPage() {
       loaders.set(facet.key, {
         key: `${queryKey}:${facet.key}`,
         load: (request, signal) =>
-          graphqlQuery<{ searchFacetValues: { values: FacetCount[]; otherCount: number } | null }>(buildFacetValuesQuery(state, facet.key, request, { argumentTypes }), { signal }).then(
+          graphqlQuery<{ searchFacetValues: FacetValuesAnswerFragment | null }>(buildFacetValuesQuery(state, facet.key, request, { argumentTypes }), { signal }).then(
             (data) => data.searchFacetValues ?? { values: [], otherCount: 0 },
           ),
       });
