@@ -8,6 +8,7 @@
  * (pageStartupData): start-up takes them from there and asks the API only for a page without them.
  */
 import { MESSAGES_QUERY, type StartupData } from '@registry/schemas/web/startup-data.ts';
+import type { PublicMessagesQuery } from '@registry/schemas/web/startup-data.generated.ts';
 import { ApiError, graphqlQuery } from '../api/client.ts';
 import {
   INTROSPECTION_QUERY,
@@ -65,8 +66,8 @@ async function loadSearchArgumentTypes(store: AppStore, inPage: IntrospectionAns
 }
 
 async function loadPublicMessages(store: AppStore, inPage: PublicMessage[] | undefined): Promise<void> {
-  const messages = inPage ?? (await graphqlQuery<{ messages: PublicMessage[] | null }>(MESSAGES_QUERY)).messages;
-  store.dispatch(publicMessagesLoaded(messages ?? []));
+  const messages = inPage ?? (await graphqlQuery<PublicMessagesQuery>(MESSAGES_QUERY)).messages;
+  store.dispatch(publicMessagesLoaded(messages));
 }
 
 export async function runStartup(store: AppStore, inPage: StartupData | null = pageStartupData()): Promise<StartupOutcome> {

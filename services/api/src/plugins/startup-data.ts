@@ -16,9 +16,9 @@ import {
   MESSAGES_QUERY,
   STARTUP_DATA_ELEMENT_ID,
   type IntrospectionAnswer,
-  type PublicMessage,
   type StartupData,
 } from '@registry/schemas/web/startup-data.ts';
+import type { PublicMessagesQuery } from '@registry/schemas/web/startup-data.generated.ts';
 import { graphqlContextFor } from '../graphql/plugin.ts';
 import { jsonDataElement } from './early-search-answer.ts';
 
@@ -48,7 +48,7 @@ function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
 
 export function startupDataSource(app: FastifyInstance): StartupDataSource {
   const introspection = readOnce(() => anonymousAnswer<IntrospectionAnswer>(app, INTROSPECTION_QUERY));
-  const messages = async () => (await anonymousAnswer<{ messages: PublicMessage[] | null }>(app, MESSAGES_QUERY)).messages ?? [];
+  const messages = async () => (await anonymousAnswer<PublicMessagesQuery>(app, MESSAGES_QUERY)).messages;
   return {
     async read() {
       const modes = app.siteModes.current();
