@@ -18,6 +18,9 @@
  * the index has the change, a page stops before the first record whose index write is still
  * pending while any webhook filters by a saved search (the sweeper writes it within seconds).
  * Deleted and merged records are not in the index: a saved-search filter never passes them.
+ *
+ * An update that names no section and shows the record as last dispatched (a related record
+ * re-indexed after its neighbour's rename) is not sent: `unchanged-updates.ts`.
  */
 import type { Database } from '@registry/platform';
 import { can, viewerForUser, type Viewer } from '@registry/schemas';
@@ -28,6 +31,7 @@ import { findSavedSearch } from '../saved-searches/saved-search-repository.ts';
 import { executeSearch, type SearchDependencies } from '../search/search-execution.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { searchWalk } from '../search/scan-search-records.ts';
+import { withoutUnchangedUpdates } from './unchanged-updates.ts';
 import * as repository from './webhook-repository.ts';
 
 const PAGE_SIZE = 100;
@@ -187,7 +191,7 @@ export async function dispatchWebhookDeliveries(deps: DispatchDeps): Promise<rep
       }
       const entries = await publicEntriesOf(trx, usable);
       const summaries = anyUnpublished ? await repository.recordSummaries(trx, usable.map((row) => row.recordId)) : new Map<number, repository.RecordSummary>();
-      const items = usable.flatMap((row, index) => changeEvents(row, entries[index], summaries.get(row.recordId)));
+      const items = await withoutUnchangedUpdates(trx, usable.flatMap((row, index) => changeEvents(row, entries[index], summaries.get(row.recordId))));
       const hits = waitForIndex ? await savedSearchHits(trxDeps, subscribers, items.map((item) => item.recordId)) : new Map<number, Set<number>>();
       created.push(...(await repository.insertDeliveries(trx, deliveriesFor(subscribers, items, hits))));
       if (usable.length > 0) position = encodeCursor(usable.at(-1)!);

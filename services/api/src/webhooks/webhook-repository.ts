@@ -192,6 +192,17 @@ export async function recordSummaries(db: Db, ids: readonly number[]): Promise<M
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The digest of what the dispatcher last showed of each record among `ids` (`unchanged-updates.ts`). */
+export async function recordDigests(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows: { record_id: number; digest: string }[] = await db('webhook_record_digests').whereIn('record_id', [...new Set(ids)]).select('record_id', 'digest');
+  return new Map(rows.map((row) => [row.record_id, row.digest]));
+}
+
+export async function saveRecordDigests(db: Db, digests: ReadonlyMap<number, string>): Promise<void> {
+  if (digests.size === 0) return;
+  await db('webhook_record_digests').insert([...digests].map(([record_id, digest]) => ({ record_id, digest }))).onConflict('record_id').merge();
+}
+
 /** Records among `ids` whose latest change the indexer has not written yet. */
 export async function recordsAwaitingIndex(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

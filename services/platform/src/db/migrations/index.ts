@@ -24,6 +24,7 @@ import * as webhooks from './20261126_1000_webhooks.ts';
 import * as linkChecks from './20261126_1100_link_checks.ts';
 import * as webhookEvents from './20261126_1200_webhook_events.ts';
 import * as creatorMaintainers from './20261126_1300_creator_maintainers.ts';
+import * as webhookRecordDigests from './20261126_1400_webhook_record_digests.ts';
 
 interface Migration {
   name: string;
@@ -56,6 +57,7 @@ export const migrations: Migration[] = [
   { name: '20261126_1100_link_checks', ...linkChecks },
   { name: '20261126_1200_webhook_events', ...webhookEvents },
   { name: '20261126_1300_creator_maintainers', ...creatorMaintainers },
+  { name: '20261126_1400_webhook_record_digests', ...webhookRecordDigests },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
