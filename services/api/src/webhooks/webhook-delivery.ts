@@ -67,7 +67,7 @@ async function afterFailure(deps: DeliveryDeps, webhook: repository.WebhookRow, 
 }
 
 /** Sends at once per batch: a delivery mostly waits on its receiver. */
-const SENDS_AT_ONCE = 16;
+const SENDS_AT_ONCE = 32;
 
 /** One POST of a delivery; never throws: a refusal, time-out or non-2xx answer is a delivery not taken (`pending`, or `failed` on its last attempt). */
 async function attempt(egress: Egress, delivery: repository.DeliveryRow, webhook: repository.WebhookRow, finalAttempt: boolean): Promise<repository.AttemptOutcome> {

@@ -24,9 +24,15 @@ import * as repository from './webhook-repository.ts';
 export const WEBHOOK_QUEUE_NAME = 'webhooks';
 /** One change's deliveries per job: their first attempts. */
 export const WEBHOOK_BATCH_QUEUE_NAME = 'webhook-batches';
+/**
+ * How often the dispatcher reads the change log: a change waits for the next run, so this is
+ * most of the time from a save to its deliveries being queued (a run that finds nothing costs
+ * a handful of small queries).
+ */
+const DISPATCH_EVERY_MS = 250;
 /** Deliveries read, sent and logged together (a change owed to more webhooks is sent in several). */
 const BATCH_SIZE = 100;
-/** Batch jobs run at once by this process (each sending up to 16 deliveries at once). */
+/** Batch jobs run at once by this process (each sending up to 32 deliveries at once). */
 const BATCHES_AT_ONCE = 4;
 /** Single deliveries sent at once by this process (a retry mostly waits on a receiver that was failing). */
 const SINGLES_AT_ONCE = 32;
@@ -151,7 +157,7 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
     if (written.length > 0) options.log.info({ deliveries: written.length, batches: owed.length }, 'webhooks: deliveries queued');
     return written.map((delivery) => delivery.id);
   };
-  const task = repeatEvery(options.dispatchEveryMs ?? 1_000, async () => void (await dispatch()), (error) => options.log.warn({ reason: reasonOf(error) }, 'webhooks: dispatch failed'));
+  const task = repeatEvery(options.dispatchEveryMs ?? DISPATCH_EVERY_MS, async () => void (await dispatch()), (error) => options.log.warn({ reason: reasonOf(error) }, 'webhooks: dispatch failed'));
   return {
     dispatch,
     async stop() {
