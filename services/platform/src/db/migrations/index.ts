@@ -25,6 +25,7 @@ import * as linkChecks from './20261126_1100_link_checks.ts';
 import * as webhookEvents from './20261126_1200_webhook_events.ts';
 import * as creatorMaintainers from './20261126_1300_creator_maintainers.ts';
 import * as webhookRecordDigests from './20261126_1400_webhook_record_digests.ts';
+import * as unattemptedDeliveriesIndex from './20261126_1410_unattempted_deliveries_index.ts';
 
 interface Migration {
   name: string;
@@ -58,6 +59,7 @@ export const migrations: Migration[] = [
   { name: '20261126_1200_webhook_events', ...webhookEvents },
   { name: '20261126_1300_creator_maintainers', ...creatorMaintainers },
   { name: '20261126_1400_webhook_record_digests', ...webhookRecordDigests },
+  { name: '20261126_1410_unattempted_deliveries_index', ...unattemptedDeliveriesIndex },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
