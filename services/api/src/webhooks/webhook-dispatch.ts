@@ -161,11 +161,14 @@ async function savedSearchHits(deps: DispatchDeps, subscribers: Subscriber[], re
   return hits;
 }
 
-function deliveriesFor(subscribers: Subscriber[], items: WebhookEventItem[], hits: Map<number, Set<number>>) {
-  return items.flatMap((item) => subscribers.filter((subscriber) => matches(subscriber, item, hits)).map(({ webhook }) => ({
-    id: `msg_${webhook.id}_${item.key}`, webhook_id: webhook.id, change_cursor: item.key, event: item.event,
-    payload: { type: item.event, timestamp: item.happenedAt, data: item.data },
-  })));
+/** The events to send (each body once) and, per matching webhook, the delivery owed. */
+function deliveriesFor(subscribers: Subscriber[], items: WebhookEventItem[], hits: Map<number, Set<number>>): repository.OwedDeliveries {
+  const owed = items.flatMap((item) => subscribers.filter((subscriber) => matches(subscriber, item, hits))
+    .map(({ webhook }) => ({ id: `msg_${webhook.id}_${item.key}`, webhook_id: webhook.id, change_cursor: item.key })));
+  const keys = new Set(owed.map((delivery) => delivery.change_cursor));
+  const events = items.filter((item) => keys.has(item.key))
+    .map((item) => ({ change_cursor: item.key, event: item.event, payload: { type: item.event, timestamp: item.happenedAt, data: item.data } }));
+  return { events, owed };
 }
 
 /** Writes the deliveries owed for changes and claim decisions since the last run; answers them in the order written. */

@@ -112,11 +112,28 @@ export async function failPendingDeliveries(db: Db, webhookId: number, reason: s
 /** A delivery as the queue knows it: its id and the change (or claim decision) it tells of. */
 export type QueuedDelivery = Pick<DeliveryRow, 'id' | 'change_cursor'>;
 
-/** Inserts the deliveries not already owed; answers those it inserted. */
-export async function insertDeliveries(db: Db, deliveries: Pick<DeliveryRow, 'id' | 'webhook_id' | 'change_cursor' | 'event' | 'payload'>[]): Promise<QueuedDelivery[]> {
-  if (deliveries.length === 0) return [];
-  const rows = deliveries.map((delivery) => ({ ...delivery, payload: JSON.stringify(delivery.payload) }));
-  return db('webhook_deliveries').insert(rows).onConflict(['webhook_id', 'change_cursor']).ignore().returning(['id', 'change_cursor']);
+/** Deliveries to write: each event's body once, and the webhooks owed each (by the event's key). */
+export interface OwedDeliveries {
+  events: Pick<DeliveryRow, 'change_cursor' | 'event' | 'payload'>[];
+  owed: Pick<DeliveryRow, 'id' | 'webhook_id' | 'change_cursor'>[];
+}
+
+/**
+ * Inserts the deliveries not already owed, in one statement that joins each delivery to its
+ * event (a body is sent to the database once, not once per webhook); answers those it inserted.
+ */
+export async function insertDeliveries(db: Db, { events, owed }: OwedDeliveries): Promise<QueuedDelivery[]> {
+  if (owed.length === 0) return [];
+  const result = await db.raw<{ rows: QueuedDelivery[] }>(
+    `INSERT INTO webhook_deliveries (id, webhook_id, change_cursor, event, payload)
+     SELECT o.id, o.webhook_id, o.change_cursor, e.event, e.payload
+     FROM jsonb_to_recordset(?::jsonb) AS o(id text, webhook_id integer, change_cursor text)
+     JOIN jsonb_to_recordset(?::jsonb) AS e(change_cursor text, event text, payload jsonb) USING (change_cursor)
+     ON CONFLICT (webhook_id, change_cursor) DO NOTHING
+     RETURNING id, change_cursor`,
+    [JSON.stringify(owed), JSON.stringify(events)],
+  );
+  return result.rows;
 }
 
 /** Deliveries never attempted though written a while ago: their queueing may have been lost (a crash after commit). */
