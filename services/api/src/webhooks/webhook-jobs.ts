@@ -7,8 +7,10 @@
  * redeliveries owners asked for (a job id of their own, the delivery's id kept): retried with
  * exponential backoff and jitter over up to `retryWindowMs` (24 h by default), on the same
  * schedule whether the first attempt was in a batch or not. Two queues, so that retries to
- * receivers that are down or slow never hold up fresh deliveries. Failed jobs stay in the queue
- * (its dead-letter list) and the delivery log says why.
+ * receivers that are down or slow never hold up fresh deliveries. A batch job that fails as a
+ * whole (the database out of reach) is retried on the same schedule, and then sends only what was
+ * never attempted. Failed jobs stay in their queue (its dead-letter list) and the delivery log
+ * says why.
  */
 import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, createSearchClient, throttledWarning, type Database, type RegistryConfig, type WebhookSettings } from '@registry/platform';
@@ -101,6 +103,7 @@ export interface RunningWebhookDelivery {
 /** Sends each batch job's deliveries, BATCH_SIZE at a time; what is not taken (or deferred) goes to the delivery queue first. */
 function batchProcessor(deps: DeliveryDeps, settings: WebhookSettings, singles: Queue<WebhookJob>) {
   const handOver = async ({ retry, deferred }: { retry: string[]; deferred: string[] }): Promise<void> => {
+    if (retry.length === 0 && deferred.length === 0) return;
     await singles.addBulk([
       ...retry.map((deliveryId) => ({ name: 'retry', data: { deliveryId }, opts: { ...batchRetryJobOptions(settings), jobId: deliveryId } })),
       ...deferred.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: deliveryId } })),
