@@ -197,6 +197,32 @@ describe('search page', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it('downloads the results of a search as CSV and as JSON (the same rows, keyed by the header)', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/search?fairsharingRegistry=Policy');
+    await waitForResults(page);
+    const found = await resultCount(page);
+    const downloaded = async (name: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('search-export').getByRole('button', { name }).click()]);
+      let text = '';
+      for await (const chunk of await download.createReadStream()) text += String(chunk);
+      return { file: download.suggestedFilename(), text };
+    };
+    const csv = await downloaded('Download CSV');
+    expect(csv.file).toBe('search-results.csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines).toHaveLength(found + 1);
+    const json = await downloaded('Download JSON');
+    expect(json.file).toBe('search-results.json');
+    const rows = JSON.parse(json.text) as Record<string, string>[];
+    expect(rows).toHaveLength(found);
+    expect(Object.keys(rows[0]!).join(',')).toBe(lines[0]);
+    expect(await page.getByText('Download failed').count()).toBe(0);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
   it('works on a phone: filters fold away behind a button', async () => {
     const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     const errors = collectConsoleErrors(page);

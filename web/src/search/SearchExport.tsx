@@ -32,6 +32,16 @@ async function downloadCsvLines(state: SearchState, argumentTypes: SearchArgumen
   return stringList(lines);
 }
 
+/**
+ * The CSV's rows as objects keyed by its header. d3-dsv's csvParse builds them with `new Function`,
+ * which the site's content security policy (no eval) refuses, so rows are parsed as arrays.
+ */
+async function rowsAsObjects(csv: string): Promise<Record<string, string>[]> {
+  const { csvParseRows } = await import('d3-dsv');
+  const [header = [], ...rows] = csvParseRows(csv);
+  return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
+}
+
 export function SearchExport({ state, argumentTypes }: { state: SearchState; argumentTypes?: SearchArgumentTypes }) {
   const [busy, setBusy] = useState<'csv' | 'json' | null>(null);
   const [failed, setFailed] = useState(false);
@@ -43,8 +53,7 @@ export function SearchExport({ state, argumentTypes }: { state: SearchState; arg
       const csv = `${lines.join('\r\n')}\r\n`;
       if (format === 'csv') saveFile('search-results.csv', 'text/csv;charset=utf-8', csv);
       else {
-        const { csvParse } = await import('d3-dsv');
-        saveFile('search-results.json', 'application/json', JSON.stringify(csvParse(csv), null, 2));
+        saveFile('search-results.json', 'application/json', JSON.stringify(await rowsAsObjects(csv), null, 2));
       }
     } catch {
       setFailed(true);
