@@ -5,7 +5,9 @@
  * change to what a record shows is, even when it names no section.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { Queue } from 'bullmq';
+import { createQueueConnection } from '@registry/platform';
+import { startWebhookDelivery, WEBHOOK_QUEUE_NAME, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { editableRecords, renamePayload, type EditableRecord } from '../../scripts/bench/record-saves.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
@@ -75,6 +77,32 @@ describe('a batch with one receiver failing', () => {
     expect(byPath['/two']).toMatchObject({ status: 'delivered', attempts: 1, response_code: 204 });
     expect(byPath['/down'].status).toBe('delivered');
     expect(byPath['/down'].attempts).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a webhook already failing', () => {
+  it('has a new delivery sent by a job of its own, not in the batch', async () => {
+    const [, record] = await editableRecords(harness.env.db, 2);
+    receiver.answer('/failing', 503);
+    await register('/failing', { events: ['record.updated'], filters: { record_ids: [record.id] } });
+    await register('/fine', { events: ['record.updated'], filters: { record_ids: [record.id] } });
+    const failing = Number((await harness.env.db('webhooks').where({ url: receiver.url('/failing') }).first('id')).id);
+    await rename(record, `${record.name} (failing once)`);
+    await vi.waitFor(async () => expect((await harness.env.db('webhooks').where({ id: failing }).first('failing_since')).failing_since).not.toBeNull(), { timeout: 20_000, interval: 100 });
+    const before = new Set(await harness.env.db('webhook_deliveries').where({ webhook_id: failing }).pluck('id'));
+    await rename(record, `${record.name} (failing twice)`);
+    await vi.waitFor(() => expect(at('/fine')).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    const [deferred] = (await harness.env.db('webhook_deliveries').where({ webhook_id: failing }).pluck('id')).filter((id: string) => !before.has(id));
+    const connection = createQueueConnection(harness.config);
+    const singles = new Queue(WEBHOOK_QUEUE_NAME, { connection, prefix: harness.config.queuePrefix });
+    try {
+      await vi.waitFor(async () => expect((await singles.getJob(deferred))?.name).toBe('deliver'), { timeout: 10_000, interval: 100 });
+    } finally {
+      await singles.close();
+      await connection.quit();
+    }
+    receiver.answer('/failing', 204);
+    await vi.waitFor(() => expect(new Set(at('/failing').map((item) => item.id))).toEqual(new Set([...before, deferred])), { timeout: 20_000, interval: 100 });
   });
 });
 
