@@ -1,6 +1,7 @@
 /**
  * Deliveries of one change go out as one batch: a receiver failing in a batch is retried on its
- * own while the others are not sent again; and an update that says nothing (a related record
+ * own while the others are not sent again, and a webhook already failing is sent its new
+ * deliveries by jobs of their own (its receiver can't hold a batch up); and an update that says nothing (a related record
  * re-indexed after its neighbour's rename, only its `updatedAt` moved) is not sent, while a
  * change to what a record shows is, even when it names no section.
  */
