@@ -138,7 +138,8 @@ export async function insertDeliveries(db: Db, { events, owed }: OwedDeliveries)
 
 /** Deliveries never attempted though written a while ago: their queueing may have been lost (a crash after commit). */
 export async function unattemptedDeliveries(db: Db, olderThanSeconds: number, limit: number): Promise<QueuedDelivery[]> {
-  return db('webhook_deliveries').where({ status: 'pending', attempts: 0 })
+  // Written out, not bound, so the planner sees the partial index's condition.
+  return db('webhook_deliveries').whereRaw(`status = 'pending' AND attempts = 0`)
     .where('created_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).orderBy('created_at').limit(limit).select('id', 'change_cursor');
 }
 
