@@ -2,8 +2,8 @@
  * The worker role's part in webhooks: every `dispatchEveryMs` the dispatcher writes the deliveries
  * owed for new changes and claim decisions and queues them, one batch job per change (job id =
  * the change's key, so a change is queued once) on the batch queue; its worker sends a batch's
- * deliveries together (`deliverWebhooks`). A delivery a batch could not hand over (not taken, or
- * to a webhook already failing) becomes a job of its own on the delivery queue, as do the
+ * deliveries together (`deliverWebhooks`). A delivery a batch did not get taken (or did not send:
+ * its webhook already failing) becomes a job of its own on the delivery queue, as do the
  * redeliveries owners asked for (a job id of their own, the delivery's id kept): retried with
  * exponential backoff and jitter over up to `retryWindowMs` (24 h by default), on the same
  * schedule whether the first attempt was in a batch or not. Two queues, so that retries to
