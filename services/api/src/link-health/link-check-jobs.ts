@@ -3,11 +3,12 @@
  * the URLs public records name and queues the share of them a full pass over `periodMs` needs
  * (total × interval / period, the least recently queued first), so the checks of the whole
  * catalogue are spread evenly over the period. The worker role runs each job through the egress
- * module (one call at a time per host, with its delay) and stores the result.
+ * module (one call at a time per host, with its delay, across every worker process: a catalogue
+ * names many URLs on one host) and stores the result.
  */
 import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, throttledWarning, type Database, type RegistryConfig } from '@registry/platform';
-import { createEgress, egressAllowList, type EgressSettings } from '@registry/platform/egress/index.ts';
+import { createEgress, createHostGateConnection, egressAllowList, sharedHostGate, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, repeatEvery, type RepeatingTask, type TaskLogger } from '@registry/platform/repeating-task.ts';
 import { checkLink, createNetworkProbe, type NetworkProbe } from './link-check.ts';
 import { countLinkChecks, findLinkCheck, saveLinkCheckResult, syncLinkTargets, takeDueChecks } from './link-health-repository.ts';
@@ -110,19 +111,23 @@ export interface RunningLinkCheckWorker {
 }
 
 export function startLinkCheckWorker(config: RegistryConfig, db: Database, options: { egress?: Partial<EgressSettings> } = {}): RunningLinkCheckWorker {
+  const gateConnection = createHostGateConnection(config);
+  const hostGate = sharedHostGate(gateConnection, { keyPrefix: `${config.queuePrefix}:host-gate:link-checks` });
   const deps: LinkCheckDeps = {
     db,
-    egress: linkCheckEgress(config, options.egress),
+    egress: linkCheckEgress(config, { hostGate, ...options.egress }),
     probe: createNetworkProbe(config.linkCheckProbeHost, options.egress?.resolver),
   };
   const connection = createQueueConnection(config);
-  // Several hosts at once; the egress module keeps each host to one call at a time.
+  // Several hosts at once; the shared host gate keeps each host to one call at a time over all workers.
   const worker = new Worker<LinkCheckJob>(LINK_CHECK_QUEUE_NAME, async (job) => runLinkCheck(deps, job.data.checkId), { connection, prefix: config.queuePrefix, concurrency: 4 });
   worker.on('error', throttledWarning('link check worker'));
   return {
     async stop() {
       await worker.close();
       await connection.quit();
+      // Nothing runs through the gate once the worker closed; a quit would wait on a Redis that may be gone.
+      gateConnection.disconnect();
     },
   };
 }

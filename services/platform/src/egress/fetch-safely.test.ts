@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { egressAllowList } from './address-policy.ts';
 import { createEgress, EgressTimeoutError, EgressTooLargeError, type EgressSettings } from './fetch-safely.ts';
 import { EgressRefusedError, type HostResolver } from './resolve-address.ts';
+import { createHostGateConnection, sharedHostGate } from './shared-host-gate.ts';
 
 let server: Server;
 let port = 0;
@@ -110,6 +111,18 @@ describe('calls the policy lets through', () => {
     const client = egress();
     await Promise.all(Array.from({ length: 4 }, () => client.fetch({ url: `http://127.0.0.1:${port}/slow` })));
     expect(mostInFlight).toBe(1);
+  });
+
+  it('two clients sharing a host gate (as two processes would) send one call at a time to a host', async () => {
+    const redis = createHostGateConnection({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    try {
+      const hostGate = sharedHostGate(redis, { keyPrefix: `${process.env.QUEUE_PREFIX ?? 'registry_test'}:fetch-safely-test` });
+      const clients = [egress({ hostGate }), egress({ hostGate })];
+      await Promise.all(Array.from({ length: 4 }, (_, index) => clients[index % 2]!.fetch({ url: `http://127.0.0.1:${port}/slow` })));
+      expect(mostInFlight).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('gives up on a server that does not answer, after retrying', async () => {

@@ -2,14 +2,15 @@
  * The one way the registry calls other servers (webhook deliveries, link checks, look-ups):
  * every hop's address checked by the egress policy and the connection pinned to it, redirects
  * followed by hand within a limit, connect and total time-outs, a cap on the answer's size,
- * one call at a time per host with a delay between calls, an identifying User-Agent, and
+ * one call at a time per host with a delay between calls (in this process, or in every process
+ * with a shared host gate), an identifying User-Agent, and
  * retries with exponential backoff and full jitter for transient failures. Run it in jobs of
  * the worker role, never while answering a request.
  */
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import type { EgressAllowList } from './address-policy.ts';
-import { HostGate } from './host-gate.ts';
+import { inProcessHostGate, type HostGate, type HostGateFactory } from './host-gate.ts';
 import { EgressRefusedError, resolveForEgress, type HostResolver, type ResolvedAddress } from './resolve-address.ts';
 
 export interface EgressSettings {
@@ -27,6 +28,8 @@ export interface EgressSettings {
   retryBaseDelayMs?: number;
   /** Pause between the end of one call to a host and the start of the next. */
   hostDelayMs?: number;
+  /** Where one call per host and `hostDelayMs` are kept: this process (the default) or every process sharing a Redis (`sharedHostGate`). */
+  hostGate?: HostGateFactory;
 }
 
 export interface EgressRequest {
@@ -77,9 +80,10 @@ export function createEgress(settings: EgressSettings): Egress {
     retries: 2,
     retryBaseDelayMs: 500,
     hostDelayMs: 1_000,
+    hostGate: inProcessHostGate,
     ...settings,
   };
-  const gate = new HostGate(resolved.hostDelayMs);
+  const gate = resolved.hostGate(resolved.hostDelayMs);
   return {
     async fetch(call) {
       for (let attempt = 1; ; attempt += 1) {

@@ -1,8 +1,16 @@
 /**
  * Per-host politeness: at most one call in flight to a host, and at least `delayMs` between
- * the end of one call and the start of the next (within this process).
+ * the end of one call and the start of the next. `InProcessHostGate` keeps that within one
+ * process; `SharedHostGate` (shared-host-gate.ts) across every process using the same Redis.
  */
-export class HostGate {
+export interface HostGate {
+  run<T>(host: string, call: () => Promise<T>): Promise<T>;
+}
+
+/** Makes the gate of one egress client from its `hostDelayMs`. */
+export type HostGateFactory = (delayMs: number) => HostGate;
+
+export class InProcessHostGate implements HostGate {
   readonly #tails = new Map<string, Promise<void>>();
 
   constructor(private readonly delayMs: number) {}
@@ -25,3 +33,5 @@ export class HostGate {
     }
   }
 }
+
+export const inProcessHostGate: HostGateFactory = (delayMs) => new InProcessHostGate(delayMs);
