@@ -90,6 +90,14 @@ describe('did you mean', () => {
     const plain = await sendQuery(app, '{ searchFairsharingRecords(q: "protein data bank") { correctedQuery totalCount } }');
     expect(plain.data!.searchFairsharingRecords.correctedQuery).toBeNull();
   });
+
+  it('names the corrected or suggested words to a query that asks for the count alone', async () => {
+    const corrected = await sendQuery(app, '{ searchFairsharingRecords(q: "protien data bank") { totalCount correctedQuery suggestedQuery } }');
+    expect(corrected.data!.searchFairsharingRecords).toMatchObject({ correctedQuery: 'protein data bank', suggestedQuery: null });
+    expect(corrected.data!.searchFairsharingRecords.totalCount).toBeGreaterThan(0);
+    const suggested = await sendQuery(app, '{ searchFairsharingRecords(q: "zzqxv metabolomiks") { totalCount suggestedQuery } }');
+    expect(suggested.data!.searchFairsharingRecords).toEqual({ totalCount: 0, suggestedQuery: 'zzqxv metabolomics' });
+  });
 });
 
 describe('highlighting', () => {

@@ -119,6 +119,12 @@ export interface SearchRequestOptions {
   withRecords?: boolean;
   /** Highlight the matched words of the records fetched (highlights.ts). */
   withHighlights?: boolean;
+  /**
+   * Ask the typo retry for the spelling suggestions that `correctedQuery` and `suggestedQuery`
+   * are read from (did-you-mean.ts); by default when records are fetched. A GraphQL query says
+   * whether it reads them, with records or without (a count alone still has its correction).
+   */
+  withCorrections?: boolean;
   /** Count the values of this one facet instead of every facet's first values (`searchFacetValues`). */
   facetValues?: FacetValuesRequest;
 }
@@ -279,7 +285,7 @@ export function buildSearchRecordsRequest(args: SearchRecordsArgs, viewer: Viewe
   };
   if (selected.length) body.post_filter = { bool: { filter: selected.map((entry) => entry.clause) } };
   if (cleaned && options.withHighlights && !noHits) body.highlight = highlightRequest(cleaned, typos !== 'no');
-  if (cleaned && options.typoRetry && options.withRecords !== false) body.suggest = correctionRequest(cleaned);
+  if (cleaned && options.typoRetry && (options.withCorrections ?? options.withRecords !== false)) body.suggest = correctionRequest(cleaned);
   return { body, page, perPage, noHits, typoRetry: cleaned !== '' && typos === 'no' && !exact };
 }
 
@@ -349,7 +355,7 @@ export async function searchRecords(
   deps: SearchDependencies,
   args: SearchRecordsArgs,
   viewer: Viewer,
-  options: Pick<SearchRequestOptions, 'withRecords' | 'withHighlights'> = {},
+  options: Pick<SearchRequestOptions, 'withRecords' | 'withHighlights' | 'withCorrections'> = {},
 ): Promise<SearchRecordsResult> {
   try {
     let request = buildSearchRecordsRequest(args, viewer, options);

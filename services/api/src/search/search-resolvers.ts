@@ -14,7 +14,7 @@ import { scanSearchRecords } from './scan-search-records.ts';
 import type { SearchDependencies } from './search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../export/records-csv.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
-import { searchRecordSource, searchSelectsHighlights, searchSelectsRecords } from './search-selection.ts';
+import { searchRecordSource, searchSelectsCorrections, searchSelectsHighlights, searchSelectsRecords } from './search-selection.ts';
 import { GraphqlUserError } from '../kernel/graphql-errors.ts';
 import { asGraphqlError } from './graphql-search-failure.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
@@ -50,6 +50,7 @@ export const searchQueries: QueryResolvers = {
       return await searchRecords(searchDependencies(context), args, context.viewer, {
         withRecords: searchSelectsRecords(info),
         withHighlights: searchSelectsHighlights(info),
+        withCorrections: searchSelectsCorrections(info),
       });
     } catch (failure) {
       throw asGraphqlError(failure);

@@ -1,7 +1,8 @@
 /**
  * What a `searchFairsharingRecords` query reads of its answer: whether it selects `records` at
- * all (fragments and aliases included). A query that only wants counts or aggregations asks
- * OpenSearch for no hits, which spares the scoring and the fetch.
+ * all (fragments and aliases included), their highlights, and the typo retry's corrections. A
+ * query that only wants counts or aggregations asks OpenSearch for no hits, which spares the
+ * scoring and the fetch.
  *
  * Records of a search page, when selected, come as whole documents: an `_source` include list
  * would be the smaller answer, but OpenSearch compiles the list into an automaton on every
@@ -27,12 +28,21 @@ function selectedFields(selectionSet: SelectionSetNode | undefined, fragments: R
   return fields;
 }
 
+function selectedAnswerFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, names: readonly string[]): FieldNode[] {
+  return info.fieldNodes.flatMap((node) => selectedFields(node.selectionSet, info.fragments).filter((field) => names.includes(field.name.value)));
+}
+
 function selectedRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): FieldNode[] {
-  return info.fieldNodes.flatMap((node) => selectedFields(node.selectionSet, info.fragments).filter((field) => field.name.value === 'records'));
+  return selectedAnswerFields(info, ['records']);
 }
 
 export function searchSelectsRecords(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
   return selectedRecordFields(info).length > 0;
+}
+
+/** Whether it reads `correctedQuery` or `suggestedQuery`, which need the retry's spelling suggestions, records or not. */
+export function searchSelectsCorrections(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  return selectedAnswerFields(info, ['correctedQuery', 'suggestedQuery']).length > 0;
 }
 
 /** Highlighting costs OpenSearch a pass over each hit's text: only when `records { highlight }` asks. */
