@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import {
+  API_KEY_NAME_MAX,
+  apiKeyFormSchema,
   loginFormSchema,
   passwordResetFormSchema,
   profileFormSchema,
@@ -63,5 +65,11 @@ describe('account form rules (SPEC §5 wording)', () => {
     for (const field of ['mastodon', 'bluesky', 'orcid', 'homepage']) {
       expect(await messageFor(profileFormSchema, { ...profile, [field]: '' }, field)).toBeNull();
     }
+  });
+
+  it('refuses an API key name longer than the API stores, in words (not the route schema\'s)', async () => {
+    expect(await messageFor(apiKeyFormSchema, { name: 'k'.repeat(API_KEY_NAME_MAX) }, 'name')).toBeNull();
+    expect(await messageFor(apiKeyFormSchema, { name: 'k'.repeat(API_KEY_NAME_MAX + 1) }, 'name')).toBe(`Must be at most ${API_KEY_NAME_MAX} characters`);
+    expect(await messageFor(apiKeyFormSchema, { name: '   ' }, 'name')).toBe('Required');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { boolean, object, ref, string, type InferType } from 'yup';
 import { USER_ROLES } from '../access/viewer.ts';
+import { BOUND_MESSAGES } from './bounds.ts';
 
 export const ACCOUNT_MESSAGES = {
   required: 'Required',
@@ -97,7 +98,10 @@ export const adminUserFormSchema = profileFormSchema.shape({
   deactivated: boolean().default(false),
 });
 
-export const apiKeyFormSchema = object({ name: requiredText() });
+/** The longest API key name the API stores (its route schema reads it too). */
+export const API_KEY_NAME_MAX = 100;
+
+export const apiKeyFormSchema = object({ name: requiredText().max(API_KEY_NAME_MAX, BOUND_MESSAGES.textLength(API_KEY_NAME_MAX)) });
 
 export type LoginForm = InferType<typeof loginFormSchema>;
 export type SignUpForm = InferType<typeof signUpFormSchema>;

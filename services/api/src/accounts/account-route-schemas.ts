@@ -2,6 +2,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
+import { API_KEY_NAME_MAX } from '@registry/schemas/forms/account.ts';
 import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
 import { PROFILE_PREFERENCES } from '@registry/schemas/forms/profile-settings.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
@@ -61,7 +62,7 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_
 export type IdParams = Static<typeof IdParams>;
 export const UserListQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) });
 export type UserListQuery = Static<typeof UserListQuery>;
-export const ApiKeyBody = Type.Object({ api_key: Type.Object({ name: Type.String({ maxLength: 100 }) }) });
+export const ApiKeyBody = Type.Object({ api_key: Type.Object({ name: Type.String({ maxLength: API_KEY_NAME_MAX }) }) });
 export type ApiKeyBody = Static<typeof ApiKeyBody>;
 export const CallbackQuery = Type.Object({
   code: Type.Optional(Type.String({ maxLength: 2000 })),
