@@ -136,6 +136,23 @@ describe('curation in the browser', () => {
     await saveScreenshot(second, 'curation-conflict');
   });
 
+  it('renames an imported record that names no object type: the form neither demands them nor sends an empty list', async () => {
+    // The catalogue's imported standards name no object types; the API lets a save leave them unset.
+    const imported = await environment.db('records as r').join('record_types as t', 't.id', 'r.record_type_id').where('t.name', 'terminology_artefact')
+      .where('r.homepage', 'like', 'http%').whereRaw('length(r.description) >= 40').whereIn('r.status', ['ready', 'in_development', 'uncertain'])
+      .whereNotExists((query) => query.select(1).from('record_object_types as o').whereRaw('o.record_id = r.id'))
+      .orderBy('r.id').first('r.id', 'r.name');
+    const page = await suite.signedInPage('curie');
+    const errors = collectConsoleErrors(page);
+    await page.goto(`/${imported.id}/edit`);
+    await page.getByTestId('section-generalInformation').getByLabel('Name').fill(`${imported.name} (renamed)`);
+    await page.getByTestId('save-generalInformation').click();
+    await page.getByTestId('outcome-generalInformation').getByText('Record successfully updated!').waitFor();
+    expect(await page.getByText('Select at least one object type').count()).toBe(0);
+    expect((await environment.db('records').where({ id: imported.id }).first('name')).name).toBe(`${imported.name} (renamed)`);
+    expect(errors.messages).toEqual([]);
+  });
+
   it('merges a duplicate: its old DOI leads to the canonical page', async () => {
     const duplicate = await environment.db('records').whereNotNull('doi').whereNot({ id: 2 }).orderBy('id').first('id', 'doi');
     const signIn = await fetch(`${server.url}/users/sign_in`, {

@@ -32,6 +32,12 @@ export interface GeneralValues extends RecordTerms {
   hidden: boolean;
   /** Undefined: keep the logo; null: clear it; otherwise the new file. */
   logo?: { filename: string; data: string } | null;
+  /**
+   * An existing record that names no object types (the catalogue's imported standards and
+   * databases): the API lets a save leave them unset, so the form does not demand them and a save
+   * that still names none leaves them out instead of sending an empty list, which is refused.
+   */
+  loadedWithoutObjectTypes: boolean;
 }
 
 export const PICK_LISTS = [
@@ -64,6 +70,7 @@ export function generalInitialValues(record: EditableRecord | null, recordTypes:
     objectTypes: record?.objectTypes ?? [],
     curator_notes: record?.curatorNotes ?? '',
     hidden: record?.isHidden ?? false,
+    loadedWithoutObjectTypes: record !== null && record.objectTypes.length === 0,
   };
 }
 
@@ -82,6 +89,8 @@ export function generalFieldRights(viewer: Viewer): GeneralFieldRights {
   return { curatorFields: writes('curatorNotes') && writes('isHidden'), recordType: writes('type') };
 }
 
+const leavesObjectTypesUnset = (values: GeneralValues) => values.loadedWithoutObjectTypes && values.objectTypes.length === 0;
+
 /** The body of SPEC §7 "General information" for these values. */
 export function generalPayload(values: GeneralValues, rights: GeneralFieldRights): Record<string, unknown> {
   const { metadata } = values;
@@ -96,7 +105,7 @@ export function generalPayload(values: GeneralValues, rights: GeneralFieldRights
       year_creation: metadata.year_creation ? Number(metadata.year_creation) : null,
     },
     record_type_id: values.record_type_id ? Number(values.record_type_id) : undefined,
-    ...Object.fromEntries(PICK_LISTS.map(([key, payloadKey]) => [payloadKey, idsOf(values[key])])),
+    ...Object.fromEntries(PICK_LISTS.filter(([key]) => key !== 'objectTypes' || !leavesObjectTypesUnset(values)).map(([key, payloadKey]) => [payloadKey, idsOf(values[key])])),
     ...(rights.curatorFields ? { curator_notes: values.curator_notes || null, hidden: values.hidden } : {}),
     ...(values.logo !== undefined ? { logo: values.logo } : {}),
   };
@@ -111,7 +120,7 @@ export function validateGeneral(values: GeneralValues, rights: GeneralFieldRight
     if (!(error instanceof ValidationError)) throw error;
     Object.assign(errors, yupToFormErrors(error));
   }
-  if (objectTypesRequired(registry) && values.objectTypes.length === 0) errors.objectTypes = RECORD_MESSAGES.objectTypes;
+  if (objectTypesRequired(registry) && values.objectTypes.length === 0 && !values.loadedWithoutObjectTypes) errors.objectTypes = RECORD_MESSAGES.objectTypes;
   return errors as FormikErrors<GeneralValues>;
 }
 
