@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import {
+  ACCOUNT_TEXT_MAX,
+  ACCOUNT_URL_MAX,
   API_KEY_NAME_MAX,
   apiKeyFormSchema,
   loginFormSchema,
@@ -71,5 +73,16 @@ describe('account form rules (SPEC §5 wording)', () => {
     expect(await messageFor(apiKeyFormSchema, { name: 'k'.repeat(API_KEY_NAME_MAX) }, 'name')).toBeNull();
     expect(await messageFor(apiKeyFormSchema, { name: 'k'.repeat(API_KEY_NAME_MAX + 1) }, 'name')).toBe(`Must be at most ${API_KEY_NAME_MAX} characters`);
     expect(await messageFor(apiKeyFormSchema, { name: '   ' }, 'name')).toBe('Required');
+  });
+
+  it('refuses profile texts longer than the API stores, in words; a homepage may be longer than a name', async () => {
+    const tooLong = 'F'.repeat(ACCOUNT_TEXT_MAX + 1);
+    for (const field of ['username', 'email', 'first_name', 'last_name', 'twitter']) {
+      expect(await messageFor(profileFormSchema, { ...profile, [field]: tooLong }, field), field).toBe(`Must be at most ${ACCOUNT_TEXT_MAX} characters`);
+    }
+    expect(await messageFor(profileFormSchema, { ...profile, first_name: 'F'.repeat(ACCOUNT_TEXT_MAX) }, 'first_name')).toBeNull();
+    const longHomepage = `https://example.org/${'p'.repeat(ACCOUNT_URL_MAX - 20)}`;
+    expect(await messageFor(profileFormSchema, { ...profile, homepage: longHomepage }, 'homepage')).toBeNull();
+    expect(await messageFor(profileFormSchema, { ...profile, homepage: `${longHomepage}p` }, 'homepage')).toBe(`Must be at most ${ACCOUNT_URL_MAX} characters`);
   });
 });

@@ -38,11 +38,17 @@ function minLength(min: number) {
   );
 }
 
-const requiredText = () => string().trim().required(ACCOUNT_MESSAGES.required);
+/** The longest text of an account field the API stores, and of a homepage (its route schemas read them too). */
+export const ACCOUNT_TEXT_MAX = 320;
+export const ACCOUNT_URL_MAX = 2000;
+
+const bounded = (max: number) => string().trim().max(max, BOUND_MESSAGES.textLength(max));
+const requiredText = () => bounded(ACCOUNT_TEXT_MAX).required(ACCOUNT_MESSAGES.required);
 const email = () => requiredText().matches(EMAIL_PATTERN, ACCOUNT_MESSAGES.email);
-const optionalText = () => string().trim().default('');
-const optionalUrl = () => optionalText().url(ACCOUNT_MESSAGES.url);
+const optionalText = (max = ACCOUNT_TEXT_MAX) => bounded(max).default('');
+const optionalUrl = () => optionalText(ACCOUNT_URL_MAX).url(ACCOUNT_MESSAGES.url);
 const optionalOrcid = () => optionalText().matches(ORCID_PATTERN, { message: ACCOUNT_MESSAGES.orcid, excludeEmptyString: true });
+const username = () => minLength(USERNAME_MIN_LENGTH).trim().max(ACCOUNT_TEXT_MAX, BOUND_MESSAGES.textLength(ACCOUNT_TEXT_MAX)).required(ACCOUNT_MESSAGES.required);
 const password = () => minLength(PASSWORD_MIN_LENGTH).required(ACCOUNT_MESSAGES.required);
 const repeatedPassword = (of: string) =>
   string()
@@ -56,7 +62,7 @@ export const loginFormSchema = object({
 });
 
 export const signUpFormSchema = object({
-  username: minLength(USERNAME_MIN_LENGTH).trim().required(ACCOUNT_MESSAGES.required),
+  username: username(),
   email: email(),
   password: password(),
   password_confirmation: repeatedPassword('password'),
@@ -80,7 +86,7 @@ export const passwordChangeFormSchema = object({
 
 /** The fields a user edits on their own profile (SPEC §3 User). */
 export const profileFormSchema = object({
-  username: minLength(USERNAME_MIN_LENGTH).trim().required(ACCOUNT_MESSAGES.required),
+  username: username(),
   email: email(),
   first_name: optionalText(),
   last_name: optionalText(),

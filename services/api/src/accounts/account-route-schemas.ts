@@ -2,12 +2,12 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
-import { API_KEY_NAME_MAX } from '@registry/schemas/forms/account.ts';
+import { ACCOUNT_TEXT_MAX, ACCOUNT_URL_MAX, API_KEY_NAME_MAX } from '@registry/schemas/forms/account.ts';
 import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
 import { PROFILE_PREFERENCES } from '@registry/schemas/forms/profile-settings.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
 
-const short = (description?: string) => Type.String({ maxLength: 320, ...(description ? { description } : {}) });
+const short = (description?: string) => Type.String({ maxLength: ACCOUNT_TEXT_MAX, ...(description ? { description } : {}) });
 const password = () => Type.String({ maxLength: 1000 });
 const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
@@ -23,7 +23,7 @@ export const UserFields = Type.Object(
     reset_password_token: optional(short()),
     first_name: optional(short()),
     last_name: optional(short()),
-    homepage: optional(Type.String({ maxLength: 2000 })),
+    homepage: optional(Type.String({ maxLength: ACCOUNT_URL_MAX })),
     orcid: optional(short()),
     twitter: optional(short()),
     mastodon: optional(short()),
