@@ -1,7 +1,7 @@
 /**
  * /summary-statistics: every tab draws its charts (desktop and phone screenshots, no serious or
  * critical axe violation), a bar opens the search that counts the same records, and each chart
- * has its table and CSV alternatives.
+ * has its table and CSV alternatives. /timeline's month charts draw their labels whole.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -186,5 +186,35 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
     for await (const chunk of stream) text += String(chunk);
     expect(text.split('\n')[0]).toBe('Registry,Records');
     expect(text).toMatch(/\nStandard,\d+/);
+  });
+});
+
+describe('/timeline', { timeout: 120_000 }, () => {
+  it.each([
+    ['desktop', {}],
+    ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }],
+  ] as const)('on %s, a month chart draws its first and last labels inside the chart, not cut by its edges', async (device, options) => {
+    const page = await openPage(suite.browser, suite.server.url, options);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/timeline');
+    // The seeded databases with a known creation date span two years of months.
+    const chart = page.locator('[data-chart-id="added-database"] [data-testid="statistics-chart"]');
+    await chart.waitFor({ timeout: 45_000 });
+    const texts = await chart.evaluate((svg) => {
+      const width = (svg as SVGSVGElement).width.baseVal.value;
+      return Array.from(svg.querySelectorAll('text')).map((text) => {
+        const box = text.getBBox();
+        return { text: text.textContent ?? '', left: box.x, right: box.x + box.width, width };
+      });
+    });
+    const labels = texts.filter((text) => /^\d{4}-\d{2}$/.test(text.text));
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) {
+      expect(label.left, label.text).toBeGreaterThanOrEqual(0);
+      expect(label.right, label.text).toBeLessThanOrEqual(label.width);
+    }
+    await saveScreenshot(page, `timeline-${device}`);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
   });
 });

@@ -13,15 +13,19 @@ const TOP_SPACE = 18;
 
 export function PeriodChart({ rows, titleId }: { rows: PeriodRow[]; titleId: string }) {
   const { ref, width } = useElementWidth<HTMLDivElement>(600);
+  // About 7 px per character of "2015" or "2015-03".
+  const labelWidth = Math.max(...rows.map((row) => row.date.length), 4) * 7;
+  // Half a label's width on either side: the first and last columns of a narrow chart (months
+  // on a card) are narrower than their labels, which the chart's edges cut ("14-12", "2016-").
   const x = scaleBand<string>()
     .domain(rows.map((row) => row.date))
-    .range([0, width])
+    .range([labelWidth / 2, width - labelWidth / 2])
     .padding(0.15);
   const y = scaleLinear()
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([HEIGHT - AXIS, TOP_SPACE]);
-  // About 7 px per character of "2015" or "2015-03", plus a gap.
-  const labelSpace = Math.max(...rows.map((row) => row.date.length), 4) * 7 + 8;
+  // A label and a gap.
+  const labelSpace = labelWidth + 8;
   const labelEvery = Math.max(1, Math.ceil(labelSpace / Math.max(1, x.step())));
   const valuesFit = x.bandwidth() >= 30;
   return (
