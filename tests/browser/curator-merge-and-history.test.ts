@@ -177,6 +177,9 @@ describe('a record page', () => {
     const dialog = page.getByRole('alertdialog', { name: `Merge ${name} into…` });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+    // An id naming no record says so (the API answers it with an error, not a null record).
+    await dialog.getByLabel('Record to keep').fill('999999');
+    await dialog.getByText('No record matches.').waitFor();
     await dialog.getByLabel('Record to keep').fill(String(kept.id));
     await dialog.getByRole('button', { name: `Choose ${kept.name} (record ${kept.id})` }).click();
     const confirmation = await dialog.getByTestId('merge-confirmation').textContent();
