@@ -151,6 +151,12 @@ describe('validation and errors', () => {
     });
   });
 
+  it('says once which values a refused choice allows', async () => {
+    const response = await app.inject({ url: '/feeds/records.atom', query: { registry: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('querystring/registry must be one of: standard, database, policy, collection');
+  });
+
   it('rejects a too long text with 400', async () => {
     const response = await app.inject({ url: '/advanced_search', query: { q: 'x'.repeat(2_000) } });
     expect(response.statusCode).toBe(400);

@@ -8,14 +8,41 @@ import type { FastifyError } from 'fastify';
 import { databaseInputError, DomainError } from '../domain-errors.ts';
 import { errorBody, sendError } from '../kernel/error-answer.ts';
 
-/** Validation messages name the offending part: "querystring/page must be >= 1". */
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+const CHOICE_KEYWORDS = new Set(['const', 'enum', 'anyOf']);
+
+/**
+ * The values a choice allows (an enum, or a union of constants), by the place they were refused;
+ * a place also refused for another reason (a union of a number and a constant) is not a choice.
+ */
+function allowedValuesByPlace(issues: ValidationIssue[]): Map<string, unknown[]> {
+  const allowed = new Map<string, unknown[]>();
+  const notChoices = new Set(issues.filter((issue) => !CHOICE_KEYWORDS.has(issue.keyword)).map((issue) => issue.instancePath));
+  for (const issue of issues) {
+    if (notChoices.has(issue.instancePath)) continue;
+    const values = issue.keyword === 'const' ? [issue.params.allowedValue] : issue.keyword === 'enum' ? (issue.params.allowedValues as unknown[]) : [];
+    if (values.length > 0) allowed.set(issue.instancePath, [...(allowed.get(issue.instancePath) ?? []), ...values]);
+  }
+  return allowed;
+}
+
+/**
+ * Validation messages name the offending part: "querystring/page must be >= 1". A refused choice
+ * says once what it may be ("querystring/registry must be one of: Standard, Database") instead of
+ * Ajv's "must be equal to constant" for each member of the union.
+ */
 function validationMessage(error: FastifyError): string {
   const context = error.validationContext ?? 'request';
-  const details = (error.validation ?? []).slice(0, 5).map((issue) => {
+  const issues = error.validation ?? [];
+  const allowed = allowedValuesByPlace(issues);
+  const details = new Set<string>();
+  for (const issue of issues) {
     const where = issue.instancePath ? `${context}${issue.instancePath}` : context;
-    return `${where} ${issue.message ?? 'is invalid'}`;
-  });
-  return details.length > 0 ? details.join('; ') : error.message;
+    const choices = allowed.get(issue.instancePath);
+    details.add(choices ? `${where} must be one of: ${choices.map(String).join(', ')}` : `${where} ${issue.message ?? 'is invalid'}`);
+  }
+  return details.size > 0 ? [...details].slice(0, 5).join('; ') : error.message;
 }
 
 export const errorsPlugin = fp(
