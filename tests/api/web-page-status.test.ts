@@ -104,6 +104,12 @@ describe('status of a page', () => {
     }
   });
 
+  it('sends a browser asking for /favicon.ico to the site’s icon', async () => {
+    const response = await app.inject({ url: '/favicon.ico', headers: ANY });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
+
   it('still answers API clients with the JSON 404', async () => {
     const response = await app.inject({ url: '/no/such/page', headers: JSON_CLIENT });
     expect(response.statusCode).toBe(404);

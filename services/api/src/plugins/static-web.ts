@@ -83,6 +83,8 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
           );
         },
       });
+      // Browsers ask for /favicon.ico where a page names no icon (a JSON answer, the API docs' JSON).
+      app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
     }
 
     const pages = indexHtml ? loadWebPageHtml(options.webDistDir, indexHtml) : undefined;
