@@ -16,6 +16,8 @@ export const LINK_MESSAGES = {
   ror: 'A ROR id looks like https://ror.org/02catss52',
   doiOrPubmed: 'Give a DOI (10.xxxx/...) or a PubMed id (digits)',
   doi: 'Give a DOI (10.xxxx/...)',
+  /** Also for text that is no number at all (yup's own message named its NaN cast). */
+  publicationYear: 'Year must be a whole number from 1600 to next year',
 } as const;
 
 const id = idNumber;
@@ -70,7 +72,12 @@ export const publicationSchema = object({
   authors: boundedText('description').nullable(),
   journal: boundedText('name').nullable(),
   url: optionalUrl(),
-  year: number().integer().min(1600).max(new Date().getFullYear() + 1).nullable(),
+  year: number()
+    .typeError(LINK_MESSAGES.publicationYear)
+    .integer(LINK_MESSAGES.publicationYear)
+    .min(1600, LINK_MESSAGES.publicationYear)
+    .max(new Date().getFullYear() + 1, LINK_MESSAGES.publicationYear)
+    .nullable(),
 });
 export type PublicationInput = InferType<typeof publicationSchema>;
 
