@@ -8,11 +8,10 @@
  */
 import { Queue, Worker } from 'bullmq';
 import { createQueueConnection, throttledWarning, type Database, type RegistryConfig } from '@registry/platform';
-import { createEgress, createHostGateConnection, egressAllowList, sharedHostGate, type EgressSettings } from '@registry/platform/egress/index.ts';
+import { configuredEgress, createHostGateConnection, sharedHostGate, type Egress, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, repeatEvery, type RepeatingTask, type TaskLogger } from '@registry/platform/repeating-task.ts';
 import { checkLink, createNetworkProbe, type NetworkProbe } from './link-check.ts';
 import { countLinkChecks, findLinkCheck, saveLinkCheckResult, syncLinkTargets, takeDueChecks } from './link-health-repository.ts';
-import type { Egress } from '@registry/platform/egress/index.ts';
 
 export const LINK_CHECK_QUEUE_NAME = 'link-checks';
 export const LINK_CHECK_INTERVAL_MS = 60_000;
@@ -96,14 +95,7 @@ export async function runLinkCheck(deps: LinkCheckDeps, checkId: number, now: ()
 
 /** Egress settings of link checks: short, few retries, a small body cap (a check reads no body). */
 export function linkCheckEgress(config: RegistryConfig, overrides: Partial<EgressSettings> = {}): Egress {
-  return createEgress({
-    allow: egressAllowList(config.egressAllow),
-    userAgent: `${config.siteName} link checker (+${config.publicUrl})`,
-    totalTimeoutMs: 10_000,
-    retries: 1,
-    maxBytes: 256 * 1024,
-    ...overrides,
-  });
+  return configuredEgress(config, 'link checker', { totalTimeoutMs: 10_000, retries: 1, maxBytes: 256 * 1024, ...overrides });
 }
 
 export interface RunningLinkCheckWorker {
