@@ -5,7 +5,7 @@
 import { graphqlQuery, restDelete, restGet, restPost, restPut, type RequestOptions } from '../api/client.ts';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import type { SignInAnswer } from '../state/sessionSlice.ts';
-import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import { withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { ProfileRecordFragment, UserProfileFragment } from './account-api.generated.ts';
 
 /** SPEC §4/§8: this exact sign-in failure offers to resend the confirmation mail. */
@@ -143,7 +143,7 @@ export type RecordSummary = ProfileRecordFragment;
 export type UserProfile = UserProfileFragment;
 
 export function userProfileQuery(id: number): string {
-  return `{user(id:${id}){...UserProfile}} ${compactGraphql(USER_PROFILE_FRAGMENT)} ${compactGraphql(PROFILE_RECORD_FRAGMENT)}`;
+  return withFragments(`{user(id:${id}){...UserProfile}}`, USER_PROFILE_FRAGMENT, PROFILE_RECORD_FRAGMENT);
 }
 
 export async function loadUserProfile(id: number): Promise<UserProfile> {

@@ -4,7 +4,7 @@
  * approves), add a processing note, mark reviewed — and deciding a claim.
  */
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
-import { compactGraphql, fragmentSelection, graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql, fragmentSelection, graphqlArguments, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import type {
   ApprovalRowFragment, CuratorsQuery, CurationRowFragment, IncompleteRowFragment, NeedsReviewQuery, NeedsReviewQueryVariables, PendingClaimFragment, PersonFragment,
 } from './curation-api.generated.ts';
@@ -58,8 +58,6 @@ export type Person = PersonFragment;
 export type CurationRecord = CurationRowFragment;
 export type IncompleteRecord = IncompleteRowFragment;
 
-/** A document with the fragments it spreads, in the order given. */
-const withFragments = (document: string, ...fragments: string[]) => [document, ...fragments].map(compactGraphql).join(' ');
 
 /** The lists whose rows are records, by GraphQL field. */
 export type RecordList = 'curatorApprovalsRequired' | 'userApprovalsRequired' | 'hiddenRecords' | 'recentCuratorCreations';

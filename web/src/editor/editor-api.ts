@@ -5,7 +5,7 @@
  */
 import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
-import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
 import { isJsonObject } from '../kit/json-values.ts';
 import type {
@@ -51,7 +51,6 @@ const DUPLICATE_CANDIDATES_QUERY = /* GraphQL */ `
 `;
 
 /** A document sent with the fragments it spreads. */
-const withFragments = (operation: string, ...fragments: string[]) => [operation, ...fragments].map(compactGraphql).join(' ');
 
 export type RecordLinks = RecordLinksFragment;
 /**

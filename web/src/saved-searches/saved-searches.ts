@@ -4,7 +4,7 @@
  * profile, record and organisation pages, and the REST calls.
  */
 import type { SavedSearchInput } from '@registry/schemas/forms/community.ts';
-import { compactGraphql, fragmentSelection } from '@registry/schemas/search/client/graphql-literals.ts';
+import { compactGraphql, fragmentSelection, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
 import type {
   MaintainedPoliciesQuery, MaintainedPoliciesQueryVariables, SavedSearchEntryFragment, UserSavedSearchesQuery, UserSavedSearchesQueryVariables,
@@ -84,7 +84,7 @@ export function ownAndLinked<T extends { id: string }>(created: T[], linked: T[]
 /** A profile's saved searches (those of another person only for super curators, as the API decides). */
 export async function loadUserSavedSearches(userId: number): Promise<SavedSearchEntry[]> {
   const variables: UserSavedSearchesQueryVariables = { id: String(userId) };
-  const query = `${compactGraphql(USER_SAVED_SEARCHES_QUERY)} ${compactGraphql(SAVED_SEARCH_ENTRY_FRAGMENT)}`;
+  const query = withFragments(USER_SAVED_SEARCHES_QUERY, SAVED_SEARCH_ENTRY_FRAGMENT);
   const data = await graphqlQuery<UserSavedSearchesQuery>({ query, variables });
   return ownAndLinked(data.user?.createdSearches ?? [], data.user?.savedSearches ?? []);
 }

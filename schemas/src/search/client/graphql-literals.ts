@@ -62,6 +62,9 @@ export function graphqlArguments(args: Record<string, GraphqlLiteral | undefined
 /** A document written on one line (whitespace runs become one space), as the app sends it. */
 export const compactGraphql = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+/** A document sent with the fragments it spreads, each written on one line. */
+export const withFragments = (document: string, ...fragments: string[]): string => [document, ...fragments].map(compactGraphql).join(' ');
+
 /** A fragment's selection alone, for a query written without the fragment (`{x{${fragmentSelection(F)}}}`). */
 export function fragmentSelection(fragment: string): string {
   return compactGraphql(fragment.slice(fragment.indexOf('{') + 1, fragment.lastIndexOf('}')));

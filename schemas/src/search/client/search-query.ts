@@ -8,7 +8,7 @@
  * reject the whole query).
  */
 import { facetByArgument } from '../facets.ts';
-import { compactGraphql, fragmentSelection, graphqlArguments, type GraphqlLiteral } from './graphql-literals.ts';
+import { compactGraphql, fragmentSelection, graphqlArguments, withFragments, type GraphqlLiteral } from './graphql-literals.ts';
 import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
 
@@ -114,7 +114,7 @@ export function buildSearchRecordsQuery(state: SearchState, options: SearchQuery
   const fragments = state.q === '' ? [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT] : [SEARCH_ANSWER_FRAGMENT, SEARCH_RESULT_FRAGMENT, SEARCH_HIGHLIGHT_FRAGMENT];
   const records = state.q === '' ? '...SearchResultFields' : '...SearchResultFields ...SearchHighlight';
   const request = graphqlOperation('Search', 'searchFairsharingRecords', searchArguments(state, options), `...SearchAnswer records{${records}}`, ['perPage']);
-  return { ...request, query: [request.query, ...fragments.map(compactGraphql)].join(' ') };
+  return { ...request, query: withFragments(request.query, ...fragments) };
 }
 
 /** Values of one facet under a state's search (`searchFacetValues`): paging and order do not change them. */
