@@ -10,6 +10,7 @@ import { scaleLinear } from 'd3-scale';
 import { useNavigate } from 'react-router';
 import { labelLines } from './statistics-charts.ts';
 import { useElementWidth } from '../kit/useElementWidth.ts';
+import { svgTextWidth } from './svg-text-width.ts';
 
 export interface BarRow {
   label: string;
@@ -32,25 +33,7 @@ const BAR_LINK_STYLES = {
 const VALUE_SPACE = 48;
 
 const FONT_SIZE = 13;
-let measuringText: SVGTextElement | null = null;
-
-/**
- * Width of a label as the chart draws it, measured by an off-screen SVG text of the same size
- * (a canvas measure of the same font came out a fifth narrower than the SVG drew it).
- */
-function textWidth(text: string): number {
-  if (!measuringText) {
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('aria-hidden', 'true');
-    svg.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden;visibility:hidden';
-    measuringText = document.createElementNS('http://www.w3.org/2000/svg', 'text');
-    measuringText.setAttribute('font-size', String(FONT_SIZE));
-    svg.appendChild(measuringText);
-    document.body.appendChild(svg);
-  }
-  measuringText.textContent = text;
-  return measuringText.getComputedTextLength();
-}
+const textWidth = (text: string) => svgTextWidth(text, FONT_SIZE);
 
 export function BarChart({ rows, titleId }: { rows: BarRow[]; titleId: string }) {
   const { ref, width } = useElementWidth<HTMLDivElement>(600);

@@ -1,6 +1,7 @@
 /** Records per period (year or month) as columns (d3 scales, React SVG); labels thin out so they never overlap. */
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useElementWidth } from '../kit/useElementWidth.ts';
+import { svgTextWidth } from './svg-text-width.ts';
 
 export interface PeriodRow {
   date: string;
@@ -10,11 +11,12 @@ export interface PeriodRow {
 const HEIGHT = 220;
 const AXIS = 24;
 const TOP_SPACE = 18;
+const LABEL_FONT_SIZE = 12;
 
 export function PeriodChart({ rows, titleId }: { rows: PeriodRow[]; titleId: string }) {
   const { ref, width } = useElementWidth<HTMLDivElement>(600);
-  // About 7 px per character of "2015" or "2015-03".
-  const labelWidth = Math.max(...rows.map((row) => row.date.length), 4) * 7;
+  // The widest label as drawn ("2015" or "2015-03").
+  const labelWidth = Math.ceil(Math.max(...rows.map((row) => svgTextWidth(row.date, LABEL_FONT_SIZE)), 0));
   // Half a label's width on either side: the first and last columns of a narrow chart (months
   // on a card) are narrower than their labels, which the chart's edges cut ("14-12", "2016-").
   const x = scaleBand<string>()
@@ -42,7 +44,7 @@ export function PeriodChart({ rows, titleId }: { rows: PeriodRow[]; titleId: str
                 </text>
               ) : null}
               {index % labelEvery === 0 ? (
-                <text x={left + x.bandwidth() / 2} y={HEIGHT - 6} textAnchor="middle" fontSize="12" fill="currentColor">
+                <text x={labelCentre(left + x.bandwidth() / 2, labelWidth, width)} y={HEIGHT - 6} textAnchor="middle" fontSize={LABEL_FONT_SIZE} fill="currentColor">
                   {row.date}
                 </text>
               ) : null}
@@ -52,4 +54,9 @@ export function PeriodChart({ rows, titleId }: { rows: PeriodRow[]; titleId: str
       </svg>
     </div>
   );
+}
+
+/** A label's centre, moved in as far as it takes for the label to stay whole inside the chart. */
+function labelCentre(columnCentre: number, labelWidth: number, chartWidth: number): number {
+  return Math.min(Math.max(columnCentre, labelWidth / 2), chartWidth - labelWidth / 2);
 }
