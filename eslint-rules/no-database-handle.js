@@ -1,9 +1,14 @@
 /**
  * Only repositories touch the database: reports reading the Postgres handle (`db`) off the
  * objects that carry it (the Fastify app, a GraphQL context, a request's server), as a member
- * (`app.db`, `context.db`, `request.server.db`) or by destructuring (`const { db } = context`).
- * Which files may do it (repositories, the database plugin, the one place that hands the handle
- * to the domains) is said in eslint.config.js by leaving them out of the rule's files.
+ * (`app.db`, `context.db`, `request.server.db`) or by destructuring (`const { db } = context`),
+ * and, by what the code does whatever the handle is called or carried by, any query run on a
+ * handle: a call of one (`db('records')`, `deps.db('records')`, `trx('users')`, `knex(…)`) or of
+ * its raw SQL (`….raw(…)`). Handing the handle on to a repository (`repository.find(deps.db, id)`)
+ * is not a query, nor is a service opening the transaction its repository calls share.
+ * Repositories (`*-repository.ts`) are where the SQL lives: the rule passes over them. Which other
+ * files may hold the handle (the database plugin, the one place that hands it to the domains) is
+ * said in eslint.config.js by leaving them out of the rule's files.
  */
 
 /** Names under which the app or a GraphQL context is passed around. */
@@ -33,6 +38,21 @@ function carriesHandle(node, holders) {
   return false;
 }
 
+/** Names a Postgres handle or transaction goes by. */
+const HANDLE_NAMES = new Set(['db', 'trx', 'knex', 'database', 'tx']);
+/** Methods that run SQL on a handle whatever its name. */
+const QUERY_METHODS = new Set(['raw']);
+
+/** The handle a call queries (`db(…)`, `deps.db(…)`, `x.raw(…)`), or null. */
+function queriedHandle(callee) {
+  if (callee.type === 'Identifier') return HANDLE_NAMES.has(callee.name) ? callee.name : null;
+  if (callee.type !== 'MemberExpression') return null;
+  const name = propertyName(callee);
+  if (name && HANDLE_NAMES.has(name)) return name;
+  if (name && QUERY_METHODS.has(name)) return `.${name}`;
+  return null;
+}
+
 function patternNamesDb(pattern) {
   return pattern.type === 'ObjectPattern' && pattern.properties.some((property) =>
     property.type === 'Property' && ((property.key.type === 'Identifier' && property.key.name === 'db') || (property.key.type === 'Literal' && property.key.value === 'db')));
@@ -52,9 +72,11 @@ export const noDatabaseHandle = {
       member: "'{{holder}}.db' outside a repository: call the domain's service (app.<domain> / context.<domain>), whose repository runs the SQL.",
       parameter: "'{ db }' taken from a {{type}} parameter outside a repository: call the domain's service, whose repository runs the SQL.",
       destructured: "'{ db }' taken from '{{holder}}' outside a repository: call the domain's service, whose repository runs the SQL.",
+      call: "A query on a database handle ('{{handle}}') outside a repository: move the SQL into the domain's repository and call it from the service.",
     },
   },
   create(context) {
+    if (/-repository\.[cm]?[jt]s$/.test(context.filename)) return {};
     const holders = new Set(context.options[0]?.holders ?? DEFAULT_HOLDERS);
     const holderTypes = new Set(context.options[0]?.holderTypes ?? DEFAULT_HOLDER_TYPES);
     const source = context.sourceCode;
@@ -65,6 +87,10 @@ export const noDatabaseHandle = {
       }
     };
     return {
+      CallExpression(node) {
+        const handle = queriedHandle(node.callee);
+        if (handle) context.report({ node, messageId: 'call', data: { handle: source.getText(node.callee) } });
+      },
       MemberExpression(node) {
         if (propertyName(node) === 'db' && carriesHandle(node.object, holders)) {
           context.report({ node, messageId: 'member', data: { holder: source.getText(node.object) } });

@@ -93,3 +93,10 @@ export async function curatorAddresses(db: Db): Promise<MailAddress[]> {
   const rows: { id: number; username: string; email: string }[] = await db('users as u').modify(activeUsersOnly('u')).where('u.is_curator', true).orderBy('u.id').select('u.id', 'u.username', 'u.email');
   return rows.map((row) => ({ id: Number(row.id), username: row.username, email: row.email }));
 }
+
+/** The claimed record's id and name, as its mails name it. */
+export async function recordNamed(db: Db, recordId: number): Promise<{ id: number; name: string }> {
+  const record = await db('records').where({ id: recordId }).first<{ id: number; name: string } | undefined>('id', 'name');
+  if (!record) throw new Error(`record ${recordId} not found`);
+  return record;
+}

@@ -92,7 +92,7 @@ export async function decideClaim(deps: ClaimServiceDeps, viewer: Viewer, claimI
   const [claimant, curator, record] = await Promise.all([
     repository.mailAddressOf(deps.db, claim.user_id),
     repository.mailAddressOf(deps.db, viewer.userId!),
-    deps.db('records').where({ id: claim.record_id }).first('id', 'name') as Promise<{ id: number; name: string }>,
+    repository.recordNamed(deps.db, claim.record_id),
   ]);
   if (claimant) {
     await sendAll(deps, [

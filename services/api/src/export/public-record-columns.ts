@@ -1,11 +1,9 @@
 /**
- * The one read of public records that the open dump, the linked-data views and OAI-PMH share:
- * `records r` with its registry and record type, only what the access module shows an anonymous
- * visitor, the facts every view gives named as the dump names them, and the SQL of the lists
- * each view aggregates per record (one query a batch, no query per row).
+ * What the one read of public records (publicRecordsQuery in public-records-repository.ts) gives
+ * the open dump, the linked-data views and OAI-PMH: the facts every view gives named as the dump
+ * names them, and the SQL of the lists each view aggregates per record (one query a batch, no
+ * query per row).
  */
-import type { Database } from '@registry/platform';
-import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 
 /** What every public view of a record gives. */
 export interface PublicRecordFacts {
@@ -20,16 +18,7 @@ export interface PublicRecordFacts {
   recordType: string | null;
 }
 
-const FACTS_SQL = `r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage, lower(reg.name) AS registry, rt.name AS "recordType"`;
-
-/** The public records with their facts and `columnsSql` (SQL over `r`, `reg`, `rt`); the caller adds order and filters. */
-export function publicRecordsQuery(db: Database, columnsSql: string) {
-  return db('records as r')
-    .join('registries as reg', 'reg.id', 'r.registry_id')
-    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
-    .select(db.raw(`${FACTS_SQL}, ${columnsSql}`))
-    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'));
-}
+export const FACTS_SQL = `r.id, r.doi, r.name, r.abbreviation, r.description, r.homepage, lower(reg.name) AS registry, rt.name AS "recordType"`;
 
 function objectSql(build: 'json_build_object' | 'jsonb_build_object', alias: string, fields: readonly string[]): string {
   return `${build}(${fields.map((field) => `'${field}', ${alias}.${field}`).join(', ')})`;

@@ -5,7 +5,21 @@
  * and only approved licences (one a maintainer named inline waits for a curator).
  */
 import type { Database } from '@registry/platform';
-import { approvedLicencesSql, publicRecordsQuery, termListSql, utcTimestampSql, type PublicRecordFacts } from './public-record-columns.ts';
+import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
+import { approvedLicencesSql, FACTS_SQL, termListSql, utcTimestampSql, type PublicRecordFacts } from './public-record-columns.ts';
+
+/**
+ * The one read of public records that the open dump, the linked-data views and OAI-PMH share:
+ * `records r` with its registry and record type, only what the access module shows an anonymous
+ * visitor, and `columnsSql` (SQL over `r`, `reg`, `rt`); the caller adds order and filters.
+ */
+export function publicRecordsQuery(db: Database, columnsSql: string) {
+  return db('records as r')
+    .join('registries as reg', 'reg.id', 'r.registry_id')
+    .leftJoin('record_types as rt', 'rt.id', 'r.record_type_id')
+    .select(db.raw(`${FACTS_SQL}, ${columnsSql}`))
+    .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'r'));
+}
 
 export interface PublicRecordExport extends PublicRecordFacts {
   status: string;

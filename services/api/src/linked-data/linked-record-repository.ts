@@ -6,7 +6,8 @@
  */
 import type { Database } from '@registry/platform';
 import { idOrderedBatches, type PublicRecordExport } from '../export/public-records-repository.ts';
-import { approvedLicencesSql, maintainersSql, publicRecordsQuery, termListSql, utcTimestampSql, type PublicRecordFacts } from '../export/public-record-columns.ts';
+import { approvedLicencesSql, maintainersSql, termListSql, utcTimestampSql, type PublicRecordFacts } from '../export/public-record-columns.ts';
+import { publicRecordsQuery } from '../export/public-records-repository.ts';
 import type { DataciteRecordSource } from './datacite-xml.ts';
 
 export interface LinkedTerm {

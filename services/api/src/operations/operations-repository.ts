@@ -1,9 +1,7 @@
 /** The SQL of the health, readiness and metrics answers: is Postgres there, and how far behind is indexing? */
 import type { Database } from '@registry/platform';
 
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.raw('SELECT 1');
-}
+export { pingDatabase } from '@registry/platform';
 
 export async function pendingOutboxCount(db: Database): Promise<number> {
   const row = await db('index_outbox').whereNull('processed_at').count<{ count: string }[]>({ count: '*' }).first();

@@ -5,6 +5,7 @@
 import { Redis } from 'ioredis';
 import {
   createDatabase,
+  pingDatabase,
   createSearchClient,
   ServiceUnavailableError,
   type RegistryConfig,
@@ -37,7 +38,7 @@ function reason(error: unknown): string {
 export async function checkServices(config: RegistryConfig): Promise<void> {
   const db = createDatabase(config.databaseUrl, { min: 0, max: 1 });
   try {
-    await within(`Postgres at ${new URL(config.databaseUrl).host}`, db.raw('SELECT 1'));
+    await within(`Postgres at ${new URL(config.databaseUrl).host}`, pingDatabase(db));
   } catch (error) {
     throw error instanceof ServiceUnavailableError
       ? error

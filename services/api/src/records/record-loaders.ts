@@ -5,7 +5,7 @@
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
-import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loaders.ts';
+import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loader-repository.ts';
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
   OrganisationRow, OrganisationTypeRow, PublicationRow, RecordAssociationRow, RecordRow, RecordTypeRow,

@@ -45,6 +45,11 @@ export function createDatabase(databaseUrl: string, pool: { min: number; max: nu
   });
 }
 
+/** Answers when Postgres does (the health and start-up checks). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.raw('SELECT 1');
+}
+
 export async function migrateLatest(db: Database): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
   return applied;
