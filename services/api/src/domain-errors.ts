@@ -5,6 +5,7 @@
  * messages) is for form screens that show each rule's message under its field: the account
  * routes answer it as `errors` in their own wire format (account-errors.ts).
  */
+import { INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 export class DomainError extends Error {
   override name = 'DomainError';
   constructor(
@@ -52,7 +53,7 @@ const DATABASE_ERRORS: Readonly<Record<string, { statusCode: number; message: st
   '40P01': { statusCode: 409, message: 'Another change to the same records was being saved at the same moment. Try again.' },
   // data_exception: a value Postgres cannot store
   '22001': { statusCode: 400, message: 'A value is too long to store.' },
-  '22003': { statusCode: 400, message: 'A number is out of range (ids are whole numbers from 1 to 2147483647).' },
+  '22003': { statusCode: 400, message: `A number is out of range (ids are whole numbers from 1 to ${INT4_MAX}).` },
   '22P02': { statusCode: 400, message: 'A value has the wrong type.' },
   '22021': { statusCode: 400, message: 'Text must be valid Unicode without NUL.' },
   // program_limit_exceeded (index row size) and protocol_violation (more than 65,535 query parameters)

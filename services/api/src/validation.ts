@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { ID_RANGE } from '@registry/schemas/forms/bounds.ts';
+import { ID_RANGE, INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 import { invalidError } from './domain-errors.ts';
 
 /** An id in a route's path, query or body: the int4 range of the id columns. */
@@ -41,5 +41,5 @@ export function numericId(raw: string | number | null | undefined): number | nul
   const text = String(raw).trim();
   if (!/^\d{1,10}$/.test(text)) return null;
   const id = Number(text);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= INT4_MAX ? id : null;
 }

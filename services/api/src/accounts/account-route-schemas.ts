@@ -58,7 +58,7 @@ export const ConfirmationQuery = Type.Object({ confirmation_token: Type.String({
 export type ConfirmationQuery = Static<typeof ConfirmationQuery>;
 export const CheckPasswordBody = Type.Object({ password: password() });
 export type CheckPasswordBody = Static<typeof CheckPasswordBody>;
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export { IdParams } from '../validation.ts';
 export type IdParams = Static<typeof IdParams>;
 export const UserListQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) });
 export type UserListQuery = Static<typeof UserListQuery>;

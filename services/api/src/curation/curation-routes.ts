@@ -7,9 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { IdInteger, IdParams } from '../validation.ts';
 
-const NoteBody = Type.Object({ processing_note: Type.Object({ note: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }) }, { additionalProperties: false });
+const NoteBody = Type.Object({ processing_note: Type.Object({ note: Type.String({ maxLength: TEXT_MAX.notes }) }, { additionalProperties: false }) }, { additionalProperties: false });
 const AssignmentBody = Type.Object({ curator_id: Type.Union([IdInteger(), Type.Null()]) }, { additionalProperties: false });
 const Note = Type.Object({ id: Type.Integer(), fairsharing_record_id: Type.Integer(), user_id: Type.Union([Type.Integer(), Type.Null()]), note: Type.String(), created_at: Type.String() });
 

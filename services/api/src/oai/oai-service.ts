@@ -11,6 +11,7 @@
  * - Lists are paged with resumption tokens carrying a keyset cursor (`resumption-token.ts`).
  */
 import type { Database } from '@registry/platform';
+import { INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { appendDataciteResource, DATACITE_NAMESPACE, DATACITE_SCHEMA_LOCATION } from '../linked-data/datacite-xml.ts';
@@ -67,7 +68,7 @@ function identifierOf(context: Context, id: number): string {
 function idFromIdentifier(context: Context, identifier: string): number {
   const match = /^oai:([^:]+):([1-9]\d{0,9})$/.exec(identifier);
   const id = match && match[1] === context.host ? Number(match[2]) : null;
-  if (id === null || id > 2_147_483_647) throw new OaiError('idDoesNotExist', `'${identifier}' is not an identifier of this repository`);
+  if (id === null || id > INT4_MAX) throw new OaiError('idDoesNotExist', `'${identifier}' is not an identifier of this repository`);
   return id;
 }
 

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 import { OaiError } from './oai-arguments.ts';
 
 const ListState = Type.Object(
@@ -17,7 +18,7 @@ const ListState = Type.Object(
     set: Type.Union([Type.String(), Type.Null()]),
     /** Datestamp of records without a known change date, fixed for the whole list. */
     earliest: Type.String(),
-    afterId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+    afterId: Type.Integer({ minimum: 0, maximum: INT4_MAX }),
     cursor: Type.Integer({ minimum: 0 }),
     completeListSize: Type.Integer({ minimum: 0 }),
     /** Milliseconds since 1970. */

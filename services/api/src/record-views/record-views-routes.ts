@@ -7,13 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { countRecordView, isObviousBot, recordViewKeys } from './record-view-counter.ts';
+import { IdParams } from '../validation.ts';
 
 /** A view is not worth holding a request for longer: the answer goes, the increment may still land. */
 const COUNT_TIMEOUT_MS = 5_000;
 const MAX_MOST_VIEWED = 100;
 
-const RecordIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-type RecordIdParams = Static<typeof RecordIdParams>;
+type RecordIdParams = Static<typeof IdParams>;
 const MostViewedQuery = Type.Object({ size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MOST_VIEWED, default: 10 })) });
 type MostViewedQuery = Static<typeof MostViewedQuery>;
 
@@ -40,7 +40,7 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Count one view of a record page (no IP, cookie or time is kept; obvious bots are not counted)',
         tags: ['statistics'],
-        params: RecordIdParams,
+        params: IdParams,
         response: { 202: Type.Object({ counted: Type.Boolean() }) },
       },
     },
@@ -62,7 +62,7 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "A record's page views (flushed every few seconds)",
         tags: ['statistics'],
-        params: RecordIdParams,
+        params: IdParams,
         response: { 200: Type.Object({ recordId: Type.Integer(), views: Type.Integer() }) },
       },
     },
