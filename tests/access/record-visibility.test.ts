@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchClient, type SearchClient } from '@registry/platform';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import {
-  ANONYMOUS_VIEWER, canViewRecord, recordsAlias, recordVisibilityFilter, viewerForUser, visibleRecordsOnly, type Viewer,
+  ANONYMOUS_VIEWER, RECORD_VISIBILITY, recordsAlias, viewerForUser, type Viewer,
 } from '@registry/schemas';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { insertFixtureVocabulary, insertRecord } from '../indexing/fixtures.ts';
@@ -77,11 +77,11 @@ describe('the record visibility rule', () => {
     'selects the same records in its three forms for %s',
     async (name) => {
       const viewer = viewers[name]!;
-      const byPredicate = [...facts].filter(([, record]) => canViewRecord(viewer, record)).map(([id]) => id).sort((a, b) => a - b);
-      const bySql: number[] = (await env.db('records').modify(visibleRecordsOnly(viewer)).orderBy('id').pluck('id')).map(Number);
+      const byPredicate = [...facts].filter(([, record]) => RECORD_VISIBILITY.allows(viewer, record)).map(([id]) => id).sort((a, b) => a - b);
+      const bySql: number[] = (await env.db('records').modify(RECORD_VISIBILITY.queryModifier(viewer)).orderBy('id').pluck('id')).map(Number);
       const response = await client.search({
         index: recordsAlias(env.config.indexPrefix),
-        body: { size: 100, _source: false, query: { bool: { filter: recordVisibilityFilter(viewer) } }, sort: [{ id: 'asc' }] },
+        body: { size: 100, _source: false, query: { bool: { filter: RECORD_VISIBILITY.searchFilter(viewer) } }, sort: [{ id: 'asc' }] },
       });
       const bySearch = (response.body.hits.hits as { _id: string }[]).map((hit) => Number(hit._id));
       expect(bySql).toEqual(byPredicate);

@@ -55,3 +55,13 @@ export function visibleRecordsOnly(viewer: Viewer, alias = 'records'): (query: K
     });
   };
 }
+
+/**
+ * The rule as one object carrying its three forms, as a permission generator carries both its
+ * check and its query filter: whatever asks who sees a record takes the form it needs from here.
+ */
+export const RECORD_VISIBILITY = {
+  allows: canViewRecord,
+  searchFilter: recordVisibilityFilter,
+  queryModifier: visibleRecordsOnly,
+} as const;

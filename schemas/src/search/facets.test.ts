@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METADATA_FILTER_IDS } from './record-document.ts';
+import { ANONYMOUS_VIEWER, viewerForUser } from '../access/viewer.ts';
 import {
   ADVANCED_SEARCH_FILTERS,
   advancedSearchFilterById,
@@ -31,8 +32,10 @@ describe('facet registry', () => {
   it('labels as SPEC §9 says and keeps isApproved for curators', () => {
     expect(facetByKey('taxonomies')?.label).toBe('Species');
     expect(facetByArgument('status')?.label).toBe('Output status');
-    expect(facetsVisibleTo({ isCurator: false }).some((facet) => facet.key === 'is_approved')).toBe(false);
-    expect(facetsVisibleTo({ isCurator: true }).some((facet) => facet.key === 'is_approved')).toBe(true);
+    const curator = viewerForUser({ id: 1, username: 'curator', role: 'curator' }, 'session');
+    expect(facetsVisibleTo(ANONYMOUS_VIEWER).some((facet) => facet.key === 'is_approved')).toBe(false);
+    expect(facetsVisibleTo(viewerForUser({ id: 2, username: 'user', role: 'user' }, 'session')).some((facet) => facet.key === 'is_approved')).toBe(false);
+    expect(facetsVisibleTo(curator).some((facet) => facet.key === 'is_approved')).toBe(true);
     expect(facetValueLabel(facetByKey('status')!, 'in_development')).toBe('In Dev.');
     expect(facetValueLabel(facetByKey('subjects')!, 'genomics')).toBe('genomics');
   });

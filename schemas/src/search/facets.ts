@@ -5,6 +5,8 @@
  * or renamed here and nowhere else. Pure data plus tiny helpers: the browser bundle imports it.
  */
 import { METADATA_FILTER_IDS, type MetadataFilterId, type RecordStatus, type RegistryName } from './record-document.ts';
+import { can } from '../access/policy.ts';
+import type { Viewer } from '../access/viewer.ts';
 
 export type FacetKind = 'list' | 'boolean';
 
@@ -106,8 +108,8 @@ export function facetByArgument(argument: string): FacetDefinition | undefined {
 }
 
 /** Facets this viewer may filter on and see counts for. */
-export function facetsVisibleTo(viewer: { isCurator: boolean }): FacetDefinition[] {
-  return FACETS.filter((facet) => !facet.curatorOnly || viewer.isCurator);
+export function facetsVisibleTo(viewer: Viewer): FacetDefinition[] {
+  return FACETS.filter((facet) => !facet.curatorOnly || can(viewer, 'search.curatorFilters'));
 }
 
 /** Display name of one bucket key, e.g. status "in_development" → "In Dev.". */

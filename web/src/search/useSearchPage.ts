@@ -5,6 +5,7 @@
  * phone); the views (SearchFilters, SearchResults) only read this and call its actions.
  */
 import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
+import { ANONYMOUS_VIEWER } from '@registry/schemas/access/viewer.ts';
 import { graphqlRequestKey } from '@registry/schemas/search/client/graphql-request.ts';
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
 import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
@@ -27,7 +28,7 @@ export function useSearchPage() {
   const navigate = useNavigate();
   const route = searchRouteFor(location.pathname);
   const storeFacets = useSearchFilters();
-  const facets: FacetDefinition[] = storeFacets.length > 0 ? storeFacets : facetsVisibleTo({ isCurator: false });
+  const facets: FacetDefinition[] = storeFacets.length > 0 ? storeFacets : facetsVisibleTo(ANONYMOUS_VIEWER);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);

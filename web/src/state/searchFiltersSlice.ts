@@ -3,7 +3,6 @@
  * shared facet registry (so the UI and the API's query builder read one declaration).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { can } from '@registry/schemas/access/policy.ts';
 import type { Viewer } from '@registry/schemas/access/viewer.ts';
 import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 
@@ -14,7 +13,7 @@ export interface SearchFiltersState {
 
 /** Filters for a viewer; curator-only facets appear only to whom the access module lets use them. */
 export function buildSearchFilters(viewer: Viewer): FacetDefinition[] {
-  return facetsVisibleTo({ isCurator: can(viewer, 'search.curatorFilters') }).map((facet) => ({ ...facet }));
+  return facetsVisibleTo(viewer).map((facet) => ({ ...facet }));
 }
 
 const initialState: SearchFiltersState = { filters: [], built: false };

@@ -134,10 +134,15 @@ export function recordIntents(...groups: readonly (readonly number[])[]): IndexI
   return [...new Set(groups.flat())].map((id) => ({ entityType: 'record' as const, id }));
 }
 
+/** A record is approved as it is created by someone who may approve records (a curator); anyone else's waits for one. */
+function approvedOnCreation(viewer: Viewer): boolean {
+  return can(viewer, 'record.approve');
+}
+
 /** What the rules of the field table see for a record being created by this viewer. */
 function newRecordResource(viewer: Viewer): AccessResource {
   const ownerIds = viewer.userId === null ? [] : [viewer.userId];
-  return { record: { isHidden: false, isApproved: viewer.isCurator, ownerIds, maintainerIds: [], createdById: viewer.userId } };
+  return { record: { isHidden: false, isApproved: approvedOnCreation(viewer), ownerIds, maintainerIds: [], createdById: viewer.userId } };
 }
 
 /** What creating a record sets beyond a new record's defaults (its type is the creator's choice). */
@@ -159,8 +164,7 @@ export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payl
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const record = await repository.insertRecord(trx, {
       ...generalColumns(input, null, registry.registryId),
-      // A curator's record is approved at once; anyone else's waits for a curator.
-      is_approved: viewer.isCurator,
+      is_approved: approvedOnCreation(viewer),
       created_by_id: viewer.userId,
       last_editor_id: viewer.userId,
       last_edited: new Date(),
