@@ -4,9 +4,8 @@
  * links that cite them are the indexer's (the same records it re-indexes when one changes).
  */
 import type { Knex } from 'knex';
-import { ENTITY_TABLES } from '@registry/platform';
+import { EMBEDDING_LINKS, ENTITY_TABLES } from '@registry/platform';
 import type { SharedEntityFacts } from '@registry/schemas';
-import { EMBEDDING_LINKS } from '@registry/indexer/src/fan-out.ts';
 
 export type SharedEntityKind = 'publication' | 'organisation' | 'grant' | 'licence' | 'user_defined_tag';
 
