@@ -48,6 +48,7 @@ import { organisationRoutes } from './organisations/organisation-routes.ts';
 import { referenceRoutes } from './references/reference-routes.ts';
 import { vocabularyRoutes } from './vocabularies/vocabulary-routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions-routes.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { communityMailerPlugin } from './plugins/community-mailer.ts';
 import { domainsPlugin } from './plugins/domains.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(vocabularyRoutes);
   await app.register(suggestionsRoutes);
+  await app.register(mcpRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST });
   // Last, so its onSend hook runs after every hook that reads or rewrites an answer's text.

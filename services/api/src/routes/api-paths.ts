@@ -67,6 +67,8 @@ export const API_PATH_ROOTS: readonly string[] = [
   'webhooks',
   // Link health of the records' URLs (link-health/).
   'link_health',
+  // The Model Context Protocol endpoint for assistants (mcp/).
+  'mcp',
 ];
 
 /** Health, readiness and metrics: never a 503 in maintenance mode nor counted by the rate limit, so monitoring keeps working. */
@@ -83,6 +85,8 @@ export const READ_ONLY_ALLOWED_WRITES: readonly string[] = [
   '/record_views/:id',
   // An OAI-PMH request sent as a form reads only.
   '/oai',
+  // The assistants' tools read only.
+  '/mcp',
 ];
 
 /** The raw path of a URL, as sent (still percent-encoded). */
