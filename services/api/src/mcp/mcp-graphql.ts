@@ -63,6 +63,10 @@ export const RECORD_RELATIONS = /* GraphQL */ `
   }
 `;
 
+export const RECORD_ID = /* GraphQL */ `
+  query McpRecordId($id: ID) { fairsharingRecord(id: $id) { id } }
+`;
+
 export const RECORD_GRAPH = /* GraphQL */ `
   query McpGraph($id: ID) { fairsharingGraph(id: $id) { data } }
 `;

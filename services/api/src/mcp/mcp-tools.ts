@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Viewer } from '@registry/schemas';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import {
-  ADVANCED_SEARCH, FACET_COUNTS, GET_RECORD, RECORD_GRAPH, RECORD_RELATIONS, runGraphql, SEARCH_RECORDS, VOCABULARY_LOOKUPS, type GraphqlResult,
+  ADVANCED_SEARCH, FACET_COUNTS, GET_RECORD, RECORD_GRAPH, RECORD_ID, RECORD_RELATIONS, runGraphql, SEARCH_RECORDS, VOCABULARY_LOOKUPS, type GraphqlResult,
 } from './mcp-graphql.ts';
 
 /** The most records one answer lists (the REST and GraphQL page bound below which a page is ordinary). */
@@ -178,8 +178,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     outputSchema: { record: z.record(z.string(), z.unknown()).describe('The record as GraphQL fairsharingRecord gives it, with url, its page'), relations: z.array(Relation) },
     annotations: readOnly,
   }, guarded(async ({ identifier }: { identifier: string }) => {
-    const id = await resolveIdentifier(app, viewer, identifier);
-    const record = dataOf(await runGraphql<{ fairsharingRecord: RelationsRow & Record<string, unknown> }>(app, viewer, GET_RECORD, { id })).fairsharingRecord;
+    const record = await recordNamedBy<RelationsRow & Record<string, unknown>>(app, viewer, identifier, GET_RECORD);
     const url = pageUrl(Number(record.id));
     const relations = relationsOf(record);
     const { recordAssociations: _outgoing, reverseRecordAssociations: _incoming, ...fields } = record;
@@ -203,8 +202,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     outputSchema: { record: RelatedRecord, relations: z.array(Relation) },
     annotations: readOnly,
   }, guarded(async (args: { identifier: string; relation?: string; direction?: 'incoming' | 'outgoing' | 'both' }) => {
-    const id = await resolveIdentifier(app, viewer, args.identifier);
-    const row = dataOf(await runGraphql<{ fairsharingRecord: RelationsRow }>(app, viewer, RECORD_RELATIONS, { id })).fairsharingRecord;
+    const row = await recordNamedBy<RelationsRow>(app, viewer, args.identifier, RECORD_RELATIONS);
     const direction = args.direction ?? 'both';
     const relations = relationsOf(row).filter((relation) =>
       (direction === 'both' || relation.direction === direction) && (!args.relation || relation.relation === args.relation));
@@ -227,7 +225,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     },
     annotations: readOnly,
   }, guarded(async (args: { identifier: string; depth?: number }) => {
-    const id = await resolveIdentifier(app, viewer, args.identifier);
+    const { id } = await recordNamedBy<{ id: string }>(app, viewer, args.identifier, RECORD_ID);
     const graph = dataOf(await runGraphql<{ fairsharingGraph: { data: GraphJson } }>(app, viewer, RECORD_GRAPH, { id })).fairsharingGraph.data;
     const depth = args.depth ?? 1;
     const nodes = graph.nodes
@@ -309,18 +307,19 @@ function stringOrNull(value: unknown): string | null {
 }
 
 /**
- * The record id an identifier names: an id, DOI or legacy id as fairsharingRecord takes them, or
- * else an abbreviation, matched whole (any letter case) among the records the caller may see.
+ * `document` (which asks `fairsharingRecord(id: $id)` and selects its `id`) for the record an
+ * identifier names: an id, DOI or legacy id as fairsharingRecord takes them, or else an
+ * abbreviation or name, matched whole (any letter case) among the records the caller may see.
  */
-export async function resolveIdentifier(app: FastifyInstance, viewer: Viewer, identifier: string): Promise<string> {
+async function recordNamedBy<T extends { id: string }>(app: FastifyInstance, viewer: Viewer, identifier: string, document: string): Promise<T> {
   const text = identifier.trim();
-  const direct = await runGraphql<{ fairsharingRecord: { id: string } | null }>(app, viewer, `query McpFind($id: ID) { fairsharingRecord(id: $id) { id } }`, { id: text });
-  if (direct.data?.fairsharingRecord) return direct.data.fairsharingRecord.id;
+  const direct = await runGraphql<{ fairsharingRecord: T | null }>(app, viewer, document, { id: text });
+  if (direct.data?.fairsharingRecord) return direct.data.fairsharingRecord;
   const found = await runGraphql<{ searchFairsharingRecords: { records: { id: string; abbreviation: string | null; name: string }[] } }>(
     app, viewer, SEARCH_RECORDS, { q: text, page: 1, perPage: 25 },
   );
   const wanted = text.toLowerCase();
   const match = found.data?.searchFairsharingRecords.records.find((record) => record.abbreviation?.toLowerCase() === wanted || record.name.toLowerCase() === wanted);
   if (!match) throw new ToolRefusal(`No record is named by "${text}" (an id, DOI, legacy id or abbreviation)`);
-  return match.id;
+  return dataOf(await runGraphql<{ fairsharingRecord: T }>(app, viewer, document, { id: match.id })).fairsharingRecord;
 }
