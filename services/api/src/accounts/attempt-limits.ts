@@ -3,14 +3,15 @@
  * sending mails to someone), counted in Redis so every server process shares them.
  *
  * No limit is keyed by an account or address alone: that would let anyone lock anyone out by
- * failing on purpose. Each action is counted per client IP (one client hammering many accounts)
- * and per account *and* client (one client hammering one account), so an attacker's attempts
+ * failing on purpose. Each action is counted per client (its address, or its IPv6 /64: clientKey)
+ * for one client hammering many accounts, and per account *and* client for one client hammering
+ * one account, so an attacker's attempts
  * slow down that attacker's client only. Failed sign-ins back off exponentially per account and
  * client; a sign-in that succeeds clears its client's count, and a password reset (the mail
  * reaches the owner whoever else is guessing) clears every client's count of the account.
  */
 import { createHash } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { clientKey } from '@registry/platform/client-address.ts';
 import type { Redis } from 'ioredis';
 
 export interface AttemptLimit {
@@ -82,22 +83,6 @@ export interface AttemptLimiter {
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
-/**
- * The client a limit counts: its IPv4 address, or the /64 network of an IPv6 one (one subscriber
- * line usually holds a whole /64, so its 2^64 addresses would otherwise be as many clients).
- */
-export function limitedClient(ip: string): string {
-  const address = ip.replace(/%.*$/, '');
-  if (!isIPv6(address)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  const [head, tail] = address.includes('::') ? address.split('::') : [address, null];
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
-  const known = groupsOf(head);
-  const groups = tail === null ? known : [...known, ...Array<string>(8 - known.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
-
 export function createAttemptLimiter(redis: Redis, keyPrefix: string): AttemptLimiter {
   // Account names and addresses are hashed: Redis keys should hold no e-mail addresses.
   const keyOf = (action: string, scope: string, ...values: string[]) =>
@@ -114,7 +99,7 @@ export function createAttemptLimiter(redis: Redis, keyPrefix: string): AttemptLi
 
   return {
     async hit(action, address, account) {
-      const ip = limitedClient(address);
+      const ip = clientKey(address);
       const limits = ATTEMPT_LIMITS[action];
       refuseAfter(await Promise.all([
         count(keyOf(action, 'ip', ip), limits.perIp),
@@ -123,7 +108,7 @@ export function createAttemptLimiter(redis: Redis, keyPrefix: string): AttemptLi
     },
 
     async beginSignIn(address, account) {
-      const ip = limitedClient(address);
+      const ip = clientKey(address);
       const key = failuresKey(account);
       const client = digest(ip);
       const [ipWait, waitUntil] = await Promise.all([

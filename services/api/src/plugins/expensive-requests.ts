@@ -4,7 +4,7 @@
  * downloads and exports. Each costs the server seconds of
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
- * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
+ * (its user when signed in, else its address: client-address.ts) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
  * is not counted, nor are aggregations: their caps (100 buckets, two dimensions) keep each one
  * cheap, and the statistics page asks a dozen at once.
@@ -22,6 +22,7 @@
  * here closes the client's door for a moment (refusal-backoff.ts).
  */
 import fp from 'fastify-plugin';
+import { clientKey } from '@registry/platform/client-address.ts';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
@@ -73,7 +74,7 @@ function isBigRestPage(request: FastifyRequest): boolean {
 
 /** Whose requests are counted together: a signed-in user or API key's user, else the IP. */
 export function expensiveRequestClient(request: FastifyRequest): string {
-  return request.viewer?.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
+  return request.viewer?.userId ? `user:${request.viewer.userId}` : `ip:${clientKey(request.clientAddress)}`;
 }
 
 export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(

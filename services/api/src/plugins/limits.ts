@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
+import { clientKey } from '@registry/platform/client-address.ts';
 import { Redis } from 'ioredis';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { OPERATIONS_ROUTES, isApiPath } from '../routes/api-paths.ts';
@@ -122,7 +123,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 function rateLimitBucketFor(request: FastifyRequest, rateLimitMax: number): RateLimitBucket {
   const viewer = request.viewer;
   const byApiKey = viewer?.credential === 'api_key';
-  const client = viewer?.userId ? `account:${viewer.userId}` : `address:${request.ip}`;
+  const client = viewer?.userId ? `account:${viewer.userId}` : `address:${clientKey(request.clientAddress)}`;
   const standardMax = byApiKey ? rateLimitMax * API_KEY_RATE_FACTOR : rateLimitMax;
   return requestWeight(request) === 'light'
     ? { key: `light:${client}`, max: standardMax * LIGHT_ALLOWANCE_FACTOR }

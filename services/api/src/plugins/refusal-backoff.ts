@@ -28,6 +28,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import { clientKey } from '@registry/platform/client-address.ts';
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { isExpensiveRequest } from './expensive-requests.ts';
@@ -48,7 +49,8 @@ const MAX_CLIENTS = 10_000;
 
 function doorKey(request: FastifyRequest): string {
   const credentials = request.headers.authorization ?? request.headers.cookie ?? '';
-  return credentials ? `${request.ip} ${createHash('sha1').update(credentials).digest('base64url')}` : request.ip;
+  const client = clientKey(request.clientAddress);
+  return credentials ? `${client} ${createHash('sha1').update(credentials).digest('base64url')}` : client;
 }
 
 function canCarryCostlyInput(request: FastifyRequest): boolean {
