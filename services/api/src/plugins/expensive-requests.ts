@@ -29,12 +29,15 @@ import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
+import { setQuotaHeaders, type QuotaPolicy } from './quota-headers.ts';
 import { Turns } from './turns.ts';
 import { DEFAULT_PAGE_SIZE } from '../routes/json-api.ts';
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
 const RETRY_AFTER_SECONDS = 1;
+/** The bound as published on its refusals (quota-headers.ts). */
+export const EXPENSIVE_QUOTA: QuotaPolicy = { name: 'expensive', quota: MAX_EXPENSIVE_IN_FLIGHT, unit: 'concurrent-requests' };
 
 /**
  * REST routes that answer up to 1,000 records, download or export, by the start of their route
@@ -100,7 +103,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
         release();
         markRefusedForCost(request);
         // A reply is thenable: returned from here it would be awaited, not passed on.
-        void reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+        void setQuotaHeaders(reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)), EXPENSIVE_QUOTA, 0, RETRY_AFTER_SECONDS).send({
           statusCode: 429,
           error: 'Too Many Requests',
           message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
