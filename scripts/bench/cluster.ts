@@ -187,7 +187,9 @@ async function visitorsWithAccounts(db: Database): Promise<Visitor[]> {
   const visitors: Visitor[] = [];
   for (let n = 0; n < VISITORS - 1; n++) {
     const login = `bench_cluster_visitor_${n}`;
-    await db('users').insert({ username: login, email: `${login}@example.org`, role: 'user', password_hash: passwordHash, confirmed_at: db.fn.now() }).onConflict('username').merge(['password_hash']);
+    const existing = await db('users').first('id').where({ username: login });
+    if (existing) await db('users').update({ password_hash: passwordHash }).where({ id: existing.id });
+    else await db('users').insert({ username: login, email: `${login}@example.org`, role: 'user', password_hash: passwordHash, confirmed_at: db.fn.now() });
     visitors.push({ client: clientFromAddress(`127.0.0.${10 + n}`), login, password });
   }
   return visitors;
