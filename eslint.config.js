@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { registryRules } from './eslint-rules/no-database-handle.js';
 
+const CLIENT_ADDRESS = 'Key on request.clientAddress (services/api/src/plugins/client-address.ts): the client behind the trusted proxies, not the connection\'s peer.';
 const OUTBOUND_HTTP = 'Call other servers through the egress module (services/platform/src/egress/), from a job of the worker or scheduler role.';
 
 export default tseslint.config(
@@ -38,7 +39,12 @@ export default tseslint.config(
     ignores: ['services/platform/src/egress/**'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND_HTTP }],
-      'no-restricted-properties': ['error', { object: 'globalThis', property: 'fetch', message: OUTBOUND_HTTP }],
+      'no-restricted-properties': ['error',
+        { object: 'globalThis', property: 'fetch', message: OUTBOUND_HTTP },
+        // Fastify's request.ip is the connection's peer: behind a load balancer, the balancer.
+        { object: 'request', property: 'ip', message: CLIENT_ADDRESS },
+        { object: 'request', property: 'ips', message: CLIENT_ADDRESS },
+      ],
     },
   },
   {

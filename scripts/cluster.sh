@@ -8,10 +8,14 @@
 #   bash scripts/cluster.sh up | down | status   # up builds first (npm run build)
 #   bash scripts/cluster.sh kill ROLE N      # kill -9 one member: opensearch|api|worker|scheduler|haproxy
 #   bash scripts/cluster.sh restart ROLE N   # start it again (after a kill) and wait until it is ready
+#   bash scripts/cluster.sh haproxy-config   # prints the load balancer's configuration as up writes it
 #
 # Env (defaults in brackets): CLUSTER_DIR [.cache/cluster], CLUSTER_NAME [cluster] (database
 # registry_<name>, index prefix <name>_, queue prefix registry_<name>), CLUSTER_PORT [3100] (the load
-# balancer; api N on +N, worker N's health on +10+N, scheduler N's on +20+N, HAProxy's stats on +9),
+# balancer; api N on +N, its metrics on +30+N, worker N's health on +10+N, scheduler N's on +20+N,
+# HAProxy's stats on +9), CLUSTER_LB_SOURCE [127.0.0.2] (the loopback address HAProxy connects to
+# the api processes from: their TRUST_PROXY, so clients on 127.0.0.1 or any other loopback address
+# stay clients),
 # CLUSTER_OS_PORT [9201] (node N's HTTP on +N-1, transport on +100+N-1), CLUSTER_OS_HEAP [512m],
 # CLUSTER_SEED [demo] (the demo catalogue; `none`: migrations only; a file of `npm run backup`:
 # restored into the cluster's database when it has no tables yet). Anything else the roles read
@@ -31,6 +35,7 @@ CLUSTER_PORT=${CLUSTER_PORT:-3100}
 CLUSTER_OS_PORT=${CLUSTER_OS_PORT:-9201}
 CLUSTER_OS_HEAP=${CLUSTER_OS_HEAP:-512m}
 CLUSTER_SEED=${CLUSTER_SEED:-demo}
+CLUSTER_LB_SOURCE=${CLUSTER_LB_SOURCE:-127.0.0.2}
 POSTGRES_BASE=${CLUSTER_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}
 REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 
@@ -58,6 +63,7 @@ os_urls() {
 role_port() { # ROLE N -> the HTTP port of that process (api: traffic; worker/scheduler: readiness)
   case $1 in
     api) echo $((CLUSTER_PORT + $2)) ;;
+    api-metrics) echo $((CLUSTER_PORT + 30 + $2)) ;;
     worker) echo $((CLUSTER_PORT + 10 + $2)) ;;
     scheduler) echo $((CLUSTER_PORT + 20 + $2)) ;;
     *) die "unknown role $1" ;;
@@ -80,6 +86,9 @@ cluster_env() {
   export QUEUE_PREFIX="registry_$CLUSTER_NAME"
   export PUBLIC_URL="$LB_URL"
   export HOST=127.0.0.1
+  # Only the load balancer's own address may say who the client is (X-Forwarded-For): never all
+  # of loopback, where the clients of this machine are too.
+  export TRUST_PROXY="$CLUSTER_LB_SOURCE"
 }
 
 alive() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
@@ -186,6 +195,8 @@ role_start() {
   # setsid: the member has a process group of its own, which `kill` ends as a whole.
   (cluster_env
    export PORT="$port" HEALTH_PORT="$port"
+   # An api's /metrics is not on its public port: Prometheus reads it here.
+   if [ "$role" = api ]; then export METRICS_PORT; METRICS_PORT=$(role_port api-metrics "$n"); fi
    setsid bash -c "exec $command" >>"$LOGS/$role-$n.log" 2>&1 </dev/null &
    echo $! >"$pidfile")
 }
@@ -201,7 +212,7 @@ haproxy_ensure_installed() {
     || die "HAProxy is needed (apt-get install -y haproxy)"
 }
 
-haproxy_write_config() {
+haproxy_config() {
   local n
   {
     cat <<EOF
@@ -220,11 +231,15 @@ defaults
   option redispatch 1
   retry-on conn-failure empty-response
   option http-buffer-request
+  # The api processes learn each visitor's address from X-Forwarded-For (their TRUST_PROXY is
+  # the source address below); what a client wrote there itself stays to the left and is ignored.
+  option forwardfor
 frontend registry
   bind 127.0.0.1:$CLUSTER_PORT
   default_backend api
 backend api
   balance roundrobin
+  source $CLUSTER_LB_SOURCE
   option httpchk GET /readyz
   http-check expect status 200
   # A process taken out of rotation (not ready, or draining) finishes what it has in flight.
@@ -241,8 +256,9 @@ listen stats
   stats enable
   stats uri /stats
 EOF
-  } >"$HAPROXY_CFG"
+  }
 }
+haproxy_write_config() { haproxy_config >"$HAPROXY_CFG"; }
 
 haproxy_start() {
   alive "$RUN/haproxy-1.pid" && return
@@ -269,6 +285,7 @@ check_ports_free() {
   for role in api worker scheduler; do
     for n in $(seq 1 "$(role_count "$role")"); do alive "$RUN/$role-$n.pid" || ports+=("$(role_port "$role" "$n")"); done
   done
+  for n in $(seq 1 $API_COUNT); do alive "$RUN/api-$n.pid" || ports+=("$(role_port api-metrics "$n")"); done
   alive "$RUN/haproxy-1.pid" || ports+=("$CLUSTER_PORT" "$STATS_PORT")
   for port in "${ports[@]}"; do
     port_taken "$port" && die "port $port is taken by another process (another cluster or npm start?): move this cluster with CLUSTER_PORT / CLUSTER_OS_PORT"
@@ -375,7 +392,7 @@ cmd_status() {
   for n in $(seq 1 $API_COUNT); do
     port=$(role_port api "$n")
     if role_ready api "$n"; then state=ready; elif alive "$RUN/api-$n.pid"; then state=starting; else state=down; fi
-    echo "api $n         $state  http://127.0.0.1:$port  (load balancer: $(haproxy_server_state "$n" || true))"
+    echo "api $n         $state  http://127.0.0.1:$port  (load balancer: $(haproxy_server_state "$n" || true); metrics http://127.0.0.1:$(role_port api-metrics "$n")/metrics)"
   done
   for role in worker scheduler; do
     for n in $(seq 1 "$(role_count "$role")"); do
@@ -401,5 +418,6 @@ case ${1:-} in
   status) cmd_status ;;
   kill) shift; member_args "$@"; kill_member "$1" "$2" ;;
   restart) shift; member_args "$@"; kill_member "$1" "$2" >/dev/null; start_member "$1" "$2"; say "$1 $2 is back" ;;
-  *) die "usage: cluster.sh up|down|status|kill ROLE N|restart ROLE N" ;;
+  haproxy-config) haproxy_config ;;
+  *) die "usage: cluster.sh up|down|status|kill ROLE N|restart ROLE N|haproxy-config" ;;
 esac

@@ -53,3 +53,14 @@ if [ "${1:-}" = "--browser" ] && ! { command -v python3 && command -v openssl &&
     exit 1
   fi
 fi
+
+# The client-address tests put Debian's HAProxy in front of the API, as scripts/cluster.sh does.
+if [ "${1:-}" = "--browser" ] && ! command -v haproxy >/dev/null; then
+  echo "installing Debian's haproxy for the load balancer tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+  else
+    echo "error: haproxy is missing; install Debian's haproxy package (needs root)" >&2
+    exit 1
+  fi
+fi

@@ -13,7 +13,13 @@
  *      (p95 ≤ 1.5 s);
  *   3. time from an OpenSearch node's return (killed, restarted) to a green cluster;
  *   4. index lag under 8 curators saving at once (each its own record, support section): time from
- *      a save's answer until the index holds its revision, p50/p99.
+ *      a save's answer until the index holds its revision, p50/p99;
+ *   5. one client is one client behind the load balancer: BENCH_VISITORS (default 50) clients, each
+ *      from its own loopback address (127.0.0.10 on; scripts/cluster/client-from-address.ts), sign
+ *      in with their own accounts and search through HAProxy, once alone and once beside one abusive
+ *      client (the last address) that sends failed sign-ins and costly requests (advanced searches,
+ *      whole REST pages, exports) on 4 connections; every other client's sign-ins must succeed and
+ *      their search p99 stay <= 2x the run without the abuser.
  * and each member's resident memory, and the load average before and after (2 cores: other work on
  * the machine shows in every figure). Then brings the cluster down (BENCH_KEEP=1 leaves it up) and drops its database.
  * Env: BENCH_SEARCHES per set-up (default 2000), BENCH_CLIENTS (default 8), BENCH_SAVES (default
@@ -29,11 +35,16 @@ import { createDatabase, createSearchClient, dropDatabase, loadConfig, runCli, t
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { hashPassword } from '@registry/api/accounts/secrets.ts';
+import { clientFromAddress, type AddressedClient } from '../cluster/client-from-address.ts';
 
 const run = promisify(execFile);
 const SEARCHES = Number(process.env.BENCH_SEARCHES) || 2000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 8;
 const SAVES = Number(process.env.BENCH_SAVES) || 50;
+const VISITORS = Math.min(200, Number(process.env.BENCH_VISITORS) || 50);
+const VISITOR_SEARCHES = Number(process.env.BENCH_VISITOR_SEARCHES) || 40;
+const ABUSER_CONNECTIONS = 4;
 process.env.RATE_LIMIT_MAX ??= '100000000';
 const NAME = 'bench_cluster';
 const LB_PORT = 3200;
@@ -163,6 +174,93 @@ async function nodeReturnToGreen(search: SearchClient): Promise<string> {
   return `${((green - started) / 1000).toFixed(1)} s from the restart command (node answering after ${((back - started) / 1000).toFixed(1)} s)`;
 }
 
+interface Visitor {
+  client: AddressedClient;
+  login: string;
+  password: string;
+}
+
+/** Visitors 127.0.0.10 …, each with an account of its own (the abuser's address is the one after them). */
+async function visitorsWithAccounts(db: Database): Promise<Visitor[]> {
+  const password = 'cluster bench visitor';
+  const passwordHash = await hashPassword(password);
+  const visitors: Visitor[] = [];
+  for (let n = 0; n < VISITORS - 1; n++) {
+    const login = `bench_cluster_visitor_${n}`;
+    const existing = await db('users').first('id').where({ username: login });
+    if (existing) await db('users').update({ password_hash: passwordHash }).where({ id: existing.id });
+    else await db('users').insert({ username: login, email: `${login}@example.org`, role: 'user', password_hash: passwordHash, confirmed_at: db.fn.now() });
+    visitors.push({ client: clientFromAddress(`127.0.0.${10 + n}`), login, password });
+  }
+  return visitors;
+}
+
+/** The ordinary visitors sign in, search VISITOR_SEARCHES times and sign in again, while `beside` runs. */
+async function visitorsRun(visitors: Visitor[], beside: (stop: () => boolean) => Promise<Record<string, number>>): Promise<{ p99: number; p50: number; signIns: number; signInsOk: number; failedSearches: number; abuser: Record<string, number> }> {
+  const timings: number[] = [];
+  let signIns = 0;
+  let signInsOk = 0;
+  let failedSearches = 0;
+  let done = false;
+  const signIn = async (visitor: Visitor) => {
+    signIns++;
+    const answer = await visitor.client.send(`${lbUrl}/users/sign_in`, { method: 'POST', body: { user: { login: visitor.login, password: visitor.password } } });
+    if (answer.status === 200) signInsOk++;
+  };
+  const abuse = beside(() => done);
+  await Promise.all(visitors.map(async (visitor, index) => {
+    await signIn(visitor);
+    for (let n = 0; n < VISITOR_SEARCHES; n++) {
+      const answer = await visitor.client.send(`${lbUrl}/search/fairsharing_records?page%5Bsize%5D=10`, { method: 'POST', body: { q: TERMS[(index + n) % TERMS.length] } });
+      if (answer.status !== 200) failedSearches++;
+      timings.push(answer.ms);
+    }
+    await signIn(visitor);
+  }));
+  done = true;
+  return { p99: percentile(timings, 99), p50: percentile(timings, 50), signIns, signInsOk, failedSearches, abuser: await abuse };
+}
+
+/** One client on ABUSER_CONNECTIONS connections: failed sign-ins and costly requests until told to stop; its answers by status. */
+async function abuse(stop: () => boolean): Promise<Record<string, number>> {
+  const abuser = clientFromAddress(`127.0.0.${10 + VISITORS - 1}`);
+  const statuses: Record<string, number> = {};
+  const costly = [
+    () => abuser.send(`${lbUrl}/users/sign_in`, { method: 'POST', body: { user: { login: `bench_cluster_visitor_${Math.floor(Math.random() * (VISITORS - 1))}`, password: 'a wrong guess' } } }),
+    () => abuser.send(`${lbUrl}/advanced_search?q=gene`),
+    () => abuser.send(`${lbUrl}/fairsharing_records?page%5Bsize%5D=500`),
+    () => abuser.send(`${lbUrl}/export/records.json`),
+  ];
+  try {
+    await Promise.all(Array.from({ length: ABUSER_CONNECTIONS }, async (_, connection) => {
+      for (let n = connection; !stop(); n++) {
+        const answer = await costly[n % costly.length]!().catch(() => ({ status: 0 }));
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }));
+  } finally {
+    abuser.close();
+  }
+  return statuses;
+}
+
+async function oneClientIsOneClient(db: Database): Promise<string[]> {
+  const visitors = await visitorsWithAccounts(db);
+  try {
+    const alone = await visitorsRun(visitors, async () => ({}));
+    const beside = await visitorsRun(visitors, abuse);
+    const ratio = beside.p99 / alone.p99;
+    return [
+      `   without the abuser: search p50 ${alone.p50.toFixed(0)} ms, p99 ${alone.p99.toFixed(0)} ms (${alone.failedSearches} failed); sign-ins ${alone.signInsOk} of ${alone.signIns}`,
+      `   beside the abuser : search p50 ${beside.p50.toFixed(0)} ms, p99 ${beside.p99.toFixed(0)} ms (${beside.failedSearches} failed); sign-ins ${beside.signInsOk} of ${beside.signIns}`,
+      `   the abuser's answers by status: ${JSON.stringify(beside.abuser)}`,
+      `   targets: every other client's sign-ins succeed: ${beside.signInsOk === beside.signIns ? 'met' : 'missed'}; search p99 <= 2x without the abuser (${ratio.toFixed(2)}x): ${ratio <= 2 ? 'met' : 'missed'}`,
+    ];
+  } finally {
+    for (const visitor of visitors) visitor.client.close();
+  }
+}
+
 /** Resident memory of each member (from its pid file), e.g. `api-1 180 MB`. */
 function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -217,6 +315,8 @@ runCli(async () => {
     console.log(`2. save -> searchable through the load balancer (3 nodes, 1 replica): ${await saveToSearchable(curators[0]!, objectTypeIds)}`);
     console.log(`3. OpenSearch node back -> green: ${await nodeReturnToGreen(search)}`);
     console.log(`4. index lag (save answered -> its revision in the index), ${curators.length} curators saving at once: ${await indexLagUnderLoad(db, search, curators)}`);
+    console.log(`5. ${VISITORS} clients from distinct loopback addresses through the load balancer, one of them abusive (${VISITOR_SEARCHES} searches each)`);
+    for (const line of await oneClientIsOneClient(db)) console.log(line);
     console.log(`resident memory after the runs: ${memberMemory()}`);
     console.log(`load average after the runs: ${loadAverage()} (other work on the machine included)`);
   } finally {

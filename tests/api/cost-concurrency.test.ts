@@ -36,6 +36,9 @@ describe('expensive requests in flight', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json().message).toMatch(/^Too many expensive requests at once: at most 2 /);
+    // The quota that refused it, published (docs/api.md).
+    expect(refused.headers['ratelimit-policy']).toBe(`"expensive";q=${MAX_EXPENSIVE_IN_FLIGHT};qu="concurrent-requests"`);
+    expect(refused.headers.ratelimit).toBe('"expensive";r=0;t=1');
     expect(await app.redis.get(countKey(client))).toBe(String(MAX_EXPENSIVE_IN_FLIGHT));
     // Cheap requests, the ordinary search page, and other clients are served meanwhile.
     expect((await graphql(client, '{ fairsharingRecord(id: 2) { name } }')).statusCode).toBe(200);

@@ -35,6 +35,8 @@ describe('the door for clients refused as too costly', () => {
     const held = await graphql(client, cheapQuery);
     expect(held.statusCode).toBe(429);
     expect(Number(held.headers['retry-after'])).toBe(1);
+    expect(held.headers['ratelimit-policy']).toBe('"after-refusal";q=1;w=1');
+    expect(held.headers.ratelimit).toBe('"after-refusal";r=0;t=1');
     expect(held.json().message).toMatch(/^Your last request was refused as too costly; send the next one in 1 s/);
     // Writes wait too; page and REST reads, and everyone else, are served.
     expect((await app.inject({ method: 'POST', url: '/saved_searches', payload: {}, remoteAddress: client })).statusCode).toBe(429);

@@ -21,10 +21,11 @@ interface Service {
   healthcheck?: { test: string[] };
   ports?: string[];
   volumes?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null>;
   depends_on?: Record<string, { condition: string }>;
 }
 
-const compose = parse(readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as { services: Record<string, Service>; networks?: Record<string, { ipam?: { config?: { subnet: string }[] } }> };
 const services = compose.services;
 const named = (prefix: string) => Object.keys(services).filter((name) => name.startsWith(prefix)).sort();
 
@@ -71,6 +72,18 @@ describe('docker-compose.cluster.yml', () => {
     expect(config.match(/^\s*server api-\d api-\d:3000 check$/gm)).toHaveLength(2);
     for (const name of Object.keys(services)) {
       for (const port of services[name]!.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    }
+  });
+
+  it('has HAProxy send X-Forwarded-For from a fixed address that the api processes alone trust, and keeps /metrics off their public port', () => {
+    const haproxy = services.haproxy!;
+    const config = readFileSync(`${ROOT}${haproxy.volumes![0]!.split(':')[0]!.replace(/^\.\//, '')}`, 'utf8');
+    expect(config).toMatch(/^\s*option forwardfor$/m);
+    const address = haproxy.networks!.default!.ipv4_address!;
+    expect(compose.networks!.default!.ipam!.config![0]!.subnet).toBe(`${address.split('.').slice(0, 3).join('.')}.0/24`);
+    for (const name of [...named('api-'), ...named('worker-'), ...named('scheduler-')]) {
+      expect(services[name]!.environment!.TRUST_PROXY, name).toBe(address);
+      expect(services[name]!.environment!.METRICS_PORT, name).not.toBe(services[name]!.environment!.PORT);
     }
   });
 });

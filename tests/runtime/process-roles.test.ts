@@ -1,6 +1,7 @@
 /**
  * The process roles run from the compiled build (`npm run build`, run once here) as production
- * runs them: the api, worker and scheduler answer /readyz and /metrics; a save's request id
+ * runs them: the api, worker and scheduler answer /readyz and /metrics (the api's on its
+ * METRICS_PORT, not on the public port); a save's request id
  * reaches the worker's log; of two schedulers one leads and only it runs a due job, and killing
  * it (-9) hands the work to the other; SIGTERM makes the API unready first, finishes the request
  * in flight and exits 0. In-process: /readyz is 503 while the search alias is missing.
@@ -95,7 +96,7 @@ describe('the roles, each its own process from the build', () => {
   let firstScheduler: RoleProcess;
 
   beforeAll(async () => {
-    api = startRole('api');
+    api = startRole('api', { METRICS_PORT: '0' });
     worker = startRole('worker');
     firstScheduler = startRole('scheduler');
     await Promise.all([api.url(), worker.url(), firstScheduler.url()]);
@@ -107,7 +108,9 @@ describe('the roles, each its own process from the build', () => {
     expect(await getJson(`${await worker.url()}/readyz`)).toMatchObject({ status: 200, body: { role: 'worker', ready: true } });
     await eventually(() => isLeader(firstScheduler), (leader) => leader);
 
-    const metrics = await (await fetch(`${apiUrl}/metrics`)).text();
+    expect((await fetch(`${apiUrl}/metrics`)).status).toBe(404);
+    const metricsLine = await api.waitForLine((entry) => typeof entry.port === 'number' && /health, readiness and metrics/.test(entry.msg ?? ''));
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsLine.port as number}/metrics`)).text();
     for (const series of [
       'registry_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/readyz",status="200"}',
       'registry_index_queue_depth ',

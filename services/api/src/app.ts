@@ -10,6 +10,7 @@ import type { Database, RegistryConfig } from '@registry/platform';
 import { configPlugin } from './plugins/config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { limitsPlugin, type RateLimitStore } from './plugins/limits.ts';
+import { clientAddressPlugin } from './plugins/client-address.ts';
 import { siteModePlugin } from './plugins/site-mode.ts';
 import { requestInputPlugin } from './plugins/request-input.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(configPlugin, { config });
+  await app.register(clientAddressPlugin, { trustProxy: config.trustProxy });
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   const limitStore = options.rateLimitStore ?? (process.env.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'redis');

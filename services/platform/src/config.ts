@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeTrustedProxies, parseTrustedProxies, TrustedProxyError } from './client-address.ts';
 
 export interface RegistryConfig {
   databaseUrl: string;
@@ -16,6 +17,13 @@ export interface RegistryConfig {
   searchIndexLayout: SearchIndexLayout;
   port: number;
   host: string;
+  /**
+   * The proxies in front (`TRUST_PROXY`: addresses or CIDR ranges, canonical): only a connection
+   * from one of them may say in `X-Forwarded-For` who the client is (client-address.ts). None by default.
+   */
+  trustProxy: string[];
+  /** Where Prometheus reads an `api` process's `/metrics` (`METRICS_PORT`, `METRICS_TOKEN`); neither: not served. */
+  metrics: MetricsAccess;
   siteName: string;
   /** Prefix of every OpenSearch index and alias this deployment owns (tests use a per-run prefix). */
   indexPrefix: string;
@@ -66,6 +74,13 @@ export interface WebhookSettings {
   disableAfterMs: number;
 }
 
+export interface MetricsAccess {
+  /** A listener of its own for /metrics (and /healthz, /readyz); 0 takes a free port. */
+  port: number | null;
+  /** A bearer token that opens GET /metrics on the public port. */
+  token: string | null;
+}
+
 export interface SearchIndexLayout {
   shards: number;
   /** Copies of each shard beside its primary: 0 on one node, 1 by default when OPENSEARCH_URL names several. */
@@ -95,11 +110,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function parsePort(raw: string | undefined, fallback: number): number {
+function parsePort(raw: string | undefined, fallback: number, name = 'PORT'): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
 }
@@ -174,6 +189,29 @@ function datacite(env: NodeJS.ProcessEnv): DataciteConfig | null {
   };
 }
 
+/** `TRUST_PROXY`: entries separated by commas or spaces, each an address or CIDR range. */
+function trustedProxyRanges(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  try {
+    return describeTrustedProxies(parseTrustedProxies(entries));
+  } catch (error) {
+    if (error instanceof TrustedProxyError) throw new ConfigError(`TRUST_PROXY: ${error.message} (list the load balancer's addresses or ranges, separated by commas)`);
+    throw error;
+  }
+}
+
+/** Shorter tokens could be guessed by asking. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metricsAccess(env: NodeJS.ProcessEnv): MetricsAccess {
+  const token = env.METRICS_TOKEN ?? '';
+  if (token !== '' && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (a random value, e.g. from \`openssl rand -hex 24\`)`);
+  }
+  const port = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : parsePort(env.METRICS_PORT, 0, 'METRICS_PORT');
+  return { port, token: token === '' ? null : token };
+}
+
 function parseFlag(raw: string | undefined): boolean {
   return raw === 'true' || raw === '1';
 }
@@ -240,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
     searchIndexLayout: searchIndexLayout(env, opensearchUrl),
     port,
     host: env.HOST || '0.0.0.0',
+    trustProxy: trustedProxyRanges(env.TRUST_PROXY),
+    metrics: metricsAccess(env),
     siteName: env.SITE_NAME || 'FAIRsharing',
     indexPrefix: env.INDEX_PREFIX ?? 'registry_',
     queuePrefix: env.QUEUE_PREFIX || 'registry',

@@ -10,7 +10,7 @@ import { oldestPendingOutboxAt, pingDatabase, recentRecordRevisions } from '@reg
 import { checkReadiness } from '@registry/api/routes/health.ts';
 import { countSearchErrors } from '@registry/api/metrics/metrics-plugin.ts';
 import { registerPipelineGauges } from '@registry/api/metrics/pipeline-gauges.ts';
-import { startHealthServer } from './health-server.ts';
+import { startHealthServer } from '@registry/api/metrics/operations-server.ts';
 
 export interface RoleHealthOptions {
   role: string;

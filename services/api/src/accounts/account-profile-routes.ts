@@ -21,7 +21,7 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
       body: UserBody,
       response: { 200: AccountChange },
     }),
-    async (request) => accounts.updateOwnAccount(request.viewer, request.body.user, request.ip),
+    async (request) => accounts.updateOwnAccount(request.viewer, request.body.user, request.clientAddress),
   );
 
   app.delete(

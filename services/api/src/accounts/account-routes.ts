@@ -8,13 +8,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountFailureBody } from './account-errors.ts';
 import { DomainError } from '../domain-errors.ts';
 import { TooManyAttempts } from './attempt-limits.ts';
+import { setQuotaHeaders } from '../plugins/quota-headers.ts';
 import { ownAccountRoutes, userAdminRoutes } from './account-profile-routes.ts';
 import { sessionRoutes, thirdPartySignInRoutes } from './account-session-routes.ts';
 
 /** Account failures answer with their status and text; null for anything else. */
 function sendFailure(error: unknown, reply: FastifyReply): FastifyReply | null {
   if (error instanceof TooManyAttempts) {
-    return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(accountFailureBody(429, error.message));
+    return setQuotaHeaders(reply.code(429).header('retry-after', String(error.retryAfterSeconds)), error.quota, 0, error.retryAfterSeconds).send(accountFailureBody(429, error.message));
   }
   if (error instanceof DomainError) return reply.code(error.statusCode).send(accountFailureBody(error.statusCode, error.message, error.fieldErrors));
   return null;

@@ -13,7 +13,7 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
   app.post<{ Body: SignInBody }>(
     '/users/sign_in',
     accountRoute('anyone', { summary: 'Sign in with username or e-mail and password', tags, body: SignInBody, response: { 200: SignInAnswer } }),
-    async (request) => accounts.signIn(request.body.user.login, request.body.user.password, request.ip),
+    async (request) => accounts.signIn(request.body.user.login, request.body.user.password, request.clientAddress),
   );
 
   app.delete(
@@ -32,7 +32,7 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
   app.post<{ Body: UserBody }>(
     '/users',
     accountRoute('anyone', { summary: 'Create an account; a confirmation link is mailed', tags, body: UserBody, response: { 201: Message } }),
-    async (request, reply) => reply.code(201).send(await accounts.signUp(request.body.user, request.ip)),
+    async (request, reply) => reply.code(201).send(await accounts.signUp(request.body.user, request.clientAddress)),
   );
 
   app.get<{ Querystring: ConfirmationQuery }>(
@@ -44,14 +44,14 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
   app.post<{ Body: EmailBody }>(
     '/users/confirmation',
     accountRoute('anyone', { summary: 'Send the confirmation mail again', tags, body: EmailBody, response: { 200: Message } }),
-    async (request) => accounts.resendConfirmation(request.body.user, request.ip),
+    async (request) => accounts.resendConfirmation(request.body.user, request.clientAddress),
   );
 
   // --- passwords ---------------------------------------------------------------------------------
   app.post<{ Body: EmailBody }>(
     '/users/password',
     accountRoute('anyone', { summary: 'Mail a one-time, expiring password reset link', tags, body: EmailBody, response: { 200: Message } }),
-    async (request) => accounts.requestPasswordReset(request.body.user, request.ip),
+    async (request) => accounts.requestPasswordReset(request.body.user, request.clientAddress),
   );
 
   app.put<{ Body: UserBody }>(
@@ -62,13 +62,13 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
       body: UserBody,
       response: { 200: Message },
     }),
-    async (request) => accounts.resetPassword(request.viewer, request.body.user, request.ip),
+    async (request) => accounts.resetPassword(request.viewer, request.body.user, request.clientAddress),
   );
 
   app.post<{ Body: CheckPasswordBody }>(
     '/users/check_password',
     accountRoute('user.editOwn', { summary: "Whether a password is the signed-in user's", tags, body: CheckPasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } }),
-    async (request) => accounts.checkPassword(request.viewer, request.body.password, request.ip),
+    async (request) => accounts.checkPassword(request.viewer, request.body.password, request.clientAddress),
   );
 }
 

@@ -3,14 +3,16 @@
  * sending mails to someone), counted in Redis so every server process shares them.
  *
  * No limit is keyed by an account or address alone: that would let anyone lock anyone out by
- * failing on purpose. Each action is counted per client IP (one client hammering many accounts)
- * and per account *and* client (one client hammering one account), so an attacker's attempts
+ * failing on purpose. Each action is counted per client (its address, or its IPv6 /64: clientKey)
+ * for one client hammering many accounts, and per account *and* client for one client hammering
+ * one account, so an attacker's attempts
  * slow down that attacker's client only. Failed sign-ins back off exponentially per account and
  * client; a sign-in that succeeds clears its client's count, and a password reset (the mail
  * reaches the owner whoever else is guessing) clears every client's count of the account.
  */
 import { createHash } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { clientKey } from '@registry/platform/client-address.ts';
+import type { QuotaPolicy } from '../plugins/quota-headers.ts';
 import type { Redis } from 'ioredis';
 
 export interface AttemptLimit {
@@ -40,11 +42,31 @@ export const SIGN_IN_LIMITS = {
   memorySeconds: 3600,
 } as const;
 
+/** The limits as their refusals publish them (RateLimit-Policy, docs/api.md). */
+const QUOTA_NAMES: Record<LimitedAction | 'signIn', string> = {
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  passwordReset: 'password-reset',
+  confirmationResend: 'confirmation-resend',
+};
+
+const quotaOf = (name: string, limit: AttemptLimit): QuotaPolicy => ({ name, quota: limit.max, windowSeconds: limit.windowSeconds });
+
+/** The back-off of one client against one account: its free failures before it waits. */
+const SIGN_IN_FAILURES_QUOTA: QuotaPolicy = { name: 'sign-in-failures', quota: SIGN_IN_LIMITS.freeFailures, windowSeconds: SIGN_IN_LIMITS.memorySeconds };
+
 export class TooManyAttempts extends Error {
   override name = 'TooManyAttempts';
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`);
+  constructor(readonly retryAfterSeconds: number, readonly quota: QuotaPolicy) {
+    super(`Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s). (The "${quota.name}" limit: ${describeQuota(quota)}.)`);
   }
+}
+
+function describeQuota(quota: QuotaPolicy): string {
+  const minutes = Math.round((quota.windowSeconds ?? 0) / 60);
+  if (quota === SIGN_IN_FAILURES_QUOTA) return `${quota.quota} failed sign-ins to one account from one client, then a wait that doubles with each failure`;
+  const scope = quota.name.endsWith('-per-account') ? 'for one account or e-mail address from one client' : 'from one client';
+  return `at most ${quota.quota} ${scope} in ${minutes} minutes`;
 }
 
 // INCR, then start the window on the first hit; answers [count, seconds left].
@@ -82,55 +104,40 @@ export interface AttemptLimiter {
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
-/**
- * The client a limit counts: its IPv4 address, or the /64 network of an IPv6 one (one subscriber
- * line usually holds a whole /64, so its 2^64 addresses would otherwise be as many clients).
- */
-export function limitedClient(ip: string): string {
-  const address = ip.replace(/%.*$/, '');
-  if (!isIPv6(address)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  const [head, tail] = address.includes('::') ? address.split('::') : [address, null];
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
-  const known = groupsOf(head);
-  const groups = tail === null ? known : [...known, ...Array<string>(8 - known.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
-
 export function createAttemptLimiter(redis: Redis, keyPrefix: string): AttemptLimiter {
   // Account names and addresses are hashed: Redis keys should hold no e-mail addresses.
   const keyOf = (action: string, scope: string, ...values: string[]) =>
     `${keyPrefix}:attempts:${action}:${scope}:${values.map((value) => digest(value.trim().toLowerCase())).join(':')}`;
   const failuresKey = (account: string) => keyOf('signIn', 'failures', account);
-  const count = async (key: string, limit: AttemptLimit) => {
+  /** One hit: the seconds to wait (0: none) and the quota that says so. */
+  const count = async (key: string, limit: AttemptLimit, quota: QuotaPolicy): Promise<[number, QuotaPolicy]> => {
     const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, key, String(limit.windowSeconds))) as [number, number];
-    return hits > limit.max ? Math.max(ttl, 1) : 0;
+    return [hits > limit.max ? Math.max(ttl, 1) : 0, quota];
   };
-  const refuseAfter = (waits: number[]) => {
-    const wait = Math.max(0, ...waits);
-    if (wait > 0) throw new TooManyAttempts(wait);
+  const refuseAfter = (waits: [number, QuotaPolicy][]) => {
+    const [wait, quota] = waits.reduce((longest, next) => (next[0] > longest[0] ? next : longest));
+    if (wait > 0) throw new TooManyAttempts(wait, quota);
   };
 
   return {
     async hit(action, address, account) {
-      const ip = limitedClient(address);
+      const ip = clientKey(address);
       const limits = ATTEMPT_LIMITS[action];
       refuseAfter(await Promise.all([
-        count(keyOf(action, 'ip', ip), limits.perIp),
-        count(keyOf(action, 'account-ip', account, ip), limits.perAccountAndIp),
+        count(keyOf(action, 'ip', ip), limits.perIp, quotaOf(QUOTA_NAMES[action], limits.perIp)),
+        count(keyOf(action, 'account-ip', account, ip), limits.perAccountAndIp, quotaOf(`${QUOTA_NAMES[action]}-per-account`, limits.perAccountAndIp)),
       ]));
     },
 
     async beginSignIn(address, account) {
-      const ip = limitedClient(address);
+      const ip = clientKey(address);
       const key = failuresKey(account);
       const client = digest(ip);
       const [ipWait, waitUntil] = await Promise.all([
-        count(keyOf('signIn', 'ip', ip), SIGN_IN_LIMITS.perIp),
+        count(keyOf('signIn', 'ip', ip), SIGN_IN_LIMITS.perIp, quotaOf(QUOTA_NAMES.signIn, SIGN_IN_LIMITS.perIp)),
         redis.hget(key, `${client}:at`),
       ]);
-      refuseAfter([ipWait, Math.ceil((Number(waitUntil ?? 0) - Date.now()) / 1000)]);
+      refuseAfter([ipWait, [Math.ceil((Number(waitUntil ?? 0) - Date.now()) / 1000), SIGN_IN_FAILURES_QUOTA]]);
       return {
         async failed() {
           const { freeFailures, firstDelaySeconds, maxDelaySeconds, memorySeconds } = SIGN_IN_LIMITS;

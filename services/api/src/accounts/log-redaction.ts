@@ -34,7 +34,9 @@ function serializeRequest(request: FastifyRequest) {
     method: request.method,
     url: redactedUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
+    // The client (client-address.ts), and the proxy it came through when there was one.
+    remoteAddress: request.clientAddress,
+    ...(request.socket?.remoteAddress && request.socket.remoteAddress !== request.clientAddress ? { peerAddress: request.socket.remoteAddress } : {}),
     remotePort: request.socket?.remotePort,
   };
 }

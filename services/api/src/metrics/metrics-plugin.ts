@@ -1,12 +1,34 @@
 /**
- * GET /metrics: Prometheus metrics of this API process (prom-client's text format): request
- * latency by route, method and status, failed OpenSearch calls, and the indexing pipeline's
- * gauges (pipeline-gauges.ts). Each app has its own registry, so several apps in one process
- * (the test suites) do not collide.
+ * Prometheus metrics of this API process (prom-client's text format): request latency by route,
+ * method and status, failed OpenSearch calls, and the indexing pipeline's gauges
+ * (pipeline-gauges.ts). Each app has its own registry, so several apps in one process (the test
+ * suites) do not collide.
+ *
+ * Not on the public port by default: the text names every route and costs a few hundred
+ * kilobytes to build, and anonymous clients asking for it 200 times a second slowed everyone's
+ * search. The api serves it on METRICS_PORT (operations-server.ts, as workers do on HEALTH_PORT,
+ * started by api-server.ts); with METRICS_TOKEN set, GET /metrics on the public port answers
+ * the bearer of that token (401 otherwise). With neither, /metrics is not a route (404).
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { registerPipelineGauges } from './pipeline-gauges.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's metrics, for the METRICS_PORT listener. */
+    metricsRegistry: Registry;
+  }
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether an Authorization header carries exactly this bearer token (compared in constant time). */
+export function carriesBearerToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
 
 /** Seconds: from a cached answer (a few ms) to the request time-out (30 s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -36,10 +58,20 @@ export const metricsPlugin = fp(
       latency.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { schema: { summary: 'Prometheus metrics of this process', tags: ['operations'] }, logLevel: 'warn' }, async (_request, reply) => {
+    app.decorate('metricsRegistry', registry);
+
+    const token = app.config.metrics.token;
+    if (token === null) return;
+    app.get('/metrics', {
+      schema: { summary: 'Prometheus metrics of this process (with the bearer token of METRICS_TOKEN)', tags: ['operations'], security: [{ bearerAuth: [] }] },
+      logLevel: 'warn',
+    }, async (request, reply) => {
+      if (!carriesBearerToken(request.headers.authorization, token)) {
+        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ statusCode: 401, error: 'Unauthorized', message: 'The metrics need the bearer token configured as METRICS_TOKEN.' });
+      }
       const text = await registry.metrics();
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
     });
   },
-  { name: 'registry-metrics', dependencies: ['registry-index-queue', 'registry-search-client', 'registry-domains'] },
+  { name: 'registry-metrics', dependencies: ['registry-config', 'registry-index-queue', 'registry-search-client', 'registry-domains'] },
 );

@@ -4,7 +4,7 @@
  * downloads and exports. Each costs the server seconds of
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
- * (its user when signed in, else its IP) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
+ * (its user when signed in, else its address: client-address.ts) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
  * is not counted, nor are aggregations: their caps (100 buckets, two dimensions) keep each one
  * cheap, and the statistics page asks a dozen at once.
@@ -22,18 +22,22 @@
  * here closes the client's door for a moment (refusal-backoff.ts).
  */
 import fp from 'fastify-plugin';
+import { clientKey } from '@registry/platform/client-address.ts';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
+import { setQuotaHeaders, type QuotaPolicy } from './quota-headers.ts';
 import { Turns } from './turns.ts';
 import { DEFAULT_PAGE_SIZE } from '../routes/json-api.ts';
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
 const RETRY_AFTER_SECONDS = 1;
+/** The bound as published on its refusals (quota-headers.ts). */
+export const EXPENSIVE_QUOTA: QuotaPolicy = { name: 'expensive', quota: MAX_EXPENSIVE_IN_FLIGHT, unit: 'concurrent-requests' };
 
 /**
  * REST routes that answer up to 1,000 records, download or export, by the start of their route
@@ -73,7 +77,7 @@ function isBigRestPage(request: FastifyRequest): boolean {
 
 /** Whose requests are counted together: a signed-in user or API key's user, else the IP. */
 export function expensiveRequestClient(request: FastifyRequest): string {
-  return request.viewer?.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
+  return request.viewer?.userId ? `user:${request.viewer.userId}` : `ip:${clientKey(request.clientAddress)}`;
 }
 
 export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
@@ -99,7 +103,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
         release();
         markRefusedForCost(request);
         // A reply is thenable: returned from here it would be awaited, not passed on.
-        void reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+        void setQuotaHeaders(reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)), EXPENSIVE_QUOTA, 0, RETRY_AFTER_SECONDS).send({
           statusCode: 429,
           error: 'Too Many Requests',
           message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,

@@ -4,6 +4,9 @@
  * on any origin (no credentials), and security headers with a CSP under which the built web app
  * runs. The numbers and why: docs/security.md.
  *
+ * Every answer the rate limit counted carries its quota (quota-headers.ts): `"standard"` or
+ * `"light"`, as large as this kind of client gets.
+ *
  * The counts live in Redis by default, so an allowance holds across every API process of one site
  * (keys under the queue prefix). While Redis cannot be reached the limit is not applied, as with
  * expensive-requests.ts: a site without its queue is not also closed to readers.
@@ -14,10 +17,12 @@ import fp from 'fastify-plugin';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
+import { clientKey } from '@registry/platform/client-address.ts';
 import { Redis } from 'ioredis';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { OPERATIONS_ROUTES, isApiPath } from '../routes/api-paths.ts';
 import { LIGHT_ALLOWANCE_FACTOR, requestWeight } from './request-weight.ts';
+import { QUOTA_HEADERS, setQuotaHeaders, type QuotaPolicy } from './quota-headers.ts';
 
 export interface LimitsPluginOptions {
   /** Standard requests per window for one client: an address (anonymous) or a signed-in account. */
@@ -65,6 +70,10 @@ const MINUTE_MS = 60_000;
 interface RateLimitBucket {
   key: string;
   max: number;
+  /** The quota as published: its name (the weight), size and window. */
+  policy: QuotaPolicy;
+  /** Whose allowance, for the refusal's message. */
+  whom: string;
 }
 
 /** Headers a cross-origin client of the API may read (site modes, rate limit). */
@@ -76,6 +85,7 @@ const EXPOSED_HEADERS = [
   'x-ratelimit-reset',
   'retry-after',
   'content-disposition',
+  ...QUOTA_HEADERS,
 ];
 
 const SECURITY_HEADERS: HelmetOptions = {
@@ -119,14 +129,15 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  * with an API key (so people behind one address do not share it), else the address's; light
  * requests (request-weight.ts) spend an allowance of their own.
  */
-function rateLimitBucketFor(request: FastifyRequest, rateLimitMax: number): RateLimitBucket {
+function rateLimitBucketFor(request: FastifyRequest, rateLimitMax: number, windowMs: number): RateLimitBucket {
   const viewer = request.viewer;
   const byApiKey = viewer?.credential === 'api_key';
-  const client = viewer?.userId ? `account:${viewer.userId}` : `address:${request.ip}`;
+  const client = viewer?.userId ? `account:${viewer.userId}` : `address:${clientKey(request.clientAddress)}`;
+  const whom = byApiKey ? "this API key's account" : viewer?.userId ? 'this account' : 'this address';
   const standardMax = byApiKey ? rateLimitMax * API_KEY_RATE_FACTOR : rateLimitMax;
-  return requestWeight(request) === 'light'
-    ? { key: `light:${client}`, max: standardMax * LIGHT_ALLOWANCE_FACTOR }
-    : { key: `standard:${client}`, max: standardMax };
+  const weight = requestWeight(request);
+  const max = weight === 'light' ? standardMax * LIGHT_ALLOWANCE_FACTOR : standardMax;
+  return { key: `${weight}:${client}`, max, whom, policy: { name: weight, quota: max, windowSeconds: Math.ceil(windowMs / 1000) } };
 }
 
 /** "1 minute", "5 minutes", "30 seconds": a rate-limit window for people. */
@@ -161,10 +172,11 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
     app.addHook('onRoute', (route) => {
       if (OPERATIONS_ROUTES.includes(route.url) || route.url === GRAPHQL_PATH || !isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
     });
+    const windowMs = options.rateLimitWindowMs ?? MINUTE_MS;
     const buckets = new WeakMap<FastifyRequest, RateLimitBucket>();
     const bucketOf = (request: FastifyRequest) => {
       let bucket = buckets.get(request);
-      if (!bucket) buckets.set(request, (bucket = rateLimitBucketFor(request, options.rateLimitMax)));
+      if (!bucket) buckets.set(request, (bucket = rateLimitBucketFor(request, options.rateLimitMax, windowMs)));
       return bucket;
     };
     const shared = options.store === 'redis' ? { redis: await connectCounter(app, options.redisUrl), nameSpace: `${options.keyPrefix}:rate-limit:` } : {};
@@ -175,13 +187,22 @@ export const limitsPlugin = fp<LimitsPluginOptions>(
       // The auth plugin's onRequest hook (app-wide) has run before this route-level one.
       max: (request) => bucketOf(request).max,
       keyGenerator: (request) => bucketOf(request).key,
-      timeWindow: options.rateLimitWindowMs ?? MINUTE_MS,
-      errorResponseBuilder: (_request, context) => ({
+      timeWindow: windowMs,
+      errorResponseBuilder: (request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
         // The window as configured (the library's `after` is the time left, which reads as a smaller window).
-        message: `Rate limit exceeded: at most ${context.max} requests per ${describeWindow(options.rateLimitWindowMs ?? MINUTE_MS)}. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+        message: `Rate limit exceeded: at most ${context.max} requests per ${describeWindow(windowMs)} (the "${bucketOf(request).policy.name}" quota of ${bucketOf(request).whom}; RateLimit-Policy). Retry in ${Math.ceil(context.ttl / 1000)} s.`,
       }),
+    });
+
+    // The count the rate limit answered with (its x-ratelimit-* headers), published as the
+    // draft's fields; a refusal that set its own quota (expensive requests, the door) keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const remaining = reply.getHeader('x-ratelimit-remaining');
+      if (remaining === undefined || reply.hasHeader('ratelimit-policy')) return payload;
+      setQuotaHeaders(reply, bucketOf(request).policy, Number(remaining), Number(reply.getHeader('x-ratelimit-reset') ?? 0));
+      return payload;
     });
 
     // GraphQL spends the allowance its document weighs, once the body is read; a request refused

@@ -28,10 +28,12 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import { clientKey } from '@registry/platform/client-address.ts';
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../graphql/plugin.ts';
 import { isExpensiveRequest } from './expensive-requests.ts';
 import { wasRefusedForCost } from './refused-for-cost.ts';
+import { setQuotaHeaders } from './quota-headers.ts';
 
 export const BACKOFF_MS = 1_000;
 /** How long a refusal at the door is held before it is sent, at most. */
@@ -48,7 +50,8 @@ const MAX_CLIENTS = 10_000;
 
 function doorKey(request: FastifyRequest): string {
   const credentials = request.headers.authorization ?? request.headers.cookie ?? '';
-  return credentials ? `${request.ip} ${createHash('sha1').update(credentials).digest('base64url')}` : request.ip;
+  const client = clientKey(request.clientAddress);
+  return credentials ? `${client} ${createHash('sha1').update(credentials).digest('base64url')}` : client;
 }
 
 function canCarryCostlyInput(request: FastifyRequest): boolean {
@@ -58,6 +61,8 @@ function canCarryCostlyInput(request: FastifyRequest): boolean {
 export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
   async (app, options) => {
     if (options.backoffMs <= 0) return;
+    /** As published on its refusals: one request per period after a refusal for cost. */
+    const doorQuota = { name: 'after-refusal', quota: 1, windowSeconds: Math.ceil(options.backoffMs / 1000) };
     /** Door key → when it opens again (ms since 1970); a Map keeps insertion order for forgetting. */
     const closedUntil = new Map<string, number>();
     let held = 0;
@@ -87,7 +92,7 @@ export const refusalBackoffPlugin = fp<RefusalBackoffOptions>(
       if (waitMs === 0) return;
       const seconds = Math.ceil(waitMs / 1000);
       // Sent as text: a route's own 429 schema (e.g. the account routes') would not fit this answer.
-      return reply.code(429).header('retry-after', String(seconds)).type('application/json; charset=utf-8').send(JSON.stringify({
+      return setQuotaHeaders(reply.code(429).header('retry-after', String(seconds)), doorQuota, 0, seconds).type('application/json; charset=utf-8').send(JSON.stringify({
         statusCode: 429,
         error: 'Too Many Requests',
         message: `Your last request was refused as too costly; send the next one in ${seconds} s (retry-after).`,

@@ -13,7 +13,7 @@ const requestPreference = new AsyncLocalStorage<string>();
 export function visitorPreference(request: FastifyRequest): string {
   const credentials = request.headers.authorization ?? request.headers['x-graphql-key'] ?? request.headers.cookie ?? '';
   // A preference starting with '_' is one of OpenSearch's own keywords; this one never does.
-  return `v${createHash('sha1').update(`${request.ip} ${String(credentials)}`).digest('base64url').slice(0, 16)}`;
+  return `v${createHash('sha1').update(`${request.clientAddress} ${String(credentials)}`).digest('base64url').slice(0, 16)}`;
 }
 
 /** Runs the rest of a request with its visitor's preference (a Fastify onRequest hook). */

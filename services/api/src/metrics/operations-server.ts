@@ -1,12 +1,13 @@
 /**
- * The small HTTP port of a worker or scheduler process (HEALTH_PORT): GET /healthz (the process
- * is alive), GET /readyz (it can do its work: 200 or 503 with the reasons, as the API's) and
- * GET /metrics (Prometheus). Nothing else is served.
+ * The small operations port of a process: a worker's or scheduler's HEALTH_PORT, an api's
+ * METRICS_PORT. GET /healthz (the process is alive), GET /readyz (it can do its work: 200 or 503
+ * with the reasons, as the API's) and GET /metrics (Prometheus). Nothing else is served; it is
+ * meant for the private network the monitoring reads from, not for the public.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { ReadinessReport } from '@registry/api/routes/health.ts';
+import type { ReadinessReport } from '../routes/health.ts';
 
 export interface HealthServerOptions {
   port: number;
