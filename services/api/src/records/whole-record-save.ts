@@ -46,9 +46,9 @@ const ECHOED_KEYS = new Set(['registry', 'name', 'is_dataset', 'dups_suspected']
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** null, undefined and '' are all "no value"; ids sent as strings ("6") are the numbers they name. */
+/** null, undefined, '' and an empty list are all "no value" (the client sends `contacts: []` for none). */
 function comparable(value: unknown): unknown {
-  if (value === undefined || value === '' ) return null;
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return null;
   return value;
 }
 
