@@ -30,7 +30,6 @@ export const RECORD_MESSAGES = {
   replacementNeedsDeprecation: 'Only a deprecated record can name its replacement',
   year: (from: number, to: number) => `Year must be between ${from} and ${to}`,
   objectTypes: 'Select at least one object type',
-  objectTypesBeforeApproval: 'Select at least one object type before approving this record (edit its general information)',
   logoType: 'File type should be PNG or JPEG',
   logoSize: 'The logo must be at most 1 MB',
   duplicateRelation: 'The same record is linked twice with the same relation',

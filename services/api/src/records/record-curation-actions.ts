@@ -10,8 +10,7 @@ import { invalidError, notFoundError } from '../domain-errors.ts';
 import type { RecordRow } from './record-rows.ts';
 import * as repository from './record-repository.ts';
 import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
-import { lacksObjectTypes, recordIntents, type RecordServiceDeps } from './record-service.ts';
-import { RECORD_MESSAGES } from '@registry/schemas/forms/record-sections.ts';
+import { recordIntents, type RecordServiceDeps } from './record-service.ts';
 
 export async function canEditRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<boolean> {
   if (viewer.userId === null) return false;
@@ -65,10 +64,6 @@ export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id:
     const locked = await repository.findRecordById(trx, id, { forUpdate: true });
     if (!locked) throw notFoundError('Record');
     if (locked.is_approved) return { value: false, intents: [] };
-    // SPEC's record form rule, applied where FAIRsharing's create → edit flow allows it: before approval.
-    if (lacksObjectTypes(await repository.registryName(trx, locked.registry_id), await repository.linkedIds(trx, 'object_type_ids', id))) {
-      throw invalidError(RECORD_MESSAGES.objectTypesBeforeApproval, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
-    }
     const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
     await repository.updateRecordRow(trx, id, { is_approved: true });
     const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);

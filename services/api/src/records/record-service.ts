@@ -87,11 +87,12 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
       if (!replacement || replacement.id === existing?.id) throw invalidError(`Record ${input.replaced_by_id} cannot replace this one`);
     }
   }
-  // Object types are required before approval (approveRecord), not at creation: FAIRsharing's
-  // create form has no such field, its editor sets them afterwards. A save that sets them may not
-  // empty them; a save that leaves them alone is not refused for an earlier lack (the catalogue's
-  // imported standards and databases name none, and renaming one must still work).
-  if (existing && objectTypesRequired(registry.registry) && input.object_type_ids?.length === 0) {
+  // Object types are required where the form shows them: a body that names object_type_ids (our
+  // create form, any save of them) may not leave them empty. FAIRsharing's create form has no such
+  // field and sends none: its record is created and its editor sets them afterwards. A save that
+  // leaves them alone is not refused for an earlier lack (the catalogue's imported standards and
+  // databases name none, and renaming one must still work).
+  if (objectTypesRequired(registry.registry) && input.object_type_ids?.length === 0) {
     throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
   }
   await requireKnownIds(db, input as Record<string, unknown>);
@@ -149,11 +150,6 @@ function newRecordChanges(input: GeneralInformationInput, columns: Partial<Recor
   return { ...changedFields(defaults, columns as Record<string, unknown>), ...Object.fromEntries(links.map((key) => [key, true])) };
 }
 
-/** A record other than a collection that names no object type: it cannot be approved yet. */
-export function lacksObjectTypes(registry: string, objectTypeIds: readonly unknown[] | null | undefined): boolean {
-  return objectTypesRequired(registry) && (objectTypeIds?.length ?? 0) === 0;
-}
-
 // ---- create ---------------------------------------------------------------------------------
 
 export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payload: unknown): Promise<SavedRecord> {
@@ -166,9 +162,8 @@ export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payl
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const record = await repository.insertRecord(trx, {
       ...generalColumns(input, null, registry.registryId),
-      // A curator's record is approved at once when it is complete enough to be approved (it
-      // names its object types); anyone else's waits for a curator.
-      is_approved: viewer.isCurator && !lacksObjectTypes(registry.registry, input.object_type_ids),
+      // A curator's record is approved at once; anyone else's waits for a curator.
+      is_approved: viewer.isCurator,
       created_by_id: viewer.userId,
       last_editor_id: viewer.userId,
       last_edited: new Date(),
