@@ -25,6 +25,7 @@ const GRAPHQL_ACCESS: Record<string, Action> = {
   hiddenRecords: 'curation.dashboard',
   incompleteRecords: 'curation.dashboard',
   leastRecentlyUpdated: 'curation.dashboard',
+  leastRecentlyUpdatedRecords: 'curation.dashboard',
   recentCuratorCreations: 'curation.dashboard',
   curatorList: 'curation.dashboard',
   curationSummary: 'curation.dashboard',

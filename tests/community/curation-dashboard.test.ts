@@ -66,7 +66,7 @@ describe('curator dashboard queries', () => {
       pendingMaintenanceRequests { id createdAt user { username } fairsharingRecord { id name } }
       hiddenRecords { id }
       incompleteRecords { id incomplete }
-      leastRecentlyUpdated { id updatedAt }
+      leastRecentlyUpdatedRecords { id updatedAt }
       recentCuratorCreations { id creator { username } }
     }`, curator);
     expect(answer.errors).toBeUndefined();
@@ -74,7 +74,7 @@ describe('curator dashboard queries', () => {
     expect(data.pendingMaintenanceRequests).toEqual([expect.objectContaining({ user: { username: user.username }, fairsharingRecord: { id: String(records[3].id), name: records[3].name } })]);
     expect((data.hiddenRecords as { id: string }[]).map((record) => Number(record.id))).toContain(hidden.id);
     expect(data.incompleteRecords).toContainEqual({ id: String(records[2].id), incomplete: true });
-    expect((data.leastRecentlyUpdated as unknown[]).length).toBeGreaterThan(0);
+    expect((data.leastRecentlyUpdatedRecords as unknown[]).length).toBeGreaterThan(0);
     expect(data.recentCuratorCreations).toEqual([{ id: String(records[2].id), creator: { username: curator.username } }]);
     expect(data.curatorList).toEqual([{ username: curator.username }]);
   });

@@ -93,6 +93,13 @@ describe('POST /fairsharing_records', () => {
     expect(response.json().errors[field]).toBe(message);
   });
 
+  it('creates a standard whose body names no object types (FAIRsharing\'s create form has no such field)', async () => {
+    const body = newRecordBody({}, { name: 'LOINC copy without object types' });
+    delete (body.fairsharing_record as Record<string, unknown>).object_type_ids;
+    const response = await create('curator', body);
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
   it('lets collections go without an object type', async () => {
     const response = await create('curator', newRecordBody({ record_type_id: ids.collectionType, object_type_ids: [] }, { name: 'A collection copy of LOINC' }));
     expect(response.statusCode, response.body).toBe(201);

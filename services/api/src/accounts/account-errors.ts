@@ -28,6 +28,9 @@ export const ACCOUNT_TEXT = {
   userNotFound: 'User not found.',
   apiKeyNotFound: 'API key not found.',
   emailAlreadySet: 'This account already has an e-mail address.',
+  /** FAIRsharing's ORCID e-mail page shows success on exactly these words. */
+  orcidEmailSent: 'Verification email sent successfully!',
+  orcidEmailNeedsSession: 'Sign in with ORCID first: the address is added to the account that signed in (send its session token in Authorization, or as user.identifier).',
 } as const;
 
 /**

@@ -48,10 +48,23 @@ export const UserBody = Type.Object({ user: UserFields });
 export type UserBody = Static<typeof UserBody>;
 export const SignInBody = Type.Object({ user: Type.Object({ login: short('username or e-mail'), password: password() }) });
 export type SignInBody = Static<typeof SignInBody>;
-export const IdentifyBody = Type.Object({ user: Type.Object({ login: short('username, e-mail or ORCID iD') }) });
+export const IdentifyBody = Type.Object({
+  user: Type.Union([
+    Type.Object({ login: short('username, e-mail or ORCID iD') }),
+    // FAIRsharing's ORCID e-mail page: the address for an account made by ORCID sign-in without one.
+    Type.Object({
+      email: short('the e-mail address to add'),
+      uid: Type.Optional(short('the ORCID iD (not used to find the account)')),
+      identifier: Type.Optional(Type.String({ maxLength: 2000, description: 'the session token the ORCID sign-in gave (the jwt of /login_success)' })),
+    }),
+  ]),
+});
 export type IdentifyBody = Static<typeof IdentifyBody>;
 export const SignInMethodName = Type.Union([Type.Literal('password'), ...THIRD_PARTY_PROVIDERS.map((provider) => Type.Literal(provider))]);
-export const IdentifyAnswer = Type.Object({ methods: Type.Array(SignInMethodName), suggested: SignInMethodName });
+export const IdentifyAnswer = Type.Union([
+  Type.Object({ methods: Type.Array(SignInMethodName), suggested: SignInMethodName }),
+  Type.Object({ success: Type.Boolean(), message: Type.String() }),
+]);
 export const EmailBody = Type.Object({ user: Type.Object({ email: short() }) });
 export type EmailBody = Static<typeof EmailBody>;
 export const ConfirmationQuery = Type.Object({ confirmation_token: Type.String({ maxLength: 200 }) });

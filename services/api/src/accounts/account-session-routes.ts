@@ -1,7 +1,8 @@
 /** Account routes of sessions (password and third-party sign-in), sign-up, confirmation and passwords. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { accountFailureBody } from './account-errors.ts';
+import { ACCOUNT_TEXT, accountFailureBody } from './account-errors.ts';
+import { viewerOfSessionToken } from '../plugins/auth.ts';
 import { signInMethodsFor } from './sign-in-methods.ts';
 import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
 import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, accountRoute } from './account-route-schemas.ts';
@@ -91,13 +92,25 @@ export function thirdPartySignInRoutes(app: FastifyInstance, tags: string[]): vo
     {
       config: { access: 'anyone' },
       schema: {
-        summary: 'Which ways the sign-in page offers for a login: the same answer whether or not the account exists (docs/security.md)',
+        summary: 'Which ways the sign-in page offers for a login (the same answer whether or not the account exists, docs/security.md); '
+          + 'or, with {email, uid, identifier}, the e-mail address for the account an ORCID sign-in made without one',
         tags,
         body: IdentifyBody,
-        response: { 200: IdentifyAnswer },
+        response: { 200: IdentifyAnswer, 401: Failure },
       },
     },
-    async (request) => signInMethodsFor(request.body.user.login, thirdParty.enabled),
+    async (request, reply) => {
+      const user = request.body.user;
+      if ('login' in user) return signInMethodsFor(user.login, thirdParty.enabled);
+      // The account is the one signed in (in Authorization, or the session token as identifier),
+      // never one named by an ORCID iD: anyone may know someone's iD. Its own answer is
+      // addMissingEmail's, which answers alike whether or not the address has an account.
+      const viewer = request.viewer.userId !== null ? request.viewer
+        : user.identifier ? await viewerOfSessionToken(app, user.identifier) : null;
+      if (viewer === null) return reply.code(401).send(accountFailureBody(401, ACCOUNT_TEXT.orcidEmailNeedsSession));
+      await accounts.addMissingEmail(viewer, { email: user.email });
+      return { success: true, message: ACCOUNT_TEXT.orcidEmailSent };
+    },
   );
   for (const provider of THIRD_PARTY_PROVIDERS) {
     app.get(

@@ -135,6 +135,16 @@ export async function leastRecentlyUpdated(db: Knex, page: PageRequest): Promise
     .orderByRaw(page.sort ? sortOrder(page.sort) : 'coalesce(r.last_edited, r.updated_at, r.created_at) ASC NULLS FIRST, r.id').limit(page.limit).offset(page.offset);
 }
 
+/** The approved public record changed longest ago, of those with a known date; `updated_at` is that change. */
+export async function leastRecentlyUpdatedRecord(db: Knex): Promise<CurationRecordRow | null> {
+  const lastChange = 'coalesce(r.last_edited, r.updated_at, r.created_at)';
+  const row: CurationRecordRow | undefined = await records(db).clearSelect()
+    .select('r.id', 'r.name', 'rt.name as type', 'r.status', 'r.created_at', db.raw(`${lastChange} AS updated_at`), 'r.last_reviewed', 'r.is_complete', 'r.last_editor_id', 'r.created_by_id')
+    .where('r.is_approved', true).where('r.is_hidden', false).whereRaw(`${lastChange} IS NOT NULL`)
+    .orderByRaw(`${lastChange} ASC, r.id`).first();
+  return row ?? null;
+}
+
 const REVIEWED_OVER_A_YEAR_AGO = `r.last_reviewed < now() - interval '1 year'`;
 
 /**

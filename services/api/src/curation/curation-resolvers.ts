@@ -27,7 +27,7 @@ const approvals = (people: curation.PersonWithRecords[]) =>
   people.map((person) => ({ id: person.id, username: person.username, fairsharingRecords: person.records }));
 const claims = (rows: curation.PendingClaimRow[]) =>
   rows.map((claim) => ({ id: claim.id, createdAt: isoDate(claim.created_at), claimantMessage: claim.claimant_message, fairsharingRecord: claim.record, userId: claim.user_id }));
-const recordJson = (record: curation.CurationRecordRow) => ({ id: record.id, name: record.name, type: record.type, lastReviewed: isoDate(record.last_reviewed) });
+const recordJson = (record: curation.CurationRecordRow) => ({ id: record.id, name: record.name, type: record.type, updatedAt: isoDate(record.updated_at), lastReviewed: isoDate(record.last_reviewed) });
 
 export const curationQueries: QueryResolvers = {
   curatorApprovalsRequired: curatorsOnly(async (context, args: PageArgs) => approvals(await context.curation.awaitingApproval(context.viewer, args))),
@@ -35,7 +35,8 @@ export const curationQueries: QueryResolvers = {
   pendingMaintenanceRequests: curatorsOnly(async (context, args: PageArgs) => claims(await context.curation.pendingClaims(context.viewer, args))),
   hiddenRecords: curatorsOnly((context, args: PageArgs) => context.curation.hiddenRecords(context.viewer, args)),
   incompleteRecords: curatorsOnly((context, args: PageArgs) => context.curation.incompleteRecords(context.viewer, args)),
-  leastRecentlyUpdated: curatorsOnly((context, args: PageArgs) => context.curation.leastRecentlyUpdated(context.viewer, args)),
+  leastRecentlyUpdated: curatorsOnly((context) => context.curation.leastRecentlyUpdatedRecord(context.viewer)),
+  leastRecentlyUpdatedRecords: curatorsOnly((context, args: PageArgs) => context.curation.leastRecentlyUpdated(context.viewer, args)),
   recentCuratorCreations: curatorsOnly((context, args: PageArgs) => context.curation.recentCuratorCreations(context.viewer, args)),
   curatorList: curatorsOnly((context) => context.curation.curatorList(context.viewer)),
   needsReview: curatorsOnly(async (context, args: PageArgs) => {

@@ -55,6 +55,7 @@ export const pendingClaims = curatorsOnly(repository.pendingClaims);
 export const hiddenRecords = curatorsOnly(repository.hiddenRecords);
 export const incompleteRecords = curatorsOnly(repository.incompleteRecords);
 export const leastRecentlyUpdated = curatorsOnly(repository.leastRecentlyUpdated);
+export const leastRecentlyUpdatedRecord = curatorsOnly((db) => repository.leastRecentlyUpdatedRecord(db));
 // These two keep their one order (their SQL is tuned for it): pages only.
 export const needsReview = curatorsOnly((db, page) => repository.needsReview(db, page.limit, page.offset));
 export const recentCuratorCreations = curatorsOnly((db, page) => repository.recentCuratorCreations(db, page.limit, page.offset));

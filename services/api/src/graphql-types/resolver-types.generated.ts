@@ -417,7 +417,10 @@ export type Query = {
   incompleteRecords: Array<CurationRecord>;
   /** Counts of records per registry, type and status, and totals. */
   latestStats: JsonData;
-  leastRecentlyUpdated: Array<CurationRecord>;
+  /** The approved public record edited longest ago (of those whose dates are known), as FAIRsharing's dashboard reads it: one record; updatedAt is when it was last changed. */
+  leastRecentlyUpdated?: Maybe<CurationRecord>;
+  /** Approved public records, the least recently changed first (records of unknown date first). */
+  leastRecentlyUpdatedRecords: Array<CurationRecord>;
   messages: Array<Message>;
   /** {count, records}: the oldest review first only. */
   needsReview?: Maybe<Scalars['JSON']['output']>;
@@ -592,7 +595,7 @@ export type QueryIncompleteRecordsArgs = {
 
 
 /** Root of every read; each .gql file extends it for its domain. */
-export type QueryLeastRecentlyUpdatedArgs = {
+export type QueryLeastRecentlyUpdatedRecordsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   perPage?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<CurationSort>;
@@ -1711,7 +1714,8 @@ export type QueryResolvers<ContextType = RegistryGraphqlContext, ParentType exte
   hiddenRecords?: Resolver<Array<ResolversTypes['CurationRecord']>, ParentType, ContextType, Partial<QueryHiddenRecordsArgs>>;
   incompleteRecords?: Resolver<Array<ResolversTypes['CurationRecord']>, ParentType, ContextType, Partial<QueryIncompleteRecordsArgs>>;
   latestStats?: Resolver<ResolversTypes['JsonData'], ParentType, ContextType>;
-  leastRecentlyUpdated?: Resolver<Array<ResolversTypes['CurationRecord']>, ParentType, ContextType, Partial<QueryLeastRecentlyUpdatedArgs>>;
+  leastRecentlyUpdated?: Resolver<Maybe<ResolversTypes['CurationRecord']>, ParentType, ContextType>;
+  leastRecentlyUpdatedRecords?: Resolver<Array<ResolversTypes['CurationRecord']>, ParentType, ContextType, Partial<QueryLeastRecentlyUpdatedRecordsArgs>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   needsReview?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, Partial<QueryNeedsReviewArgs>>;
   objectTypes?: Resolver<ResolversTypes['ObjectTypeList'], ParentType, ContextType, Partial<QueryObjectTypesArgs>>;

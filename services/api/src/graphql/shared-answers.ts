@@ -8,9 +8,10 @@
  * API process sees a change at once) is the one it was built at; otherwise it runs as usual and
  * its answer, if it has no errors, is kept. Keyed by the document, its variables and operation
  * name and the viewer's role; bounded in bytes, the least recently used answer leaving first.
- * Registered after the limit on expensive requests: a kept answer still counts as one in flight
- * for its client, so a client asking again and again is held back as before, and each request it
- * gets through costs a revision read and a write instead of the whole list.
+ * Registered before the limit on expensive requests: a kept answer costs a revision read and a
+ * write, not the whole list, so it is not counted as one in flight (a page opening three pick
+ * lists is ordinary use); building one that is not kept yet still counts, and the rate limit
+ * bounds every request.
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';

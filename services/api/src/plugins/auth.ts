@@ -93,16 +93,27 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
     return;
   }
   if (bearer === null) return;
+  const session = await sessionOfToken(app, bearer);
+  if (session === null) return;
+  request.viewer = session.viewer;
+  request.session = { id: session.claims.sid, expiresAt: session.claims.exp };
+}
+
+/** The live sign-in session a token names and its viewer, or null (forged, expired, ended). */
+async function sessionOfToken(app: FastifyInstance, token: string): Promise<{ viewer: Viewer; claims: SessionClaims & { exp: number } } | null> {
   let claims: SessionClaims & { exp: number };
   try {
-    claims = await request.jwtVerify<SessionClaims & { exp: number }>();
+    claims = app.jwt.verify<SessionClaims & { exp: number }>(token);
   } catch {
-    return;
+    return null;
   }
   const viewer = await app.accounts.viewerForSession(claims);
-  if (viewer === null) return;
-  request.viewer = viewer;
-  request.session = { id: claims.sid, expiresAt: claims.exp };
+  return viewer === null ? null : { viewer, claims };
+}
+
+/** The viewer of a session token sent in a body rather than in `Authorization` (FAIRsharing's ORCID e-mail page). */
+export async function viewerOfSessionToken(app: FastifyInstance, token: string): Promise<Viewer | null> {
+  return (await sessionOfToken(app, token))?.viewer ?? null;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(

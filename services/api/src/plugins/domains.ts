@@ -106,6 +106,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       ...bindDependencies({ ...writes, ...mail, search, publicUrl: config.publicUrl }, {
         createRecord: records.createRecord,
         updateSection: records.updateSection,
+        updateWholeRecord: records.updateWholeRecord,
         canEditRecord: curationActions.canEditRecord,
         metadataFields: records.metadataFields,
         recordLogo: curationActions.recordLogo,
@@ -158,11 +159,11 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
     references: bindDependencies({ ...writes, lookups: publicationLookups }, {
       createLicenceLink: references.createLicenceLink, updateLicenceLink: references.updateLicenceLink, deleteLicenceLink: references.deleteLicenceLink,
       createPublication: references.createPublication, updatePublication: references.updatePublication,
-      lookUp: references.lookUp, lookUpZenodo: references.lookUpZenodo, createTag: references.createTag,
+      lookUp: references.lookUp, lookUpZenodo: references.lookUpZenodo, lookUpDoiCitation: references.lookUpDoiCitation, createTag: references.createTag,
     }),
     curation: bindDependencies(db, {
       awaitingApproval: curation.awaitingApproval, recentUserEdits: curation.recentUserEdits, pendingClaims: curation.pendingClaims,
-      hiddenRecords: curation.hiddenRecords, incompleteRecords: curation.incompleteRecords, leastRecentlyUpdated: curation.leastRecentlyUpdated,
+      hiddenRecords: curation.hiddenRecords, incompleteRecords: curation.incompleteRecords, leastRecentlyUpdated: curation.leastRecentlyUpdated, leastRecentlyUpdatedRecord: curation.leastRecentlyUpdatedRecord,
       needsReview: curation.needsReview, recentCuratorCreations: curation.recentCuratorCreations, curatorList: curation.curatorList,
       summaryStatistics: curation.summaryStatistics, dashboardMessages: curation.dashboardMessages,
       addProcessingNote: curation.addProcessingNote, assignCurator: curation.assignCurator,

@@ -7,7 +7,9 @@
  * (its user when signed in, else its address: client-address.ts) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
  * is not counted, nor are aggregations: their caps (100 buckets, two dimensions) keep each one
- * cheap, and the statistics page asks a dozen at once.
+ * cheap, and the statistics page asks a dozen at once; nor the small whole lists (countries,
+ * organisation types), nor an answer kept as bytes (graphql/shared-answers.ts, registered before
+ * this plugin, sends it before this limit is asked).
  *
  * The counts live in Redis, so they hold across every API process behind one site. A count
  * expires a while after its last request started, so a process that dies holding one does not
@@ -46,8 +48,14 @@ export const EXPENSIVE_QUOTA: QuotaPolicy = { name: 'expensive', quota: MAX_EXPE
 const STREAMED_ROUTE_PREFIXES = ['/export/', '/files/', '/catalog.'];
 const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES];
 
+/**
+ * Whole lists of a few hundred short rows (about 250 countries, a handful of organisation types):
+ * a few KB, as cheap as a page. A profile page opens them beside the organisations' pick list.
+ */
+const SMALL_WHOLE_LISTS: ReadonlySet<string> = new Set(['searchCountries', 'searchOrganisationTypes']);
+
 /** Root fields of GraphQL that answer whole collections. */
-const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS);
+const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS.filter((name) => !SMALL_WHOLE_LISTS.has(name)));
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,6 +6,7 @@
  */
 import type { Database } from '@registry/platform';
 import { redactFields, visibleRecordsOnly, type AccessResource, type Viewer } from '@registry/schemas';
+import { fairsharingMetadata } from './fairsharing-metadata.ts';
 
 export interface RecordAttributes {
   name: string;
@@ -20,7 +21,7 @@ export interface RecordAttributes {
   homepage: string | null;
   is_recommended: boolean;
   is_maintained: boolean;
-  /** Contacts (with contact_orcid), support links, citations, ... as curated. */
+  /** Name, abbreviation, homepage, description and status (as FAIRsharing's API answers them), contacts (with contact_orcid), support links, citations, ... as curated. */
   metadata: Record<string, unknown>;
   subjects: { id: number; label: string; iri: string | null }[];
   domains: { id: number; label: string; iri: string | null }[];
@@ -106,7 +107,12 @@ function accessResourceOf(row: AttributesRow): AccessResource {
 
 /** The attributes the viewer may read, by the access module's field table, with the page URL. */
 function readableAttributes(row: AttributesRow, viewer: Viewer, publicUrl: string): RecordWithAttributes {
-  const attributes = redactFields(viewer, 'FairsharingRecord', accessResourceOf(row), { ...row.attributes, url: `${publicUrl}/${row.id}` });
+  const attributes = redactFields(viewer, 'FairsharingRecord', accessResourceOf(row), {
+    ...row.attributes,
+    // FAIRsharing's editor reads name, homepage, status … from metadata as well as from their own attributes.
+    metadata: fairsharingMetadata(row.attributes),
+    url: `${publicUrl}/${row.id}`,
+  });
   return { id: row.id, attributes };
 }
 

@@ -13,6 +13,7 @@ import {
   type ReviewRow, type SavedSearchRow,
 } from './record-rows.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import { fairsharingMetadata } from './fairsharing-metadata.ts';
 import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -68,7 +69,8 @@ export const recordTypeResolvers: Resolvers = {
     curatorNotes: (record: RecordRow) => record.curator_notes,
     exhaustiveLicences: (record: RecordRow) => record.exhaustive_licences,
     legacyIds: (record: RecordRow) => record.legacy_ids,
-    metadata: (record: RecordRow) => record.metadata ?? {},
+    // FAIRsharing's editor reads name, homepage, status … from metadata as well as from their own fields.
+    metadata: (record: RecordRow) => fairsharingMetadata(record),
     reviews: loadedByOwnId((loaders) => loaders.recordReviews),
     lastEditor: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.last_editor_id),
     creator: (record: RecordRow, _args: NoArgs, context: Context) => activeUserById(context, record.created_by_id),

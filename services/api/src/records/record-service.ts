@@ -17,6 +17,8 @@ import { findRecordsAttributes } from './record-attributes-repository.ts';
 import * as repository from './record-repository.ts';
 import { refuseUnwritableChanges } from './field-writes.ts';
 import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
+import { COLUMN_METADATA_KEYS } from './fairsharing-metadata.ts';
+import { splitWholeRecordSave, type RecordAsRead } from './whole-record-save.ts';
 
 export interface RecordServiceDeps {
   db: Database;
@@ -30,7 +32,7 @@ export interface SavedRecord {
 }
 
 /** Metadata keys held in columns of `records`, not in its `metadata` document. */
-const COLUMN_KEYS = ['name', 'abbreviation', 'homepage', 'description', 'status'] as const;
+const COLUMN_KEYS = COLUMN_METADATA_KEYS;
 /** Metadata every record type has; the rest is the record type's additional information. */
 const CORE_METADATA_KEYS = new Set(['contacts', 'support_links', 'citations', 'deprecation_reason', 'year_creation', 'legacy_logs']);
 
@@ -85,11 +87,12 @@ async function checkGeneralInformation(db: Database, viewer: Viewer, input: Gene
       if (!replacement || replacement.id === existing?.id) throw invalidError(`Record ${input.replaced_by_id} cannot replace this one`);
     }
   }
-  // A new record names its object types; a save that sets them may not empty them. A save that
-  // leaves them alone is not refused for an earlier lack: the catalogue's imported standards and
-  // databases name none, and renaming one (or adopting its homepage's final URL) must still work.
-  const objectTypes = input.object_type_ids ?? (existing ? null : []);
-  if (objectTypesRequired(registry.registry) && objectTypes?.length === 0) {
+  // Object types are required where the form shows them: a body that names object_type_ids (our
+  // create form, any save of them) may not leave them empty. FAIRsharing's create form has no such
+  // field and sends none: its record is created and its editor sets them afterwards. A save that
+  // leaves them alone is not refused for an earlier lack (the catalogue's imported standards and
+  // databases name none, and renaming one must still work).
+  if (objectTypesRequired(registry.registry) && input.object_type_ids?.length === 0) {
     throw invalidError(RECORD_MESSAGES.objectTypes, { errors: { object_type_ids: RECORD_MESSAGES.objectTypes } });
   }
   await requireKnownIds(db, input as Record<string, unknown>);
@@ -218,11 +221,55 @@ export async function updateSection(
   if (viewer.userId === null) throw unauthenticatedError();
   const { record, resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.edit', resource);
-  const schema = SECTION_SCHEMAS[section];
-  const input = await validateInput<Record<string, unknown>>(schema, section === 'generalInformation'
-    ? { record_type_id: record.record_type_id ?? undefined, ...payload }
-    : payload);
-  const apply = await prepareSection(deps.db, viewer, record, section, input);
+  return saveSections(deps, viewer, record, resource, [[section, payload]], expectedRevision);
+}
+
+/**
+ * Saves a body in the whole-record shape FAIRsharing's web client sends (`whole-record-save.ts`):
+ * the sections whose keys it changes, in one transaction; a body that changes nothing saves nothing.
+ */
+export async function updateWholeRecord(
+  deps: RecordServiceDeps,
+  viewer: Viewer,
+  id: number,
+  payload: Record<string, unknown>,
+  expectedRevision?: string,
+): Promise<SavedRecord> {
+  if (viewer.userId === null) throw unauthenticatedError();
+  const { record, resource } = await visibleRecord(deps.db, viewer, id);
+  requireAllowed(viewer, 'record.edit', resource);
+  const split = splitWholeRecordSave(await recordAsRead(deps.db, viewer, record), payload);
+  if (Object.keys(split.refused).length > 0) throw invalidError(Object.values(split.refused).join('; '), { errors: split.refused });
+  refuseUnwritableChanges(viewer, resource, split.changes);
+  if (split.sections.length === 0) return { record, suspectedDuplicates: [] };
+  return saveSections(deps, viewer, record, resource, split.sections, expectedRevision);
+}
+
+/** The record as the viewer read it: its id lists (a non-curator sees only themselves among the watchers) and publications. */
+async function recordAsRead(db: Database, viewer: Viewer, record: RecordRow): Promise<RecordAsRead> {
+  const linkedIds = {} as RecordAsRead['linkedIds'];
+  for (const key of Object.keys(repository.RECORD_LINKS) as repository.RecordLinkKey[]) linkedIds[key] = await repository.linkedIds(db, key, record.id);
+  if (!can(viewer, 'record.approve')) linkedIds.watcher_ids = linkedIds.watcher_ids.filter((userId) => userId === viewer.userId);
+  const publications = await repository.publicationLinks(db, record.id);
+  return { record, registry: await repository.registryName(db, record.registry_id), linkedIds, ...publications };
+}
+
+async function saveSections(
+  deps: RecordServiceDeps,
+  viewer: Viewer,
+  record: RecordRow,
+  resource: AccessResource,
+  sections: readonly [EditableSection, Record<string, unknown>][],
+  expectedRevision?: string,
+): Promise<SavedRecord> {
+  const id = record.id;
+  const appliers: [EditableSection, SectionApplier][] = [];
+  for (const [section, payload] of sections) {
+    const input = await validateInput<Record<string, unknown>>(SECTION_SCHEMAS[section], section === 'generalInformation'
+      ? { record_type_id: record.record_type_id ?? undefined, ...payload }
+      : payload);
+    appliers.push([section, await prepareSection(deps.db, viewer, record, section, input)]);
+  }
 
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const locked = await repository.findRecordById(trx, id, { forUpdate: true });
@@ -236,12 +283,18 @@ export async function updateSection(
         changedAt: last.at?.toISOString() ?? null,
       });
     }
-    const change = await apply(trx, locked);
-    // Checked on what the save would change; a refusal rolls the whole save back.
-    refuseUnwritableChanges(viewer, resource, change.changes);
+    const touched: number[] = [];
+    for (const [section, apply] of appliers) {
+      // Each section reads the row as the one before it left it.
+      const current = (await repository.findRecordById(trx, id))!;
+      const change = await apply(trx, current);
+      // Checked on what the save would change; a refusal rolls the whole save back.
+      refuseUnwritableChanges(viewer, resource, change.changes);
+      await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { section, changes: change.changes } });
+      touched.push(...change.touched);
+    }
     await repository.updateRecordRow(trx, id, { last_editor_id: viewer.userId, last_edited: new Date() });
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { section, changes: change.changes } });
-    return recordIntents([id], change.touched);
+    return recordIntents([id], touched);
   });
   return { record: (await repository.findRecordById(deps.db, id))!, suspectedDuplicates: [] };
 }

@@ -1,7 +1,7 @@
 /**
  * REST writes of SPEC §7 Records, bodies as the public client sends them:
  *   POST   /fairsharing_records {fairsharing_record}            create (approved at once for curators)
- *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section (If-Match: the ETag read)
+ *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section, or the whole record as FAIRsharing's client sends it (If-Match: the ETag read)
  *   DELETE /fairsharing_records/{id}                            delete (super curators; a record awaiting approval: rejected, its creator told)
  *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
  *   POST   /fairsharing_records/metadata_fields {type}          JSON Schema of a record type's additional information
@@ -18,6 +18,7 @@ import { RECORD_TYPE } from './record-read-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
 import { deleteByIdRoute } from '../routes/rest-writes.ts';
 import * as records from './record-service.ts';
+import { isWholeRecordSave } from './whole-record-save.ts';
 
 const RecordBody = Type.Object(
   {
@@ -83,7 +84,10 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
       const section = (request.body.section ?? sectionOfPayload(payload)) as EditableSection | 'organisations';
       if (section === 'organisations') throw invalidError('Organisation links are saved through /organisation_links');
       try {
-        const saved = await app.records.updateSection(request.viewer, request.params.id, section, payload, revision);
+        // FAIRsharing's web client sends the whole record it read; each key goes to its section.
+        const saved = request.body.section === undefined && isWholeRecordSave(payload)
+          ? await app.records.updateWholeRecord(request.viewer, request.params.id, payload, revision)
+          : await app.records.updateSection(request.viewer, request.params.id, section, payload, revision);
         return await answer(request, reply, saved, 'Record successfully updated!');
       } catch (error) {
         // HTTP's own answer to a failed If-Match is 412; a revision in the body gets 409.

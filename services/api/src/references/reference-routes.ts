@@ -56,6 +56,19 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.references.lookUp(request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
   );
 
+  app.get<{ Querystring: { doi: string } }>(
+    '/zenodo',
+    {
+      config: { access: 'reference.create' },
+      schema: {
+        summary: "Find a DOI's citation in Crossref, answered as CSL JSON (the shape FAIRsharing's editor reads before it asks Zenodo)",
+        tags: ['publications'],
+        querystring: Type.Object({ doi: Type.String({ maxLength: 300, description: 'a DOI, bare or as its https://doi.org/ address' }) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => app.references.lookUpDoiCitation(request.viewer, request.query.doi),
+  );
+
   app.post<{ Body: { doi: string } }>(
     '/zenodo',
     {

@@ -19,6 +19,7 @@ import { recordEditedThroughLink, requireAllowed, requireEditableRecord, require
 import type { PublicationLookupAnswer, PublicationLookups } from './publication-lookup-queue.ts';
 import { changeSharedEntity } from './shared-entity-service.ts';
 import { removeRecordLink } from './record-link-service.ts';
+import { crossrefStyleCitation, zenodoStyleRecord } from './fairsharing-lookup-shapes.ts';
 import * as repository from './reference-repository.ts';
 
 export interface ReferenceServiceDeps {
@@ -149,12 +150,20 @@ export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identif
   return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }));
 }
 
-/** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI. */
-export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, doiText: string): Promise<PublicationInput> {
+/** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI, and the record as FAIRsharing's client reads it. */
+export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, doiText: string): Promise<PublicationInput & Record<string, unknown>> {
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(doiText) ?? '';
   if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
-  return lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi }));
+  return zenodoStyleRecord(await lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi })));
+}
+
+/** GET /zenodo?doi=: a DOI's citation as Crossref has it, in the CSL JSON shape FAIRsharing's editor reads first. */
+export async function lookUpDoiCitation(deps: ReferenceServiceDeps, viewer: Viewer, doiText: string): Promise<Record<string, unknown>> {
+  requireAllowed(viewer, 'reference.create');
+  const doi = bareDoi(doiText) ?? '';
+  if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
+  return crossrefStyleCitation(await lookupAnswer(deps.lookups.lookUp({ source: 'crossref', identifier: doi })));
 }
 
 // ---- tags -------------------------------------------------------------------------------------
