@@ -43,6 +43,19 @@ if [ "${1:-}" = "--browser" ] && ! command -v xmllint >/dev/null; then
   fi
 fi
 
+# The linked-data tests read every RDF serialisation with strict parsers besides the npm ones:
+# Debian's raptor (rapper, raptor2-utils) and Apache Jena's riot (from Maven Central, scripts/fetch-jena.sh).
+if [ "${1:-}" = "--browser" ] && ! command -v rapper >/dev/null; then
+  echo "installing Debian's raptor2-utils for the linked-data parsing tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq raptor2-utils >/dev/null
+  else
+    echo "error: rapper is missing; install Debian's raptor2-utils package (needs root)" >&2
+    exit 1
+  fi
+fi
+if [ "${1:-}" = "--browser" ]; then bash scripts/fetch-jena.sh >/dev/null; fi
+
 # The webhook docs' signature examples run under Python, openssl and curl (tests/webhooks).
 if [ "${1:-}" = "--browser" ] && ! { command -v python3 && command -v openssl && command -v curl; } >/dev/null; then
   echo "installing Debian's python3, openssl and curl for the webhook signature examples..."

@@ -2,6 +2,10 @@
  * Atom feeds for people: the records new or updated lately, for the whole registry, one registry
  * (standards, databases, policies, collections), or among the records a saved search finds. Read
  * from the change log's most recent public changes (the window below), newest first.
+ *
+ * What RFC 4287 requires is there: the feed's id, title (plain text), updated and author (the
+ * registry, so no entry needs its own) and its self and alternate links; each entry's id, title,
+ * updated and alternate link (the record's page), with a summary when the record has a description.
  */
 import { Feed } from 'feed';
 import type { Database } from '@registry/platform';
@@ -34,8 +38,10 @@ function atomFeed({ site }: FeedDeps, scope: FeedScope, changes: readonly Recent
   const publicUrl = site.publicUrl.replace(/\/$/, '');
   const feed = new Feed({
     id: scope.selfUrl,
-    title: escapeMarkup(scope.title),
+    // The feed's title is text (no type): the library escapes it, so it shows as written.
+    title: scope.title,
     link: `${publicUrl}/`,
+    author: { name: site.siteName, link: `${publicUrl}/` },
     updated: changes[0]?.changedAt ?? new Date(0),
     feedLinks: { atom: scope.selfUrl },
     generator: site.siteName,

@@ -4,6 +4,7 @@
  * List cells join values with "; " (values containing it stay intact, csv-stringify quotes).
  */
 import { csvText } from './csv-text.ts';
+import { doiIri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export interface RecordCsvSource {
@@ -54,7 +55,7 @@ export function recordCsvCells(record: RecordCsvSource, site: { publicUrl: strin
     record.registry.toLowerCase(),
     record.recordType ?? '',
     record.status,
-    record.doi ? `https://doi.org/${record.doi}` : '',
+    record.doi ? doiIri(record.doi) : '',
     record.homepage ?? '',
     joinLabels(record.subjects.map((term) => term.label)),
     joinLabels(record.domains.map((term) => term.label)),

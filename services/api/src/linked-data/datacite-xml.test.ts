@@ -60,4 +60,11 @@ describe('dataciteXml', () => {
     expect(resource.creators).toEqual({ creator: { creatorName: { '@nameType': 'Organizational', '#': 'Registry' } } });
     for (const absent of ['alternateIdentifiers', 'relatedIdentifiers', 'rightsList', 'subjects']) expect(resource[absent]).toBeUndefined();
   });
+
+  it('writes its URIs by RFC 3987: a licence or term IRI with characters an IRI may not hold comes escaped', () => {
+    const odd = { ...record, subjects: [{ label: 'Odd', iri: 'http://example.org/term|1' }], licences: [{ name: 'Odd', url: 'https://example.org/a%3Eb|^`/x/' }] };
+    const resource = resourceOf(dataciteXml(odd, site));
+    expect(resource.rightsList).toEqual({ rights: { '@rightsURI': 'https://example.org/a%3Eb%7C%5E%60/x/', '#': 'Odd' } });
+    expect((resource.subjects as { subject: Node[] }).subject[0]['@valueURI']).toBe('http://example.org/term%7C1');
+  });
 });

@@ -10,10 +10,12 @@
  * - resourceType: the registry mapped to resourceTypeGeneral, the record type as the text;
  * - relatedIdentifiers: the record's relations to public records (DOI, else page URL);
  * - rights: the record's approved licences.
+ * URIs in attributes and the URL identifiers are written by RFC 3987 (kernel/iri.ts).
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { PublicRecordFacts } from '../export/public-record-columns.ts';
+import { rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
@@ -76,12 +78,12 @@ const RELATION_TYPES: Record<string, string> = {
 };
 
 function relatedIdentifier(relation: DataciteRelation, site: DataciteSite): { type: string; value: string } {
-  return relation.doi ? { type: 'DOI', value: relation.doi } : { type: 'URL', value: recordPageUrl(site.publicUrl, relation.id) };
+  return relation.doi ? { type: 'DOI', value: relation.doi } : { type: 'URL', value: rfc3987Iri(recordPageUrl(site.publicUrl, relation.id)) };
 }
 
 /** Appends the record's `<resource>` under `parent` (an OAI `<metadata>` element, or a new document). */
 export function appendDataciteResource(parent: XMLBuilder, record: DataciteRecordSource, site: DataciteSite): void {
-  const pageUrl = recordPageUrl(site.publicUrl, record.id);
+  const pageUrl = rfc3987Iri(recordPageUrl(site.publicUrl, record.id));
   const resource = parent.ele(DATACITE_NAMESPACE, 'resource').att(XSI_NAMESPACE, 'xsi:schemaLocation', `${DATACITE_NAMESPACE} ${DATACITE_SCHEMA_LOCATION}`);
   resource.ele('identifier', { identifierType: record.doi ? 'DOI' : 'URL' }).txt(record.doi ?? pageUrl);
 
@@ -104,7 +106,7 @@ export function appendDataciteResource(parent: XMLBuilder, record: DataciteRecor
   if (terms.length > 0) {
     const subjects = resource.ele('subjects');
     for (const { term, scheme } of terms) {
-      subjects.ele('subject', { ...scheme, ...(term.iri ? { valueURI: term.iri } : {}) }).txt(term.label);
+      subjects.ele('subject', { ...scheme, ...(term.iri ? { valueURI: rfc3987Iri(term.iri.trim()) } : {}) }).txt(term.label);
     }
   }
 
@@ -123,7 +125,7 @@ export function appendDataciteResource(parent: XMLBuilder, record: DataciteRecor
 
   if (record.licences.length > 0) {
     const rights = resource.ele('rightsList');
-    for (const licence of record.licences) rights.ele('rights', licence.url ? { rightsURI: licence.url } : {}).txt(licence.name);
+    for (const licence of record.licences) rights.ele('rights', licence.url ? { rightsURI: rfc3987Iri(licence.url.trim()) } : {}).txt(licence.name);
   }
 
   if (record.description) {

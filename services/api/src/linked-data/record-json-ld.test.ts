@@ -53,6 +53,12 @@ describe('recordJsonLd', () => {
     expect(document.license).toEqual(['CC BY 4.0', { '@type': 'CreativeWork', name: 'MIT', url: 'https://mit' }]);
   });
 
+  it('writes its IRIs by RFC 3987: a homepage or licence URL with characters an IRI may not hold comes escaped', () => {
+    const document = recordJsonLd({ ...loinc, homepage: 'https://example.org/a%3Eb%3Cc%22d%7Be%7D|^%60/x/', licences: [{ name: 'Odd', url: 'https://example.org/l?{a}' }] }, site);
+    expect(document.sameAs).toBe('https://example.org/a%3Eb%3Cc%22d%7Be%7D%7C%5E%60/x/');
+    expect(document.license).toEqual({ '@type': 'CreativeWork', name: 'Odd', url: 'https://example.org/l?%7Ba%7D' });
+  });
+
   it('accepts a Date and skips an invalid one', () => {
     expect(recordJsonLd({ ...loinc, updatedAt: new Date('2020-01-02T00:00:00Z') }, site).dateModified).toBe('2020-01-02T00:00:00.000Z');
     expect(recordJsonLd({ ...loinc, updatedAt: 'not a date' }, site)).not.toHaveProperty('dateModified');

@@ -1,8 +1,10 @@
 /**
  * schema.org JSON-LD of one record: what search engines read from the record page head, and
  * what GraphQL answers as `schemaOrg`. Pure; takes a record row or a search document alike.
+ * Its IRIs (@id, url, sameAs, a licence's url) are written by RFC 3987 (kernel/iri.ts).
  */
 import type { PublicRecordFacts } from '../export/public-record-columns.ts';
+import { doiIri, rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 
 export interface JsonLdRecordSource extends PublicRecordFacts {
@@ -19,8 +21,6 @@ export interface JsonLdSite {
 }
 
 export type JsonLdDocument = Record<string, unknown>;
-
-const DOI_RESOLVER = 'https://doi.org/';
 
 /**
  * Terminologies are term sets; repositories hold deposited datasets (a catalogue), other
@@ -48,25 +48,25 @@ function uniqueLabels(terms: readonly { label: string }[]): string[] {
 }
 
 function licenceValue(licence: { name: string; url: string | null }): string | JsonLdDocument {
-  return licence.url ? { '@type': 'CreativeWork', name: licence.name, url: licence.url } : licence.name;
+  return licence.url ? { '@type': 'CreativeWork', name: licence.name, url: rfc3987Iri(licence.url) } : licence.name;
 }
 
 export function recordJsonLd(record: JsonLdRecordSource, site: JsonLdSite): JsonLdDocument {
-  const publicUrl = site.publicUrl.replace(/\/$/, '');
+  const publicUrl = rfc3987Iri(site.publicUrl.replace(/\/$/, ''));
   const url = recordPageUrl(publicUrl, record.id);
   const document: JsonLdDocument = {
     '@context': 'https://schema.org',
     '@type': schemaOrgType(record.registry, record.recordType),
-    '@id': record.doi ? `${DOI_RESOLVER}${record.doi}` : url,
+    '@id': record.doi ? doiIri(record.doi) : url,
     url,
     name: record.name,
   };
   if (record.doi) {
-    document.identifier = `${DOI_RESOLVER}${record.doi}`;
+    document.identifier = doiIri(record.doi);
   }
   if (record.abbreviation) document.alternateName = record.abbreviation;
   if (record.description) document.description = record.description;
-  if (record.homepage) document.sameAs = record.homepage;
+  if (record.homepage) document.sameAs = rfc3987Iri(record.homepage.trim());
   const keywords = uniqueLabels([...record.subjects, ...record.domains]);
   if (keywords.length > 0) document.keywords = keywords;
   const licences = record.licences ?? [];

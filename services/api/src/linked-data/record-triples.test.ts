@@ -51,3 +51,28 @@ describe('recordTriples', () => {
     expect(store.getObjects(resource, `${DCT}issued`, null)).toEqual([]);
   });
 });
+
+describe('recordTriples with links holding characters an IRI may not', () => {
+  const homepage = 'https://example.org/a%3Eb%3Cc%22d%7Be%7D|^%60/x/';
+  const record: LinkedRecord = {
+    ...awkward,
+    homepage,
+    licences: [{ id: 5, name: 'Odd', url: 'https://example.org/licence?v={1}|^`#a#b' }],
+    maintainers: [{ id: 6, name: 'Odd homepage', homepage: 'https://example.org/[org]/', ror: null }],
+  };
+  const quads = [...catalogueTriples(site), ...recordTriples(record, site)];
+
+  it('writes every IRI by RFC 3987, the same in every format', async () => {
+    const store = storeOf(quads);
+    const resource = 'https://registry.example.org/7';
+    expect(store.getObjects(resource, `${FOAF}homepage`, null).map((term) => term.value)).toEqual(['https://example.org/a%3Eb%3Cc%22d%7Be%7D%7C%5E%60/x/']);
+    expect(store.getObjects(resource, `${DCT}license`, null).map((term) => term.value)).toEqual(['https://example.org/licence?v=%7B1%7D%7C%5E%60#a%23b']);
+    expect(store.getObjects('https://registry.example.org/organisations/6', `${FOAF}homepage`, null).map((term) => term.value)).toEqual(['https://example.org/%5Borg%5D/']);
+    const expected = canonicalLines(quads);
+    const turtle = await serialise(quads, 'turtle');
+    expect(turtle).not.toMatch(/<[^>\n]*[|^`{}\\[\]][^>\n]*>/);
+    expect(canonicalLines(parseTurtle(turtle))).toEqual(expected);
+    expect(canonicalLines(await parseRdfXml(await serialise(quads, 'rdfxml')))).toEqual(expected);
+    expect(canonicalLines(await parseJsonLd(await serialise(quads, 'jsonld')))).toEqual(expected);
+  });
+});

@@ -12,6 +12,7 @@
  *   (foaf:Organization, under their ROR id when they have one, else their page here).
  */
 import { DataFactory, type Quad } from 'n3';
+import { doiIri, rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { schemaOrgType } from './record-json-ld.ts';
 import type { LinkedRecord, LinkedTerm } from './linked-record-repository.ts';
@@ -24,7 +25,6 @@ export interface LinkedDataSite {
   siteName: string;
 }
 
-const DOI_RESOLVER = 'https://doi.org/';
 /** Characters XML 1.0 cannot carry (control characters in imported text): dropped from every format alike. */
 // eslint-disable-next-line no-control-regex -- these are the characters to find
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -35,15 +35,15 @@ export function catalogueIri(site: LinkedDataSite): string {
 
 /** The IRI a record is described under: its DOI, else its page. */
 export function recordResourceIri(record: Pick<LinkedRecord, 'id' | 'doi'>, site: LinkedDataSite): string {
-  return record.doi ? `${DOI_RESOLVER}${record.doi}` : recordPageUrl(site.publicUrl, record.id);
+  return record.doi ? doiIri(record.doi) : rfc3987Iri(recordPageUrl(site.publicUrl, record.id));
 }
 
-/** An absolute http(s) IRI for a stored link, or null when it is not one. */
+/** An absolute http(s) IRI for a stored link (RFC 3987: what an IRI may not hold, escaped), or null when it is not one. */
 export function httpIri(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? rfc3987Iri(url.href) : null;
   } catch {
     return null;
   }
@@ -56,16 +56,16 @@ const REGISTRY_CLASSES: Record<string, [Prefix, string][]> = {
   collection: [['dctype', 'Collection']],
 };
 
-/** Triples about one subject, written as (prefix, local name, object). */
+/** Triples about one subject, written as (prefix, local name, object); every IRI written by RFC 3987. */
 class TripleList {
   readonly quads: Quad[] = [];
 
   add(subject: string, prefix: Prefix, local: string, object: ReturnType<typeof namedNode> | ReturnType<typeof literal>): void {
-    this.quads.push(quad(namedNode(subject), namedNode(term(prefix, local)), object));
+    this.quads.push(quad(namedNode(rfc3987Iri(subject)), namedNode(term(prefix, local)), object));
   }
 
   iri(subject: string, prefix: Prefix, local: string, iri: string): void {
-    this.add(subject, prefix, local, namedNode(iri));
+    this.add(subject, prefix, local, namedNode(rfc3987Iri(iri)));
   }
 
   text(subject: string, prefix: Prefix, local: string, text: string | null): void {

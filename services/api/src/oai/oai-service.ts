@@ -13,6 +13,7 @@
 import type { Database } from '@registry/platform';
 import { INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { doiIri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { appendDataciteResource, DATACITE_NAMESPACE, DATACITE_SCHEMA_LOCATION } from '../linked-data/datacite-xml.ts';
 import { publicRecordFacts, type RecordMetadataFacts } from '../linked-data/linked-record-repository.ts';
@@ -96,8 +97,8 @@ function dublinCore(context: Context, facts: RecordMetadataFacts) {
     publisher: [site.siteName],
     date: facts.createdAt ? [new Date(facts.createdAt).toISOString().slice(0, 10)] : [],
     type: [facts.registry, ...(facts.recordType ? [facts.recordType] : [])],
-    identifier: [...(facts.doi ? [`https://doi.org/${facts.doi}`] : []), recordPageUrl(site.publicUrl, facts.id)],
-    relation: facts.relations.map((relation) => (relation.doi ? `https://doi.org/${relation.doi}` : recordPageUrl(site.publicUrl, relation.id))),
+    identifier: [...(facts.doi ? [doiIri(facts.doi)] : []), recordPageUrl(site.publicUrl, facts.id)],
+    relation: facts.relations.map((relation) => (relation.doi ? doiIri(relation.doi) : recordPageUrl(site.publicUrl, relation.id))),
     rights: facts.licences.map((licence) => licence.url ?? licence.name),
   };
 }
