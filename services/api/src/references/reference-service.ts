@@ -13,7 +13,7 @@ import {
   LINK_MESSAGES, licenceLinkSchema, publicationSchema, userDefinedTagSchema,
   type LicenceLinkInput, type PublicationInput,
 } from '@registry/schemas/forms/linked-entities.ts';
-import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
+import { BusyError, DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import type { PublicationLookupAnswer, PublicationLookups } from './publication-lookup-queue.ts';
@@ -129,6 +129,11 @@ function bareDoi(text: string | undefined): string | undefined {
 
 const isDoi = (doi: string): boolean => /^10\.\d{4,9}\/\S+$/.test(doi);
 
+/** Whose look-ups are counted together: the signed-in user (or the user of the API key); look-ups need one. */
+function lookupClient(viewer: Viewer): string {
+  return `user:${viewer.userId}`;
+}
+
 /** A look-up's answer as the client should read it. */
 async function lookupAnswer(answer: Promise<PublicationLookupAnswer>): Promise<PublicationInput> {
   const outcome = await answer;
@@ -136,6 +141,7 @@ async function lookupAnswer(answer: Promise<PublicationLookupAnswer>): Promise<P
   if ('notFound' in outcome) throw new DomainError(404, outcome.notFound);
   // 424 (the request depended on another service that failed): the client's input was fine.
   if ('failed' in outcome) throw new DomainError(424, outcome.failed);
+  if ('busy' in outcome) throw new BusyError(outcome.busy, outcome.retryAfterSeconds);
   // No worker answered in time: the registry's own service is unavailable for now.
   throw new DomainError(503, outcome.unavailable);
 }
@@ -146,7 +152,7 @@ export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identif
   const doi = bareDoi(identifier.doi);
   const pubmedId = identifier.pubmedId?.trim();
   if (doi ? !isDoi(doi) : !/^\d{1,9}$/.test(pubmedId ?? '')) throw invalidError(LINK_MESSAGES.doiOrPubmed);
-  return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }));
+  return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }, lookupClient(viewer)));
 }
 
 /** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI. */
@@ -154,7 +160,7 @@ export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, d
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(doiText) ?? '';
   if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
-  return lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi }));
+  return lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi }, lookupClient(viewer)));
 }
 
 // ---- tags -------------------------------------------------------------------------------------
