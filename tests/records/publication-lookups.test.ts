@@ -109,7 +109,7 @@ describe('look-ups through the worker', () => {
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 503, body: { error: 'Service Unavailable', statusCode: 503, message: 'The publication service did not answer; try again later or fill the fields in by hand.' } });
     const queue = new Queue(publicationLookupQueueName('crossref'), { connection: { url: env.config.redisUrl }, prefix: `${env.config.queuePrefix}:idle` });
     try {
-      await vi.waitFor(async () => expect(await queue.getJobCounts('waiting', 'active', 'completed')).toEqual({ waiting: 0, active: 0, completed: 0 }), { timeout: 5_000, interval: 50 });
+      await vi.waitFor(async () => expect(await queue.getJobCounts('waiting', 'prioritized', 'active', 'completed')).toEqual({ waiting: 0, prioritized: 0, active: 0, completed: 0 }), { timeout: 5_000, interval: 50 });
     } finally {
       await queue.close();
     }
