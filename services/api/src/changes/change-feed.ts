@@ -86,8 +86,8 @@ export async function publicEntriesOf(db: Database, rows: readonly ChangeRow[]):
 }
 
 /**
- * A page of the feed. It holds at most MAX_PAGE_BYTES (json-api.ts) of entries (the first one always): a page
- * cut there ends at its last entry, has more, and the next page goes on from that entry.
+ * A page of the feed. It holds at most MAX_PAGE_BYTES (json-api.ts) of entries, the first one
+ * always: a page cut there ends at its last entry, has more, and the next goes on from that entry.
  */
 export async function readChanges(db: Database, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
   const after = since === undefined ? null : decodeCursor(since);
@@ -107,6 +107,7 @@ export interface ChangePagesDeps {
 
 /** A page of the feed as the JSON sent, from the pages kept while the catalogue has not changed since. */
 export async function readChangesJson(deps: ChangePagesDeps, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<string> {
+  // A cursor this server did not write is refused before anything is read.
   if (since !== undefined) decodeCursor(since);
   const version = await readableChangesVersion(deps.db);
   return deps.keptPages.page(`${since ?? ''} ${pageSize}`, version, async () => JSON.stringify(await readChanges(deps.db, since, pageSize)));
