@@ -23,6 +23,12 @@
  *      peak while idle, with what the server answered the attacker. Targets: p99 ≤ 2 ×
  *      baseline, memory ≤ +200 MB. Beside them, the server's event-loop delay (how long a ready
  *      callback waited for the loop: what one big answer held it), alone and loaded.
+ *      The cases of issue "One client is one client" as well: OAI-PMH ListRecords pages in a
+ *      loop, /changes pages of 1,000 entries, /metrics (at METRICS_URL with METRICS_TOKEN as a
+ *      bearer token, when the metrics have a port or a token of their own; by default the public
+ *      port's /metrics), and a flood of publication look-ups of random DOIs from one user,
+ *      answered by a look-up worker in the bench's process against a local Crossref stand-in
+ *      that takes LOOKUP_LATENCY_MS per answer.
  * Env: BENCH_SECONDS per condition (default 10), BENCH_REJECTIONS per level (default 50),
  * BENCH_ONLY_COST=1 runs section 4 alone; BENCH_CASES (comma-separated parts of their names) picks
  * section 4's cases.
@@ -42,6 +48,8 @@ import { countListSizes } from '../../services/api/src/vocabularies/list-sizes-r
 import { dropRunResources } from '../../tests/support/cleanup.ts';
 import { runEnvironment } from '../../tests/setup/run-environment.ts';
 import { aliasedQuery, doublingFragmentsQuery } from '../../tests/graphql/abusive-queries.ts';
+import { startPublicationServices, publicationServicesConfig, type PublicationServices } from '../../tests/support/publication-services.ts';
+import { startPublicationLookups, type RunningPublicationLookups } from '../../services/api/src/references/publication-lookup-jobs.ts';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.ts';
 import { HttpStatusError, keepAliveClient } from './keep-alive-http.ts';
 
@@ -75,12 +83,28 @@ const ATTACKER_ADDRESS = '127.0.0.2';
 const BIG_PUBLICATIONS = 10;
 const BIG_AUTHORS_BYTES = 1_000_000;
 
+/** How long the Crossref stand-in takes to answer a look-up (Crossref's /works/{doi}: a few hundred ms). */
+const LOOKUP_LATENCY_MS = 300;
+
 interface CostlyRequest {
   method: 'GET' | 'POST';
+  /** `{random}` in it is replaced by a new random text for each request. */
   path: string;
   body?: unknown;
   /** Sent as the bench user (the route needs a session). */
   signedIn?: boolean;
+  /** Where it is sent when not to the server's public port (an origin), and with which headers. */
+  origin?: string;
+  headers?: Record<string, string>;
+}
+
+/** /metrics where the deployment serves it: METRICS_URL (with METRICS_TOKEN as a bearer token), else the public port's. */
+function metricsRequest(): CostlyRequest {
+  const token = process.env.METRICS_TOKEN;
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  if (!process.env.METRICS_URL) return { method: 'GET', path: '/metrics', headers };
+  const url = new URL(process.env.METRICS_URL);
+  return { method: 'GET', path: `${url.pathname}${url.search}`, origin: url.origin, headers };
 }
 
 const aliased = (selection: string, count: number) => ({ method: 'POST' as const, path: '/graphql', body: { query: aliasedQuery(selection, count) } });
@@ -96,6 +120,10 @@ const COSTLY_REQUESTS: Record<string, CostlyRequest> = {
     body: { saved_search: { name: 'bench', url: '/search?q=a', fairsharing_record_ids: Array.from({ length: 30_000 }, () => 1) } },
     signedIn: true,
   },
+  'OAI-PMH ListRecords (oai_datacite)': { method: 'GET', path: '/oai?verb=ListRecords&metadataPrefix=oai_datacite' },
+  '/changes pages of 1,000 entries': { method: 'GET', path: '/changes?limit=1000' },
+  '/metrics': metricsRequest(),
+  'publication look-ups of random DOIs': { method: 'GET', path: '/publications/lookup?doi=10.1000/x{random}', signedIn: true },
 };
 
 const SEARCH_WORDS = ['gene', 'ontology', 'protein', 'clinical', 'ecology', 'imaging', 'chemistry', 'metabolomics', 'climate', 'sequence', 'taxonomy', 'cell'];
@@ -244,16 +272,24 @@ async function fragmentRejections(url: string): Promise<void> {
   }
 }
 
+/** What a refusal says it is: a GraphQL error's code, or the REST error of a refusal at the door. */
+function refusalCode(body: string): string {
+  const refusal = JSON.parse(body) as { errors?: { extensions?: { code?: string } }[]; error?: string };
+  return refusal.errors?.[0]?.extensions?.code ?? refusal.error ?? '(no code)';
+}
+
 async function worstRequest(url: string): Promise<string> {
   console.log('\n2. candidates for the worst request an anonymous user can still send (second run of each)');
   let worst = { name: '', time: -1 };
   for (const [name, query] of Object.entries(WORST_CANDIDATES)) {
-    await postGraphql(url, query);
+    const first = await postGraphql(url, query);
+    // A refused candidate closes the door for a moment (refusal-backoff.ts): the timed run waits it out.
+    if (first.status !== 200) await new Promise((resolve) => setTimeout(resolve, 1_100));
     let answer = { status: 0, bytes: 0, body: '' };
     const time = await timed(async () => {
       answer = await postGraphql(url, query);
     });
-    const code = answer.status === 200 ? '' : ` ${(JSON.parse(answer.body) as { errors: { extensions?: { code?: string } }[] }).errors[0].extensions?.code}`;
+    const code = answer.status === 200 ? '' : ` ${refusalCode(answer.body)}`;
     console.log(`   ${name.padEnd(30)} ${answer.status}${code.padEnd(25)} ${`${(answer.bytes / 1024).toFixed(0)} KB`.padStart(8)} ${ms(time).padStart(10)}`);
     if (answer.status === 200 && time > worst.time) worst = { name, time };
   }
@@ -349,16 +385,17 @@ async function attack(): Promise<void> {
   const order = JSON.parse(process.argv[process.argv.indexOf('--attack') + 1]!) as AttackOrder;
   // From an address of their own: to the server they are another client than the probe (whose
   // searches would otherwise meet the door that the attackers' refusals close).
-  const client = keepAliveClient(order.url, ATTACKERS, ATTACKER_ADDRESS);
-  const headers: Record<string, string> = order.request.signedIn ? { authorization: `Bearer ${order.token}` } : {};
+  const client = keepAliveClient(order.request.origin ?? order.url, ATTACKERS, ATTACKER_ADDRESS);
+  const headers: Record<string, string> = { ...order.request.headers, ...(order.request.signedIn ? { authorization: `Bearer ${order.token}` } : {}) };
   const body = order.request.body === undefined ? undefined : JSON.stringify(order.request.body);
+  const pathOf = () => order.request.path.replaceAll('{random}', () => Math.random().toString(36).slice(2));
   const statuses: Record<number, number> = {};
   let stop = false;
   process.once('message', () => { stop = true; });
   process.send!('ready');
   await Promise.all(Array.from({ length: ATTACKERS }, async () => {
     while (!stop) {
-      const status = await client.send(order.request.method, order.request.path, body, headers)
+      const status = await client.send(order.request.method, pathOf(), body, headers)
         .then(() => 200, (error: unknown) => (error instanceof HttpStatusError ? error.status : 0));
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
@@ -454,9 +491,26 @@ async function prepareCatalogue(): Promise<void> {
   }
 }
 
+/**
+ * The look-up cases' services: a Crossref stand-in answering in LOOKUP_LATENCY_MS, which the
+ * server (a child, reading the environment) and a look-up worker in this process are pointed at.
+ */
+async function startLookupServices(): Promise<{ services: PublicationServices; worker: RunningPublicationLookups }> {
+  const services = await startPublicationServices({ latencyMs: LOOKUP_LATENCY_MS });
+  Object.assign(process.env, {
+    CROSSREF_URL: services.crossrefUrl, NCBI_EUTILS_URL: services.ncbiUrl, ZENODO_API_URL: services.zenodoUrl,
+    EGRESS_ALLOW: [process.env.EGRESS_ALLOW, services.host].filter(Boolean).join(','),
+  });
+  const config = publicationServicesConfig(loadConfig({ ...process.env, ...environment }), services);
+  const quiet = () => {};
+  const worker = startPublicationLookups(config, { log: { info: quiet, warn: quiet, error: quiet } });
+  return { services, worker };
+}
+
 async function main(): Promise<void> {
   console.log(`abuse bench: ${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   await prepareCatalogue();
+  const lookups = await startLookupServices();
   const server = await startServer();
   const { url, child } = server;
   try {
@@ -470,6 +524,8 @@ async function main(): Promise<void> {
     child.removeAllListeners('exit');
     child.disconnect();
     await new Promise((resolve) => child.once('exit', resolve));
+    await lookups.worker.stop();
+    await lookups.services.close();
     if (!process.env.BENCH_KEEP) {
       await dropRunResources(environment);
       await dropDatabase(environment.DATABASE_URL);

@@ -1,5 +1,6 @@
 /**
- * Expensive requests (advanced search, whole vocabularies, downloads, exports)
+ * Expensive requests (advanced search, whole vocabularies, downloads, exports, OAI-PMH list
+ * pages, change-feed pages over 100 entries)
  * are limited per client while in flight, with the counts in Redis: a client with two running
  * gets 429 with retry-after and a message for a third; others and cheap requests are not
  * affected; and a finished request gives its place back.
@@ -29,6 +30,11 @@ describe('expensive requests in flight', () => {
     ['a vocabulary list without q', '10.1.0.2', (client: string) => graphql(client, '{ searchSubjects { id label } }')],
     ['a REST advanced search', '10.1.0.3', (client: string) => app.inject({ url: '/advanced_search?q=gene', remoteAddress: client })],
     ['an export', '10.1.0.4', (client: string) => app.inject({ url: '/export/records.csv', remoteAddress: client })],
+    ['an OAI-PMH ListRecords page', '10.1.0.6', (client: string) => app.inject({ url: '/oai?verb=ListRecords&metadataPrefix=oai_datacite', remoteAddress: client })],
+    ['an OAI-PMH ListIdentifiers page sent as a form', '10.1.0.7', (client: string) => app.inject({
+      method: 'POST', url: '/oai', payload: 'verb=ListIdentifiers&metadataPrefix=oai_dc', headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: client,
+    })],
+    ['a change-feed page of 1,000 entries', '10.1.0.8', (client: string) => app.inject({ url: '/changes?limit=1000', remoteAddress: client })],
   ])('refuses %s while the client has the most running, and serves it again once one ends', async (_name, client, send) => {
     // Two of this client's requests are running (on this process or another).
     await app.redis.set(countKey(client), String(MAX_EXPENSIVE_IN_FLIGHT));

@@ -6,7 +6,7 @@
  * look-up jobs through the egress module, which lets their loopback address through only when
  * `EGRESS_ALLOW` names it (`publicationServicesConfig`).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -32,11 +32,20 @@ export interface PublicationServices {
   close(): Promise<void>;
 }
 
-export async function startPublicationServices(): Promise<PublicationServices> {
+export interface PublicationServicesOptions {
+  /** How long each answer takes, as the real services' do (Crossref's `/works/{doi}`: a few hundred ms). */
+  latencyMs?: number;
+}
+
+export async function startPublicationServices(options: PublicationServicesOptions = {}): Promise<PublicationServices> {
   const publications = cataloguePublications();
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '/');
+    if (options.latencyMs) setTimeout(() => answer(request, response), options.latencyMs);
+    else answer(request, response);
+  });
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -100,7 +109,7 @@ export async function startPublicationServices(): Promise<PublicationServices> {
       });
     }
     return send(404, { error: 'not found' });
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

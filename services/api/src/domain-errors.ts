@@ -18,6 +18,13 @@ export class DomainError extends Error {
   }
 }
 
+/** 429: the client has as many of these running as it may; the answer's retry-after says when to come back. */
+export class BusyError extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, message);
+  }
+}
+
 /** 422 naming every failing field's messages. */
 export function invalidFieldsError(fieldErrors: Record<string, string[]>): DomainError {
   return new DomainError(422, Object.values(fieldErrors).flat().join('; '), undefined, fieldErrors);

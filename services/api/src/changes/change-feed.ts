@@ -16,7 +16,9 @@
 import type { Database } from '@registry/platform';
 import { invalidError } from '../domain-errors.ts';
 import { readPublicRecordsByIds, type PublicRecordExport } from '../export/public-records-repository.ts';
-import { readChangeRows, type ChangeRow, type FeedPosition } from './change-repository.ts';
+import { itemsWithinBytes } from '../routes/json-api.ts';
+import type { KeptPages } from '../kernel/kept-pages.ts';
+import { readableChangesVersion, readChangeRows, type ChangeRow, type FeedPosition } from './change-repository.ts';
 
 export type ChangeKind = 'created' | 'updated' | 'removed' | 'deleted' | 'merged';
 
@@ -83,10 +85,30 @@ export async function publicEntriesOf(db: Database, rows: readonly ChangeRow[]):
   });
 }
 
+/**
+ * A page of the feed. It holds at most MAX_PAGE_BYTES (json-api.ts) of entries, the first one
+ * always: a page cut there ends at its last entry, has more, and the next goes on from that entry.
+ */
 export async function readChanges(db: Database, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
   const after = since === undefined ? null : decodeCursor(since);
   const rows = await readChangeRows(db, after, pageSize);
-  const changes = (await publicEntriesOf(db, rows)).filter((entry): entry is ChangeEntry => entry !== null);
+  const entries = (await publicEntriesOf(db, rows)).filter((entry): entry is ChangeEntry => entry !== null);
+  const changes = itemsWithinBytes(entries, (entry) => entry);
+  if (changes.length < entries.length) return { changes, next: changes.at(-1)!.cursor, hasMore: true };
   const last = rows.at(-1);
   return { changes, next: last ? encodeCursor(last) : (since ?? encodeCursor({ txid: '0', id: '0' })), hasMore: rows.length === pageSize };
+}
+
+export interface ChangePagesDeps {
+  db: Database;
+  /** Pages sent lately, as JSON, until the catalogue changes (kept-pages.ts). */
+  keptPages: KeptPages;
+}
+
+/** A page of the feed as the JSON sent, from the pages kept while the catalogue has not changed since. */
+export async function readChangesJson(deps: ChangePagesDeps, since: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<string> {
+  // A cursor this server did not write is refused before anything is read.
+  if (since !== undefined) decodeCursor(since);
+  const version = await readableChangesVersion(deps.db);
+  return deps.keptPages.page(`${since ?? ''} ${pageSize}`, version, async () => JSON.stringify(await readChanges(deps.db, since, pageSize)));
 }

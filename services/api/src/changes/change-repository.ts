@@ -108,3 +108,17 @@ export async function recentRecordChanges(
     .select('r.id', 'r.doi', 'r.name', 'r.description', db.raw('lower(reg.name) AS registry'), 'latest.created', 'latest.changed_at AS changedAt');
   return rows;
 }
+
+/**
+ * A value that changes whenever a change to the public catalogue becomes readable in the feed:
+ * the newest transaction among the rows below the horizon. Rows join the readable ones only when
+ * the horizon passes their transaction, which is then newer than every row readable before, so
+ * the value grows with every row that joins (a row id would not: ids commit out of order).
+ */
+export async function readableChangesVersion(db: Database): Promise<string> {
+  const result = await db.raw<{ rows: { txid: string }[] }>(
+    `SELECT c.txid::text AS txid FROM public_changes c, (${HORIZON_SQL}) AS horizon
+     WHERE c.txid < horizon.txid ORDER BY c.txid DESC LIMIT 1`,
+  );
+  return result.rows[0]?.txid ?? '0';
+}

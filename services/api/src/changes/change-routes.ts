@@ -27,8 +27,7 @@ export async function changeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const page = await app.changes.readChanges(request.query.since, request.query.limit);
-      const body = JSON.stringify(page);
+      const body = await app.changes.readChangesJson(request.query.since, request.query.limit);
       const tag = entityTag(body);
       reply.header('etag', tag).header('cache-control', 'no-cache');
       if (notModified(request.headers['if-none-match'], tag)) {

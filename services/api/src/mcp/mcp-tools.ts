@@ -11,6 +11,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Viewer } from '@registry/schemas';
+import type { ChangePage } from '../changes/change-feed.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import {
   ADVANCED_SEARCH, FACET_COUNTS, GET_RECORD, RECORD_GRAPH, RECORD_ID, RECORD_RELATIONS, runGraphql, SEARCH_RECORDS, VOCABULARY_LOOKUPS, type GraphqlResult,
@@ -283,9 +284,10 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     outputSchema: { changes: z.array(z.record(z.string(), z.unknown())), next: z.string().describe('The cursor to pass next time'), hasMore: z.boolean() },
     annotations: readOnly,
   }, guarded(async (args: { cursor?: string; limit?: number }) => {
-    let page;
+    let page: ChangePage;
     try {
-      page = await app.changes.readChanges(args.cursor, args.limit ?? 50);
+      // The very page GET /changes answers (and keeps for the next caller).
+      page = JSON.parse(await app.changes.readChangesJson(args.cursor, args.limit ?? 50)) as ChangePage;
     } catch (error) {
       throw new ToolRefusal(error instanceof Error ? error.message : String(error));
     }

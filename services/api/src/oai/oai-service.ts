@@ -8,13 +8,20 @@
  *   records that are not public (hidden, awaiting approval) answer with a deleted header and
  *   nothing else, except that a merged record names the record it was merged into in `<about>`.
  * - Sets: `registry:<standard|database|policy|collection>` and `type:<record type>`.
- * - Lists are paged with resumption tokens carrying a keyset cursor (`resumption-token.ts`).
+ * - Lists are paged with resumption tokens carrying a keyset cursor (`resumption-token.ts`). A
+ *   page of ListRecords holds at most MAX_PAGE_BYTES of records (one at least); its token goes
+ *   on after the last one sent. A page of ListIdentifiers is small by itself (1,000 headers).
+ * - List pages are kept as sent (kept-pages.ts), keyed by their arguments (a later page by its
+ *   raw resumption token), until the catalogue changes.
  */
 import type { Database } from '@registry/platform';
 import { INT4_MAX } from '@registry/schemas/forms/bounds.ts';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { doiIri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
+import type { KeptPages } from '../kernel/kept-pages.ts';
+import { readableChangesVersion } from '../changes/change-repository.ts';
+import { MAX_PAGE_BYTES } from '../routes/json-api.ts';
 import { appendDataciteResource, DATACITE_NAMESPACE, DATACITE_SCHEMA_LOCATION } from '../linked-data/datacite-xml.ts';
 import { publicRecordFacts, type RecordMetadataFacts } from '../linked-data/linked-record-repository.ts';
 import { checkArguments, datestamp, endOf, OaiError, parseUtcDate, type CheckedRequest, type RawArguments } from './oai-arguments.ts';
@@ -33,6 +40,8 @@ export interface OaiDeps {
   publicUrl: string;
   siteName: string;
   adminEmail: string;
+  /** List pages sent lately, until the catalogue changes. */
+  keptPages: KeptPages;
 }
 
 /** Items per page of ListRecords and of ListIdentifiers, and how long a resumption token lives. */
@@ -104,7 +113,7 @@ function dublinCore(context: Context, facts: RecordMetadataFacts) {
 }
 
 /** One `<record>`: its header, then its metadata (public records) or its replacement (merged ones). */
-function appendRecord(context: Context, parent: XMLBuilder, item: OaiItem, facts: RecordMetadataFacts | undefined, prefix: MetadataPrefix): void {
+function appendRecord(context: Context, parent: XMLBuilder, item: OaiItem, facts: RecordMetadataFacts | undefined, prefix: MetadataPrefix): XMLBuilder {
   const shown = facts ? item : { ...item, deleted: true };
   const record = parent.ele('record');
   appendItemHeader(context, record, shown);
@@ -115,6 +124,23 @@ function appendRecord(context: Context, parent: XMLBuilder, item: OaiItem, facts
   } else if (item.replacedBy !== null) {
     appendReplacement(record, identifierOf(context, item.replacedBy));
   }
+  return record;
+}
+
+/** Appends the records of `items` while they fit in MAX_PAGE_BYTES (the first always); answers how many. */
+function appendRecordsWithinBytes(context: Context, list: XMLBuilder, items: readonly OaiItem[], facts: Map<number, RecordMetadataFacts>, prefix: MetadataPrefix): number {
+  let bytes = 0;
+  let count = 0;
+  for (const item of items) {
+    const record = appendRecord(context, list, item, item.deleted ? undefined : facts.get(item.id), prefix);
+    bytes += Buffer.byteLength(record.toString());
+    if (count > 0 && bytes > MAX_PAGE_BYTES) {
+      record.remove();
+      break;
+    }
+    count += 1;
+  }
+  return count;
 }
 
 async function identify(context: Context, root: XMLBuilder): Promise<void> {
@@ -224,16 +250,17 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
   const pageSize = verb === 'ListRecords' ? RECORDS_PER_PAGE : IDENTIFIERS_PER_PAGE;
   const { filter, prefix } = listOf(state, args.resumptionToken !== undefined);
   const fetched = await repository.listItems(context.deps.db, filter, state.afterId, pageSize + 1);
-  const page = fetched.slice(0, pageSize);
-  if (page.length === 0) throw new OaiError('noRecordsMatch', 'No records match the arguments');
+  const read = fetched.slice(0, pageSize);
+  if (read.length === 0) throw new OaiError('noRecordsMatch', 'No records match the arguments');
   const list = root.ele(verb);
+  let page = read;
   if (verb === 'ListIdentifiers') {
     for (const item of page) appendItemHeader(context, list, item);
   } else {
-    const facts = await publicRecordFacts(context.deps.db, page.filter((item) => !item.deleted).map((item) => item.id));
-    for (const item of page) appendRecord(context, list, item, item.deleted ? undefined : facts.get(item.id), prefix);
+    const facts = await publicRecordFacts(context.deps.db, read.filter((item) => !item.deleted).map((item) => item.id));
+    page = read.slice(0, appendRecordsWithinBytes(context, list, read, facts, prefix));
   }
-  const more = fetched.length > pageSize;
+  const more = fetched.length > pageSize || page.length < read.length;
   if (!more && state.cursor === 0) return;
   const sizes = { completeListSize: String(Math.max(state.completeListSize, state.cursor + page.length)), cursor: String(state.cursor) };
   if (!more) {
@@ -245,8 +272,17 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
   list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next));
 }
 
-/** The answer to one OAI-PMH request, as an XML document. */
+const LIST_VERBS: ReadonlySet<string> = new Set(['ListIdentifiers', 'ListRecords']);
+
+/** The answer to one OAI-PMH request, as an XML document; a list page as kept while the catalogue is unchanged. */
 export async function answerOaiRequest(deps: OaiDeps, raw: RawArguments): Promise<string> {
+  const verbs = raw.get('verb') ?? [];
+  if (verbs.length !== 1 || !LIST_VERBS.has(verbs[0])) return buildOaiAnswer(deps, raw);
+  const key = JSON.stringify([...raw].sort(([one], [other]) => (one < other ? -1 : one > other ? 1 : 0)));
+  return deps.keptPages.page(key, await readableChangesVersion(deps.db), () => buildOaiAnswer(deps, raw));
+}
+
+async function buildOaiAnswer(deps: OaiDeps, raw: RawArguments): Promise<string> {
   const baseUrl = `${deps.publicUrl.replace(/\/$/, '')}/oai`;
   const context: Context = { deps, baseUrl, host: new URL(deps.publicUrl).hostname, now: new Date() };
   let request: CheckedRequest | null = null;

@@ -23,7 +23,8 @@ import * as signUp from '../accounts/sign-up-service.ts';
 import * as userAdmin from '../accounts/user-admin-service.ts';
 import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
 import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
-import { readChanges } from '../changes/change-feed.ts';
+import { readChangesJson } from '../changes/change-feed.ts';
+import { KeptPages } from '../kernel/kept-pages.ts';
 import { recentlyChangedIds, recordsAmongFeed, recordsFeed, savedSearchOf } from '../changes/atom-feeds.ts';
 import * as claims from '../claims/claim-service.ts';
 import * as curation from '../curation/curation-service.ts';
@@ -186,11 +187,11 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       { recordDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
     ),
     changes: {
-      ...bindDependencies(db, { readChanges }),
+      ...bindDependencies({ db, keptPages: new KeptPages() }, { readChangesJson }),
       ...bindDependencies({ db, site: { publicUrl: config.publicUrl, siteName: config.siteName } }, { recordsFeed, recentlyChangedIds, savedSearchOf, recordsAmongFeed }),
     },
     harvesting: bindDependencies(
-      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom) },
+      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom), keptPages: new KeptPages() },
       { answerOaiRequest },
     ),
     vocabularies: {

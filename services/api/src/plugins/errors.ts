@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { databaseInputError, DomainError } from '../domain-errors.ts';
+import { BusyError, databaseInputError, DomainError } from '../domain-errors.ts';
 import { errorBody, sendError } from '../kernel/error-answer.ts';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
@@ -69,6 +69,7 @@ export const errorsPlugin = fp(
         // Our own 503s (maintenance, read-only) are sent directly with sendError, never thrown.
         return sendError(reply, statusCode, 'The server could not complete this request.');
       }
+      if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
       const details = (error as { details?: unknown }).details;
       if (details && typeof details === 'object') {
         return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...errorBody(statusCode, error.message), ...details });

@@ -1,7 +1,8 @@
 /**
  * A per-client limit on expensive requests in flight: searches that answer up to 1,000 records,
  * whole vocabularies, REST pages of more than DEFAULT_PAGE_SIZE items (up to a megabyte each),
- * downloads and exports. Each costs the server seconds of
+ * downloads and exports, and the harvesting pages: OAI-PMH's ListRecords and ListIdentifiers
+ * (200 records or 1,000 headers) and change-feed pages of more than its default 100 entries. Each costs the server seconds of
  * work and megabytes of memory, so a few clients sending them in parallel slowed everyone's
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
  * (its user when signed in, else its address: client-address.ts) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
@@ -34,6 +35,7 @@ import { markRefusedForCost } from './refused-for-cost.ts';
 import { setQuotaHeaders, type QuotaPolicy } from './quota-headers.ts';
 import { Turns } from './turns.ts';
 import { DEFAULT_PAGE_SIZE } from '../routes/json-api.ts';
+import { DEFAULT_PAGE_SIZE as DEFAULT_CHANGES_PAGE_SIZE } from '../changes/change-feed.ts';
 
 export const MAX_EXPENSIVE_IN_FLIGHT = 2;
 export const EXPENSIVE_RUNNING_PER_PROCESS = 1;
@@ -53,6 +55,12 @@ const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES
  * a few KB, as cheap as a page. A profile page opens them beside the organisations' pick list.
  */
 const SMALL_WHOLE_LISTS: ReadonlySet<string> = new Set(['searchCountries', 'searchOrganisationTypes']);
+
+/**
+ * OAI-PMH verbs that answer a page of the catalogue. The others answer one record or a short
+ * fixed list (ListSets: a dozen sets).
+ */
+const EXPENSIVE_OAI_VERBS: ReadonlySet<string> = new Set(['ListRecords', 'ListIdentifiers']);
 
 /** Root fields of GraphQL that answer whole collections. */
 const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS.filter((name) => !SMALL_WHOLE_LISTS.has(name)));
@@ -74,7 +82,19 @@ export interface ExpensiveRequestsOptions {
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
   if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
-  return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request);
+  return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request) || isHarvestPage(request);
+}
+
+/**
+ * An OAI-PMH list page (its verb in the query, or in the form of a POST once it is read) or a
+ * change-feed page larger than the default.
+ */
+function isHarvestPage(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === '/changes') return Number((request.query as Record<string, unknown> | undefined)?.limit ?? 0) > DEFAULT_CHANGES_PAGE_SIZE;
+  if (route !== '/oai') return false;
+  const verb = ((request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined)?.verb;
+  return [verb].flat().some((value) => typeof value === 'string' && EXPENSIVE_OAI_VERBS.has(value));
 }
 
 /** A REST list page asked for more items than the default page holds. */
@@ -114,7 +134,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
         void setQuotaHeaders(reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)), EXPENSIVE_QUOTA, 0, RETRY_AFTER_SECONDS).send({
           statusCode: 429,
           error: 'Too Many Requests',
-          message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
+          message: `Too many expensive requests at once: at most ${MAX_EXPENSIVE_IN_FLIGHT} advanced searches, whole lists, harvesting pages, downloads or exports may run at a time for each client. Retry in ${RETRY_AFTER_SECONDS} s, when one has finished.`,
         });
         return false;
       }

@@ -22,7 +22,8 @@
  * verified here: that would cost what the door saves), so a signed-in user is not held back by
  * another person behind the same address. Only requests that can carry a costly body or document
  * are held (any method but GET and HEAD, GraphQL over GET, and the expensive GET requests of
- * expensive-requests.ts: big REST pages, advanced searches, exports); pages, files and other reads pass.
+ * expensive-requests.ts: big REST pages, harvesting pages, advanced searches, exports); pages, files
+ * and other reads pass.
  * The memory is per process, like the event loop it protects, and bounded.
  */
 import { createHash } from 'node:crypto';

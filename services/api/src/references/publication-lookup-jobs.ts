@@ -3,13 +3,18 @@
  * (`publication-lookup-queue.ts`) and asks Crossref, NCBI or Zenodo at the configured URLs through
  * the egress module. Every answer is the job's result, failures included (the API shows their
  * message); a refused address or a service that did not answer is logged for the operators.
+ *
+ * Each service is a lane of its own: its queue, one job at a time, and an egress client of its
+ * own, so its pace (one call at a time, LOOKUP_EGRESS_SETTINGS' pause between calls) holds up
+ * only its own look-ups, even where two services share a host. One lane taking one job at a time
+ * takes them in the queue's order of priority, which keeps clients in turn.
  */
 import { Worker } from 'bullmq';
 import { createQueueConnection, throttledWarning, type RegistryConfig } from '@registry/platform';
 import { configuredEgress, type Egress, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, type TaskLogger } from '@registry/platform/repeating-task.ts';
 import { lookUpPublication, lookUpZenodoRecord, PublicationLookupError, type PublicationResolverConfig } from './publication-resolver.ts';
-import { PUBLICATION_LOOKUP_QUEUE_NAME, type PublicationLookupOutcome, type PublicationLookupRequest } from './publication-lookup-queue.ts';
+import { PUBLICATION_SOURCES, publicationLookupQueueName, type PublicationLookupOutcome, type PublicationLookupRequest } from './publication-lookup-queue.ts';
 
 /**
  * Someone waits for the answer (at most PUBLICATION_LOOKUP_WAIT_MS, 10 s by default): two tries
@@ -28,18 +33,22 @@ export interface RunningPublicationLookups {
 }
 
 export function startPublicationLookups(config: RegistryConfig, options: PublicationLookupOptions): RunningPublicationLookups {
-  const egress = configuredEgress(config, 'publication look-ups', { ...LOOKUP_EGRESS_SETTINGS, ...options.egress });
-  const connection = createQueueConnection(config);
-  const worker = new Worker<PublicationLookupRequest, PublicationLookupOutcome>(
-    PUBLICATION_LOOKUP_QUEUE_NAME,
-    async (job) => runPublicationLookup(egress, config.publicationResolvers, job.data, options.log),
-    { connection, prefix: config.queuePrefix, concurrency: 4 },
-  );
-  worker.on('error', throttledWarning('publication look-up worker'));
+  const lanes = PUBLICATION_SOURCES.map((source) => {
+    const egress = configuredEgress(config, 'publication look-ups', { ...LOOKUP_EGRESS_SETTINGS, ...options.egress });
+    // A worker blocks on its connection while it waits for a job, hence one per lane.
+    const connection = createQueueConnection(config);
+    const worker = new Worker<PublicationLookupRequest, PublicationLookupOutcome>(
+      publicationLookupQueueName(source),
+      async (job) => runPublicationLookup(egress, config.publicationResolvers, job.data, options.log),
+      { connection, prefix: config.queuePrefix, concurrency: 1 },
+    );
+    worker.on('error', throttledWarning('publication look-up worker'));
+    return { worker, connection };
+  });
   return {
     async stop() {
-      await worker.close();
-      await connection.quit().catch(() => undefined);
+      await Promise.all(lanes.map(({ worker }) => worker.close()));
+      await Promise.all(lanes.map(({ connection }) => connection.quit().catch(() => undefined)));
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   LINK_MESSAGES, licenceLinkSchema, publicationSchema, userDefinedTagSchema,
   type LicenceLinkInput, type PublicationInput,
 } from '@registry/schemas/forms/linked-entities.ts';
-import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
+import { BusyError, DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { validateInput } from '../validation.ts';
 import { recordEditedThroughLink, requireAllowed, requireEditableRecord, requireEditableRecordIfNamed } from '../records/record-guards.ts';
 import type { PublicationLookupAnswer, PublicationLookups } from './publication-lookup-queue.ts';
@@ -130,6 +130,11 @@ function bareDoi(text: string | undefined): string | undefined {
 
 const isDoi = (doi: string): boolean => /^10\.\d{4,9}\/\S+$/.test(doi);
 
+/** Whose look-ups are counted together: the signed-in user (or the user of the API key); look-ups need one. */
+function lookupClient(viewer: Viewer): string {
+  return `user:${viewer.userId}`;
+}
+
 /** A look-up's answer as the client should read it. */
 async function lookupAnswer(answer: Promise<PublicationLookupAnswer>): Promise<PublicationInput> {
   const outcome = await answer;
@@ -137,6 +142,7 @@ async function lookupAnswer(answer: Promise<PublicationLookupAnswer>): Promise<P
   if ('notFound' in outcome) throw new DomainError(404, outcome.notFound);
   // 424 (the request depended on another service that failed): the client's input was fine.
   if ('failed' in outcome) throw new DomainError(424, outcome.failed);
+  if ('busy' in outcome) throw new BusyError(outcome.busy, outcome.retryAfterSeconds);
   // No worker answered in time: the registry's own service is unavailable for now.
   throw new DomainError(503, outcome.unavailable);
 }
@@ -147,7 +153,7 @@ export async function lookUp(deps: ReferenceServiceDeps, viewer: Viewer, identif
   const doi = bareDoi(identifier.doi);
   const pubmedId = identifier.pubmedId?.trim();
   if (doi ? !isDoi(doi) : !/^\d{1,9}$/.test(pubmedId ?? '')) throw invalidError(LINK_MESSAGES.doiOrPubmed);
-  return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }));
+  return lookupAnswer(deps.lookups.lookUp(doi ? { source: 'crossref', identifier: doi } : { source: 'pubmed', identifier: pubmedId ?? '' }, lookupClient(viewer)));
 }
 
 /** POST /zenodo {doi}: the publication fields of the Zenodo record with this DOI, and the record as FAIRsharing's client reads it. */
@@ -155,7 +161,7 @@ export async function lookUpZenodo(deps: ReferenceServiceDeps, viewer: Viewer, d
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(doiText) ?? '';
   if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
-  return zenodoStyleRecord(await lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi })));
+  return zenodoStyleRecord(await lookupAnswer(deps.lookups.lookUp({ source: 'zenodo', identifier: doi }, lookupClient(viewer))));
 }
 
 /** GET /zenodo?doi=: a DOI's citation as Crossref has it, in the CSL JSON shape FAIRsharing's editor reads first. */
@@ -163,7 +169,7 @@ export async function lookUpDoiCitation(deps: ReferenceServiceDeps, viewer: View
   requireAllowed(viewer, 'reference.create');
   const doi = bareDoi(doiText) ?? '';
   if (!isDoi(doi)) throw invalidError(LINK_MESSAGES.doi);
-  return crossrefStyleCitation(await lookupAnswer(deps.lookups.lookUp({ source: 'crossref', identifier: doi })));
+  return crossrefStyleCitation(await lookupAnswer(deps.lookups.lookUp({ source: 'crossref', identifier: doi }, lookupClient(viewer))));
 }
 
 // ---- tags -------------------------------------------------------------------------------------
