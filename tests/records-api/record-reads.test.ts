@@ -182,7 +182,11 @@ describe('GET /fairsharing_records', () => {
       pages.unshift(body.data.map((item: Item) => Number(item.id)));
       url = body.links.prev ? local(body.links.prev) : undefined;
     }
-    expect(pages.flat()).toEqual(publicIds.slice((lastPage - 4) * 500));
+    // Every record once, in order, up to the last: a page the byte cap cut short keeps the
+    // records next to its cursor, so the page before it goes on from there.
+    const walked = pages.flat();
+    expect(walked.length).toBeGreaterThan(3 * 250);
+    expect(walked).toEqual(publicIds.slice(publicIds.length - walked.length));
   });
 
   it('reaches a page by number alone at any depth (from, far end, stepping over sort values)', async () => {

@@ -51,6 +51,14 @@ export async function listRecords(deps: RecordReadDependencies, request: RecordL
     before: request.before === undefined ? undefined : decodeCursor(request.before, 'page[before]', sort.length),
   });
   const read = await findRecordsAttributes(deps.db, page.ids, viewer, deps.publicUrl);
+  if (request.before !== undefined) {
+    // A page before a cursor, cut short at the byte cap, keeps the records next to the cursor:
+    // the page before it (links.prev) then ends just before the first record shown.
+    const records = itemsWithinBytes([...read].reverse(), (record) => record.attributes).reverse();
+    if (records.length === read.length) return { records, page };
+    const firstShown = page.ids.indexOf(records[0].id);
+    return { records, page: { ...page, hasPrevious: true, firstSort: page.sorts[firstShown] ?? page.firstSort } };
+  }
   const records = itemsWithinBytes(read, (record) => record.attributes);
   if (records.length === read.length) return { records, page };
   // Cut short at the byte cap: the next page starts after the last record shown.
