@@ -88,10 +88,10 @@ describe('order of checks', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('leaves open only what every visitor may do: sign-in and sign-up, mailed links, and reads sent as POST', async () => {
+  it('leaves open only what every visitor may do: sign-in and sign-up, mailed links, and reads sent as POST (GraphQL, MCP)', async () => {
     const open = (await documentedWriteRoutes()).filter((route) => declaredAccess(route) === 'anyone');
     for (const route of open) {
-      expect(route.url, `${route.method} ${route.url}`).toMatch(/^\/(users(\/sign_in|\/password|\/confirmation|\/notifications\/unsubscribe|\/auth\/identify_user)?|search\/.+|graphql|oai|record_views\/:id|fairsharing_records\/metadata_fields)$/);
+      expect(route.url, `${route.method} ${route.url}`).toMatch(/^\/(users(\/sign_in|\/password|\/confirmation|\/notifications\/unsubscribe|\/auth\/identify_user)?|search\/.+|graphql|mcp|oai|record_views\/:id|fairsharing_records\/metadata_fields)$/);
     }
   });
 
