@@ -142,7 +142,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       curatorLinkReport: linkHealth.curatorLinkReport, ownBrokenLinks: linkHealth.ownBrokenLinks,
       homepageUnreachableSince: linkHealth.homepageUnreachableSince, adoptFinalUrl: linkHealth.adoptFinalUrl,
     }),
-    savedSearches: bindDependencies(writes, {
+    savedSearches: bindDependencies({ ...writes, publicUrl: config.publicUrl }, {
       createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,
     }),
     organisations: {
