@@ -31,6 +31,8 @@ export interface OaiDeps {
   publicUrl: string;
   siteName: string;
   adminEmail: string;
+  /** The server's signing secret (JWT_SECRET): resumption tokens are signed under a key derived from it. */
+  secret: string;
 }
 
 /** Items per page of ListRecords and of ListIdentifiers, and how long a resumption token lives. */
@@ -218,7 +220,7 @@ async function firstPage(context: Context, verb: ListState['verb'], args: Record
 }
 
 async function listItems(context: Context, root: XMLBuilder, verb: ListState['verb'], args: Record<string, string>): Promise<void> {
-  const state = args.resumptionToken !== undefined ? decodeResumptionToken(args.resumptionToken, verb, context.now) : await firstPage(context, verb, args);
+  const state = args.resumptionToken !== undefined ? decodeResumptionToken(args.resumptionToken, verb, context.now, context.deps.secret) : await firstPage(context, verb, args);
   const pageSize = verb === 'ListRecords' ? RECORDS_PER_PAGE : IDENTIFIERS_PER_PAGE;
   const { filter, prefix } = listOf(state, args.resumptionToken !== undefined);
   const fetched = await repository.listItems(context.deps.db, filter, state.afterId, pageSize + 1);
@@ -240,7 +242,7 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
   }
   const expires = context.now.getTime() + TOKEN_LIFETIME_MS;
   const next: ListState = { ...state, afterId: page[page.length - 1].id, cursor: state.cursor + page.length, expires };
-  list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next));
+  list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next, context.deps.secret));
 }
 
 /** The answer to one OAI-PMH request, as an XML document. */

@@ -189,7 +189,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       ...bindDependencies({ db, site: { publicUrl: config.publicUrl, siteName: config.siteName } }, { recordsFeed, recentlyChangedIds, savedSearchOf, recordsAmongFeed }),
     },
     harvesting: bindDependencies(
-      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom) },
+      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom), secret: config.jwtSecret },
       { answerOaiRequest },
     ),
     vocabularies: {
