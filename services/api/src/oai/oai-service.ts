@@ -6,7 +6,8 @@
  *   at seconds granularity; `from`/`until` select on them (both inclusive).
  * - Deleted records are kept (`persistent`): deleted and merged records (their tombstones) and
  *   records that are not public (hidden, awaiting approval) answer with a deleted header and
- *   nothing else, except that a merged record names the record it was merged into in `<about>`.
+ *   nothing else, except that a merged record names the record it was merged into in `<about>`
+ *   while that record is public: an answer names no record an anonymous visitor may not see.
  * - Sets: `registry:<standard|database|policy|collection>` and `type:<record type>`.
  * - Lists are paged with resumption tokens carrying a keyset cursor (`resumption-token.ts`).
  */
