@@ -273,6 +273,9 @@ describe('own account', () => {
 
     for (const [field, value, message] of [
       ['homepage', 'not a url', ACCOUNT_MESSAGES.url],
+      // Stored like every URL (the `httpUrl` rule): yup's own `.url()` took both.
+      ['homepage', 'ftp://evil.example/x', ACCOUNT_MESSAGES.url],
+      ['homepage', '//evil.example/x', ACCOUNT_MESSAGES.url],
       ['orcid', '1234', ACCOUNT_MESSAGES.orcid],
       ['mastodon', 'katherine', ACCOUNT_MESSAGES.mastodon],
       ['bluesky', 'katherine', ACCOUNT_MESSAGES.bluesky],

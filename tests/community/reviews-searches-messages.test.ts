@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type AccountsHarness } from '../accounts/support.ts';
 import { demoRecords, person, startCommunityHarness, type Person } from './support.ts';
+import { SAVED_SEARCH_MESSAGES } from '@registry/schemas/forms/saved-search.ts';
 
 let harness: AccountsHarness;
 let user: Person;
@@ -91,6 +92,22 @@ describe('saved searches', () => {
     expect((await save(user, { name: 'x', url: 'https://elsewhere.example/search' })).status).toBe(400);
     const long = await save(user, { name: 'x', url, comments: 'c'.repeat(101) });
     expect(long.body.message).toMatch(/at most 100 characters/);
+  });
+
+  it('reads the url with the URL parser against the site: a path leading off the site is refused, a whole address of the site kept as its path', async () => {
+    // A browser reads `\` as `/`: both are links to evil.example, which react-router followed off the site.
+    for (const offSite of ['/\\evil.example/path', '/\\/evil.example', '/.//evil.example', '//evil.example/search', 'javascript:alert(1)']) {
+      const refused = await save(user, { name: 'x', url: offSite });
+      expect(refused.status, offSite).toBe(400);
+      expect(refused.body.message, offSite).toContain(SAVED_SEARCH_MESSAGES.url);
+    }
+    const ownSite = await save(user, { name: 'Own site', url: `${harness.app.config.publicUrl}/search?q=rna#results` });
+    expect(ownSite.status).toBe(201);
+    expect(ownSite.body.url).toBe('/search?q=rna#results');
+    const moved = await change(user, ownSite.body.id as number, { url: '/\\evil.example/path' });
+    expect(moved.status).toBe(400);
+    expect((await harness.env.db('saved_searches').where({ id: ownSite.body.id }).first('url')).url).toBe('/search?q=rna#results');
+    expect((await call(harness.app, { method: 'DELETE', url: `/saved_searches/${ownSite.body.id}`, token: user.token })).status).toBe(200);
   });
 
   it('links only policies the person maintains, and organisations and users only for super curators', async () => {

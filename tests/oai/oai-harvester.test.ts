@@ -124,4 +124,44 @@ describe('harvesting with HTTP::OAI', () => {
     deletedAnswers.push(...(await walk(app, 'ListIdentifiers', `metadataPrefix=oai_dc&from=${from}`)).pages.map((page) => page.xml));
     expect(await validateXml(ANSWERS_XSD, deletedAnswers)).toEqual({ valid: true, report: '' });
   }, 240_000);
+
+  it('a public record merged into a hidden one names it nowhere, in any verb or format, until it is public', async () => {
+    const from = `${new Date().toISOString().slice(0, 19)}Z`;
+    const [merged, hiddenCanonical] = await unrelatedPublicRecords(2);
+    await env.db('records').where({ id: hiddenCanonical.id }).update({ is_hidden: true });
+    await app.records.mergeRecords(curator, merged.id, hiddenCanonical.id);
+    const hiddenIdentifier = `oai:${host}:${hiddenCanonical.id}`;
+
+    // The report's example first: GetRecord of the merged record named the hidden one in dcterms:isReplacedBy.
+    const answers: string[] = [];
+    for (const prefix of ['oai_dc', 'oai_datacite']) {
+      const getRecord = await oai(app, `verb=GetRecord&metadataPrefix=${prefix}&identifier=oai:${host}:${merged.id}`);
+      expect(getRecord.xml).toContain('<header status="deleted">');
+      answers.push(getRecord.xml, ...(await walk(app, 'ListRecords', `metadataPrefix=${prefix}&from=${from}`)).pages.map((page) => page.xml));
+    }
+    answers.push(...(await walk(app, 'ListIdentifiers', `metadataPrefix=oai_dc&from=${from}`)).pages.map((page) => page.xml));
+    for (const xml of answers) {
+      expect(xml).not.toContain('isReplacedBy');
+      // The hidden record is an item of its own (a deleted header), never the merged record's successor.
+      expect(xml.split(hiddenIdentifier).length - 1).toBeLessThanOrEqual(1);
+      expect(xml).not.toContain(hiddenCanonical.name);
+    }
+
+    // Other places that follow a merged record to its successor answer as if neither existed.
+    for (const url of [`/fairsharing_records/${merged.id}`, `/${merged.id}`]) {
+      const response = await app.inject({ url, headers: { accept: url.startsWith('/fairsharing') ? 'application/json' : 'text/turtle' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(`${response.headers.location ?? ''}${response.body}`, url).not.toContain(String(hiddenCanonical.id));
+    }
+    const graphql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ fairsharingRecord(id: ${merged.id}) { id name } }` } });
+    expect(graphql.body).not.toContain(hiddenCanonical.name);
+    expect(JSON.parse(graphql.body).data?.fairsharingRecord ?? null).toBeNull();
+    const sitemap = await app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.body).not.toMatch(new RegExp(`/${hiddenCanonical.id}<`));
+
+    // Published, the successor is named again.
+    await env.db('records').where({ id: hiddenCanonical.id }).update({ is_hidden: false });
+    const named = await oai(app, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${merged.id}`);
+    expect(named.xml).toContain(`>${hiddenIdentifier}</dcterms:isReplacedBy>`);
+  }, 240_000);
 });

@@ -11,6 +11,9 @@ import { sharedCatalogueConfig } from '../support/environment.ts';
 import { all, element, errorCode, headerOf, oai, text, walk } from './oai-support.ts';
 
 let app: FastifyInstance;
+
+/** The list state a token carries (its JSON, before the signature). */
+const stateOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as ListState;
 let host: string;
 let publicIds: number[];
 
@@ -163,14 +166,36 @@ describe('OAI-PMH errors, each in an HTTP 200 document', () => {
   it('a resumption token expires, and serves only its own verb', async () => {
     const first = await oai(app, 'verb=ListIdentifiers&metadataPrefix=oai_dc');
     const token = text(element(first.body.ListIdentifiers).resumptionToken);
-    const state = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as ListState;
+    const state = stateOf(token);
+    // Tokens signed with the server's own secret, as if it had issued them: its other checks still hold.
+    const issued = (changed: Partial<ListState> | Record<string, unknown>) => encodeResumptionToken({ ...state, ...changed } as ListState, app.config.jwtSecret);
     expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token)}`))).toBeNull();
-    const expired = encodeResumptionToken({ ...state, expires: Date.now() - 1000 });
-    expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${expired}`))).toBe('badResumptionToken');
+    expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${issued({ expires: Date.now() - 1000 })}`))).toBe('badResumptionToken');
     expect(errorCode(await oai(app, `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`))).toBe('badResumptionToken');
     for (const altered of [{ earliest: 'garbage' }, { afterId: 2 ** 40 }, { from: '2020-02-30' }, { set: 'nothing' }, { metadataPrefix: 'marc21' }]) {
-      const answer = await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeResumptionToken({ ...state, ...altered } as ListState)}`);
+      const answer = await oai(app, `verb=ListIdentifiers&resumptionToken=${issued(altered)}`);
       expect(errorCode(answer), JSON.stringify(altered)).toBe('badResumptionToken');
+    }
+  });
+
+  it('an altered resumption token is badResumptionToken: the server signs what it issues (docs/api.md)', async () => {
+    const first = await oai(app, 'verb=ListIdentifiers&metadataPrefix=oai_dc');
+    const token = text(element(first.body.ListIdentifiers).resumptionToken);
+    const [, signature] = token.split('.');
+    const state = stateOf(token);
+    /** The issued signature kept beside a payload changed by hand. */
+    const altered = (changed: Partial<ListState>) => `${Buffer.from(JSON.stringify({ ...state, ...changed })).toString('base64url')}.${signature}`;
+    // The report's example first: a list size set at will.
+    const hugeList = await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(altered({ completeListSize: 900_719_925_474_112 }))}`);
+    expect(errorCode(hugeList)).toBe('badResumptionToken');
+    expect(hugeList.xml).not.toContain('900719925474112');
+    for (const changed of [{ cursor: 0 }, { cursor: state.cursor + 1 }, { expires: state.expires + 86_400_000 }, { afterId: 1 }, { from: '2000-01-01' }]) {
+      expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(altered(changed))}`)), JSON.stringify(changed)).toBe('badResumptionToken');
+    }
+    const unsigned = Buffer.from(JSON.stringify(state)).toString('base64url');
+    const lastCharacter = signature!.at(-1) === 'A' ? 'B' : 'A';
+    for (const forged of [unsigned, `${unsigned}.`, `${unsigned}.${signature!.slice(0, -1)}${lastCharacter}`, `${token}.x`, encodeResumptionToken(state, 'another server secret of enough length')]) {
+      expect(errorCode(await oai(app, `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(forged)}`)), forged).toBe('badResumptionToken');
     }
   });
 });

@@ -60,6 +60,20 @@ describe('registering a webhook', () => {
     expect(await harness.env.db('webhooks').pluck('id')).toEqual([]);
   });
 
+  it('refuses IPv6 addresses that carry an internal IPv4 address (IPv4-compatible, mapped, NAT64, 6to4, Teredo)', async () => {
+    // The report's three first: IPv4-compatible ::/96 was classed as public unicast.
+    for (const [url, carried] of [
+      ['http://[::127.0.0.1]/', '127.0.0.1'], ['http://[::7f00:1]:3000/', '127.0.0.1'], ['http://[::a9fe:a9fe]/', '169.254.169.254'],
+      ['http://[::ffff:a9fe:a9fe]/', '169.254.169.254'], ['http://[64:ff9b::a00:7]/', '10.0.0.7'], ['http://[2002:c0a8:101::1]/', '192.168.1.1'],
+      ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', '127.0.0.1'],
+    ] as const) {
+      const refused = await register(owner, { url, events: ['record.updated'] });
+      expect(refused.status, url).toBe(400);
+      expect(String(refused.body.message), url).toContain(`carries ${carried}`);
+    }
+    expect(await harness.env.db('webhooks').pluck('id')).toEqual([]);
+  });
+
   it('needs a sign-in and known event types', async () => {
     expect((await register(null, { url: receiverUrl, events: ['record.updated'] })).status).toBe(401);
     expect((await register(owner, { url: receiverUrl, events: ['record.exploded'] })).status).toBe(400);

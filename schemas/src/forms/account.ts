@@ -5,7 +5,7 @@
  */
 import { boolean, object, ref, string, type InferType } from 'yup';
 import { USER_ROLES } from '../access/viewer.ts';
-import { BOUND_MESSAGES } from './bounds.ts';
+import { BOUND_MESSAGES, httpUrl, TEXT_MAX } from './bounds.ts';
 
 export const ACCOUNT_MESSAGES = {
   required: 'Required',
@@ -40,13 +40,14 @@ function minLength(min: number) {
 
 /** The longest text of an account field the API stores, and of a homepage (its route schemas read them too). */
 export const ACCOUNT_TEXT_MAX = 320;
-export const ACCOUNT_URL_MAX = 2000;
+export const ACCOUNT_URL_MAX = TEXT_MAX.url;
 
 const bounded = (max: number) => string().trim().max(max, BOUND_MESSAGES.textLength(max));
 const requiredText = () => bounded(ACCOUNT_TEXT_MAX).required(ACCOUNT_MESSAGES.required);
 const email = () => requiredText().matches(EMAIL_PATTERN, ACCOUNT_MESSAGES.email);
 const optionalText = (max = ACCOUNT_TEXT_MAX) => bounded(max).default('');
-const optionalUrl = () => optionalText(ACCOUNT_URL_MAX).url(ACCOUNT_MESSAGES.url);
+/** A homepage is stored like every other URL: yup's own `.url()` took ftp:// and //host. */
+const optionalUrl = () => httpUrl(ACCOUNT_MESSAGES.url).default('');
 const optionalOrcid = () => optionalText().matches(ORCID_PATTERN, { message: ACCOUNT_MESSAGES.orcid, excludeEmptyString: true });
 const username = () => minLength(USERNAME_MIN_LENGTH).trim().max(ACCOUNT_TEXT_MAX, BOUND_MESSAGES.textLength(ACCOUNT_TEXT_MAX)).required(ACCOUNT_MESSAGES.required);
 const password = () => minLength(PASSWORD_MIN_LENGTH).required(ACCOUNT_MESSAGES.required);

@@ -50,14 +50,71 @@ export const BOUND_MESSAGES = {
   httpUrl: 'Invalid URL: a web address starting with http:// or https://',
 } as const;
 
-/** Whether a text is an absolute http(s) URL with a host (javascript:, data:, ftp: … are not). */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+/**
+ * The names of the yup tests that check a stored URL, one per rule: every URL-typed field of every
+ * form carries one of them (`stored-url-fields.test.ts` walks the forms and the REST bodies).
+ */
+export const STORED_URL_TESTS = {
+  /** An absolute http(s) URL of any site: `httpUrl`. */
+  httpUrl: 'http-url',
+  /** A path of this site: `sitePath`. */
+  sitePath: 'site-path',
+  /** A support link: an http(s) URL as `httpUrl` takes it, or an e-mail address. */
+  httpUrlOrEmail: 'http-url-or-email',
+} as const;
+
+/** Space and control characters: the URL parser drops or encodes them, so a stored URL would not say what it reaches. */
+function hasSpaceOrControl(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Two pages of different schemes: a URL that reads the same from both names its target by itself. */
+const PROBE_BASES = ['http://base.invalid/', 'https://base.invalid/'] as const;
+
+/**
+ * The URL `value` names on its own, read by the WHATWG parser (as browsers read an href); null when
+ * it does not parse, holds spaces or control characters, or depends on the page it is read from
+ * (`//host/x`, `/path`, `http:host` — the last is relative on an http page).
+ */
+function standaloneUrl(value: string): URL | null {
+  if (hasSpaceOrControl(value)) return null;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return PROBE_BASES.every((base) => new URL(value, base).href === url.href) ? url : null;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/** Whether a text is an absolute http(s) URL with a host (javascript:, data:, ftp:, //host … are not). */
+export function isHttpUrl(value: string): boolean {
+  const url = standaloneUrl(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** The origin site paths are read against when the site's own is not given: relative references resolve alike on every origin. */
+const SOME_ORIGIN = 'https://site.invalid';
+
+/**
+ * The path, query and fragment `value` names on the site at `origin`, read by the WHATWG parser
+ * against that origin; null when it leads elsewhere. `/\evil.example/path` and `/\/evil.example`
+ * are links to evil.example (a browser reads `\` as `/`), and a path that would read as another
+ * host once stored (`/.//evil.example` becomes `//evil.example`) is refused too.
+ */
+export function sitePathOf(value: string, origin: string = SOME_ORIGIN): string | null {
+  if (value === '' || hasSpaceOrControl(value)) return null;
+  const site = new URL(origin).origin;
+  try {
+    const url = new URL(value, `${site}/`);
+    if (url.origin !== site) return null;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return new URL(path, `${site}/`).origin === site ? path : null;
+  } catch {
+    return null;
   }
 }
 
@@ -68,7 +125,19 @@ export function boundedText(kind: TextKind) {
 
 /** An optional http(s) URL; the empty string stays allowed (a cleared field). */
 export function httpUrl(message: string = BOUND_MESSAGES.httpUrl) {
-  return boundedText('url').test('http-url', message, (value) => value === undefined || value === null || value === '' || isHttpUrl(value));
+  return boundedText('url').test(STORED_URL_TESTS.httpUrl, message, (value) => value === undefined || value === null || value === '' || isHttpUrl(value));
+}
+
+/**
+ * A stored path of this site (a saved search's page): kept as the path, query and fragment the
+ * parser reads against the site's origin (`context.siteOrigin` when the caller gives it, so a whole
+ * address of this very site is taken too), refused when it leads anywhere else.
+ */
+export function sitePath(message: string) {
+  return boundedText('url')
+    .transform((value: unknown, _original: unknown, _schema: unknown, options: { context?: { siteOrigin?: string } }) =>
+      (typeof value === 'string' ? (sitePathOf(value, options.context?.siteOrigin) ?? value) : value))
+    .test(STORED_URL_TESTS.sitePath, message, (value) => value === undefined || value === null || sitePathOf(value) === value);
 }
 
 /** An id: a whole number in the int4 range. */

@@ -5,7 +5,7 @@
  */
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
-import { boundedText, hasNoDuplicates, httpUrl, idList, idNumber, MAX_ITEMS_PER_LIST, BOUND_MESSAGES, TEXT_MAX } from './bounds.ts';
+import { boundedText, hasNoDuplicates, httpUrl, idList, isHttpUrl, idNumber, MAX_ITEMS_PER_LIST, BOUND_MESSAGES, TEXT_MAX } from './bounds.ts';
 
 export const ORGANISATION_RELATIONS = ['maintains', 'funds', 'collaborates_on', 'associated_with', 'undefined'] as const;
 export const LICENCE_RELATIONS = ['applies_to_content', 'undefined'] as const;
@@ -21,6 +21,14 @@ export const LINK_MESSAGES = {
 } as const;
 
 const id = idNumber;
+
+/** A ROR id's address exactly as ROR writes it: https://ror.org/ and the id (0 and eight letters or digits), nothing else. */
+function isRorLink(value: string): boolean {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
+  return url.href === value && url.protocol === 'https:' && url.host === 'ror.org' && /^\/0[a-z0-9]{8}$/.test(url.pathname);
+}
+
 const optionalUrl = () => httpUrl(ACCOUNT_MESSAGES.url).nullable();
 
 export const organisationSchema = object({
@@ -30,7 +38,7 @@ export const organisationSchema = object({
     .max(MAX_ITEMS_PER_LIST, BOUND_MESSAGES.itemCount)
     .test('unique-names', 'The same alternative name is listed twice', hasNoDuplicates)
     .default(undefined),
-  ror_link: boundedText('code').nullable().matches(/^https:\/\/ror\.org\/0[a-z0-9]{8}$/, { message: LINK_MESSAGES.ror, excludeEmptyString: true }),
+  ror_link: httpUrl(LINK_MESSAGES.ror).nullable().test('ror-id', LINK_MESSAGES.ror, (value) => !value || isRorLink(value)),
   organisation_type_ids: idList(),
   country_ids: idList(),
 });

@@ -5,7 +5,7 @@
  */
 import { mixed, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
-import { isHttpUrl, TEXT_MAX } from './bounds.ts';
+import { httpUrl } from './bounds.ts';
 
 /** How much of an event's date is known; a month- or year-precise date is stored on its first day. */
 export const NOTABLE_EVENT_PRECISIONS = ['day', 'month', 'year'] as const;
@@ -43,10 +43,7 @@ export const notableEventSchema = object({
   precision: mixed<NotableEventPrecision>().oneOf(NOTABLE_EVENT_PRECISIONS, NOTABLE_EVENT_MESSAGES.precision).required(ACCOUNT_MESSAGES.required),
   title: string().trim().required(ACCOUNT_MESSAGES.required).max(NOTABLE_EVENT_TITLE_MAX, NOTABLE_EVENT_MESSAGES.title),
   description: string().trim().max(NOTABLE_EVENT_DESCRIPTION_MAX, NOTABLE_EVENT_MESSAGES.description).default(''),
-  source_url: string()
-    .trim()
-    .max(TEXT_MAX.url, NOTABLE_EVENT_MESSAGES.sourceUrl)
-    .test('http-url', NOTABLE_EVENT_MESSAGES.sourceUrl, (value) => !value || isHttpUrl(value))
+  source_url: httpUrl(NOTABLE_EVENT_MESSAGES.sourceUrl)
     .nullable()
     .transform((value: string | null | undefined) => (value ? value : null)),
 });

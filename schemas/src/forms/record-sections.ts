@@ -6,7 +6,7 @@
  */
 import { array, boolean, mixed, number, object, string, type AnyObjectSchema, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, ORCID_PATTERN, tooShortMessage } from './account.ts';
-import { boundedText, httpUrl, idList, idNumber, isHttpUrl, MAX_IDS_PER_LIST, MAX_ITEMS_PER_LIST, BOUND_MESSAGES } from './bounds.ts';
+import { boundedText, httpUrl, idList, idNumber, isHttpUrl, MAX_IDS_PER_LIST, MAX_ITEMS_PER_LIST, BOUND_MESSAGES, STORED_URL_TESTS } from './bounds.ts';
 
 export const RECORD_SECTIONS = [
   'generalInformation',
@@ -128,7 +128,7 @@ const supportLinkSchema = onlyDeclaredKeys(object({
   type: boundedText('name').nullable(),
   url: boundedText('url')
     .required(ACCOUNT_MESSAGES.required)
-    .test('email-or-url', RECORD_MESSAGES.supportLink, (value) => isSupportAddress(value ?? '')),
+    .test(STORED_URL_TESTS.httpUrlOrEmail, RECORD_MESSAGES.supportLink, (value) => isSupportAddress(value ?? '')),
 }));
 
 /** Any other list of a section's items (contacts, support links, access points). */

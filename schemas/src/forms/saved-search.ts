@@ -1,12 +1,13 @@
 /**
  * The rules of a saved search (POST/PUT /saved_searches and the save-search dialog): a name, a
- * short comment, a path of this site and its parameters, and the policies, organisations and
+ * short comment, a path of this site (read by the URL parser against the site's origin, never
+ * matched as text: `sitePath`) and its parameters, and the policies, organisations and
  * users it is linked to. The id lists are bounded and free of duplicates here, before any link
  * is checked one by one: 30,000 copies of one id used to cost minutes of database work.
  */
 import { object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES } from './account.ts';
-import { boundedText, idList } from './bounds.ts';
+import { boundedText, idList, sitePath } from './bounds.ts';
 
 export const SAVED_SEARCH_COMMENT_MAX = 100;
 export const SAVED_SEARCH_MESSAGES = {
@@ -18,7 +19,7 @@ export const SAVED_SEARCH_MESSAGES = {
 const savedSearchFields = {
   name: boundedText('name'),
   comments: string().trim().max(SAVED_SEARCH_COMMENT_MAX, SAVED_SEARCH_MESSAGES.comments).nullable(),
-  url: boundedText('url').matches(/^\/(?!\/)\S*$/, SAVED_SEARCH_MESSAGES.url),
+  url: sitePath(SAVED_SEARCH_MESSAGES.url),
   params: object().nullable().default(undefined),
   fairsharing_record_ids: idList(),
   organisation_ids: idList(),

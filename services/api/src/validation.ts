@@ -23,9 +23,10 @@ export function fieldErrors(error: ValidationError): Record<string, string> {
   return errors;
 }
 
-export async function validateInput<T>(schema: AnyObjectSchema, payload: unknown): Promise<T> {
+/** `context` reaches the rules that read it (a site path is read against `siteOrigin`). */
+export async function validateInput<T>(schema: AnyObjectSchema, payload: unknown, context?: Record<string, unknown>): Promise<T> {
   try {
-    return (await schema.validate(payload, { abortEarly: false })) as T;
+    return (await schema.validate(payload, { abortEarly: false, ...(context ? { context } : {}) })) as T;
   } catch (error) {
     if (error instanceof ValidationError) {
       const errors = fieldErrors(error);

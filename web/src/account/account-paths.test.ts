@@ -5,7 +5,7 @@ import { fieldErrorsOf, safeGoTo } from './account-paths.ts';
 describe('account screen rules', () => {
   it('lets goTo lead only to a path on this site', () => {
     expect(safeGoTo('/profiles/edit?tab=1')).toBe('/profiles/edit?tab=1');
-    for (const outside of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'profiles', '', null, undefined]) {
+    for (const outside of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/\\/evil.example', '/\t/evil.example', '/.//evil.example', 'profiles', '', null, undefined]) {
       expect(safeGoTo(outside)).toBeNull();
     }
   });

@@ -1,10 +1,10 @@
 /** Small rules the account screens share: where a goTo may lead, and the text of a failure. */
+import { sitePathOf } from '@registry/schemas/forms/bounds.ts';
 import { ApiError } from '../api/client.ts';
 
-/** goTo only ever leads to a path on this site (never `//other.host` or `https://…`). */
+/** goTo only ever leads to a path on this site, as the URL parser reads it (never `//other.host`, `/\other.host` or `https://…`). */
 export function safeGoTo(goTo: string | null | undefined): string | null {
-  if (!goTo || !goTo.startsWith('/') || goTo.startsWith('//') || goTo.startsWith('/\\')) return null;
-  return goTo;
+  return goTo && sitePathOf(goTo) === goTo ? goTo : null;
 }
 
 /** The server's message for a failed call (SPEC §8: the server's text is shown as it is). */

@@ -22,6 +22,16 @@ describe('saved searches', () => {
     expect(savedSearchPath('https://fairsharing.org/search?q=rna')).toBe('/search?q=rna');
   });
 
+  it('re-opens the search page for a stored value that leads off the site (stored before the parser rule)', () => {
+    for (const url of ['/\\evil.example/path', '/\\/evil.example', '//evil.example/x', '/\t/evil.example', '/.//evil.example', 'https://evil.example//evil.example/x', 'javascript:alert(1)']) {
+      expect(savedSearchPath(url), JSON.stringify(url)).toBe('/search');
+    }
+  });
+
+  it('refuses to save a path that leads off the site', () => {
+    for (const url of ['/\\evil.example/path', '/\\/evil.example']) expect(savedSearchSchema.isValidSync({ ...saveSearchInput(values, '/search', ''), url }), url).toBe(false);
+  });
+
   it('keeps only policies among maintained records', () => {
     expect(policiesAmong([{ id: 1, registry: 'Policy' }, { id: 2, registry: 'Standard' }, { id: 3, registry: null }, { id: 4, registry: 'policy' }]).map((r) => r.id)).toEqual([1, 4]);
   });

@@ -4,6 +4,7 @@
  * profile, record and organisation pages, and the REST calls.
  */
 import type { SavedSearchInput } from '@registry/schemas/forms/community.ts';
+import { isHttpUrl, sitePathOf } from '@registry/schemas/forms/bounds.ts';
 import { compactGraphql, fragmentSelection, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
 import type {
@@ -60,9 +61,20 @@ export function saveSearchInput(values: SaveSearchValues, pathname: string, sear
   };
 }
 
-/** The site path a saved search re-opens (older saved searches may hold a whole address). */
+/** The path of a whole http(s) address, when it is a path of this site once the host is dropped. */
+function pathOfWholeAddress(url: string): string | null {
+  if (!isHttpUrl(url)) return null;
+  const whole = new URL(url);
+  return sitePathOf(`${whole.pathname}${whole.search}${whole.hash}`);
+}
+
+/**
+ * The site path a saved search re-opens, read by the URL parser as the server reads it when it
+ * stores one (`sitePathOf`): older saved searches may hold a whole address (its path is taken),
+ * and a stored value that leads elsewhere (`/\evil.example/path`) opens the search page.
+ */
 export function savedSearchPath(url: string): string {
-  return url.replace(/^https?:\/\/[^/]+/, '') || '/search';
+  return sitePathOf(url) ?? pathOfWholeAddress(url) ?? '/search';
 }
 
 /** The policies among the records a person maintains (the only records they may link). */

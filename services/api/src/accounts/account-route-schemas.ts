@@ -23,6 +23,7 @@ export const UserFields = Type.Object(
     reset_password_token: optional(short()),
     first_name: optional(short()),
     last_name: optional(short()),
+    // Checked by the profile form's `httpUrl` rule (a 422 with SPEC §5's message), as the other fields are.
     homepage: optional(Type.String({ maxLength: ACCOUNT_URL_MAX })),
     orcid: optional(short()),
     twitter: optional(short()),

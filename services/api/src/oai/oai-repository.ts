@@ -25,7 +25,7 @@ export interface OaiItem {
   deleted: boolean;
   registry: string | null;
   recordType: string | null;
-  /** The record a merged record now lives in. */
+  /** The record a merged record now lives in, when anyone may see it (null while it is hidden or awaiting approval). */
   replacedBy: number | null;
 }
 
@@ -37,6 +37,8 @@ interface ItemRow {
   is_hidden: boolean;
   is_approved: boolean;
   replaced_by: number | null;
+  replaced_by_hidden: boolean | null;
+  replaced_by_approved: boolean | null;
 }
 
 const TOMBSTONE_ID = `(CASE WHEN e.edit_type = 'delete' THEN e.edit_event->'deletedRecord'->>'id' ELSE e.edit_event->'mergedRecord'->>'id' END)::int`;
@@ -44,19 +46,25 @@ const TOMBSTONE_ID = `(CASE WHEN e.edit_type = 'delete' THEN e.edit_event->'dele
 /** Live records as items (`:earliest` names the unknown date). */
 const RECORD_ITEMS_SQL = `
   SELECT r.id, coalesce(r.updated_at, :earliest::timestamptz) AS datestamp, lower(reg.name) AS registry,
-         rt.name AS record_type, r.is_hidden, r.is_approved, NULL::int AS replaced_by
+         rt.name AS record_type, r.is_hidden, r.is_approved,
+         NULL::int AS replaced_by, NULL::boolean AS replaced_by_hidden, NULL::boolean AS replaced_by_approved
     FROM records r
     JOIN registries reg ON reg.id = r.registry_id
     LEFT JOIN record_types rt ON rt.id = r.record_type_id`;
 
-/** The last tombstone of each deleted or merged record, with the record a merged one lives in now. */
+/**
+ * The last tombstone of each deleted or merged record, with the record a merged one lives in now
+ * and that record's visibility facts (`toItem` names it only when it is public).
+ */
 const TOMBSTONE_ITEMS_SQL = `
   SELECT t.id, t.datestamp, NULL::text AS registry, NULL::text AS record_type, true AS is_hidden, false AS is_approved,
-         (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || t.id) AS replaced_by
+         successor.id AS replaced_by, successor.is_hidden AS replaced_by_hidden, successor.is_approved AS replaced_by_approved
     FROM (SELECT DISTINCT ON (${TOMBSTONE_ID}) ${TOMBSTONE_ID} AS id, e.created_at AS datestamp
             FROM edit_events e
            WHERE e.record_id IS NULL AND e.edit_type IN ('delete', 'merge')
            ORDER BY ${TOMBSTONE_ID}, e.created_at DESC) t
+    LEFT JOIN record_redirects rr ON rr.identifier = 'id:' || t.id
+    LEFT JOIN records successor ON successor.id = rr.record_id
    WHERE NOT EXISTS (SELECT 1 FROM records live WHERE live.id = t.id)`;
 
 const ITEMS_SQL = `${RECORD_ITEMS_SQL} UNION ALL ${TOMBSTONE_ITEMS_SQL}`;
@@ -68,7 +76,9 @@ function toItem(row: ItemRow): OaiItem {
     deleted: !isPublicRecord({ isHidden: row.is_hidden, isApproved: row.is_approved }),
     registry: row.registry,
     recordType: row.record_type,
-    replacedBy: row.replaced_by === null ? null : Number(row.replaced_by),
+    replacedBy: row.replaced_by !== null && isPublicRecord({ isHidden: row.replaced_by_hidden === true, isApproved: row.replaced_by_approved === true })
+      ? Number(row.replaced_by)
+      : null,
   };
 }
 

@@ -6,7 +6,8 @@
  *   at seconds granularity; `from`/`until` select on them (both inclusive).
  * - Deleted records are kept (`persistent`): deleted and merged records (their tombstones) and
  *   records that are not public (hidden, awaiting approval) answer with a deleted header and
- *   nothing else, except that a merged record names the record it was merged into in `<about>`.
+ *   nothing else, except that a merged record names the record it was merged into in `<about>`
+ *   while that record is public: an answer names no record an anonymous visitor may not see.
  * - Sets: `registry:<standard|database|policy|collection>` and `type:<record type>`.
  * - Lists are paged with resumption tokens carrying a keyset cursor (`resumption-token.ts`). A
  *   page of ListRecords holds at most MAX_PAGE_BYTES of records (one at least); its token goes
@@ -42,6 +43,8 @@ export interface OaiDeps {
   adminEmail: string;
   /** List pages sent lately, until the catalogue changes. */
   keptPages: KeptPages;
+  /** The server's signing secret (JWT_SECRET): resumption tokens are signed under a key derived from it. */
+  secret: string;
 }
 
 /** Items per page of ListRecords and of ListIdentifiers, and how long a resumption token lives. */
@@ -246,7 +249,7 @@ async function firstPage(context: Context, verb: ListState['verb'], args: Record
 }
 
 async function listItems(context: Context, root: XMLBuilder, verb: ListState['verb'], args: Record<string, string>): Promise<void> {
-  const state = args.resumptionToken !== undefined ? decodeResumptionToken(args.resumptionToken, verb, context.now) : await firstPage(context, verb, args);
+  const state = args.resumptionToken !== undefined ? decodeResumptionToken(args.resumptionToken, verb, context.now, context.deps.secret) : await firstPage(context, verb, args);
   const pageSize = verb === 'ListRecords' ? RECORDS_PER_PAGE : IDENTIFIERS_PER_PAGE;
   const { filter, prefix } = listOf(state, args.resumptionToken !== undefined);
   const fetched = await repository.listItems(context.deps.db, filter, state.afterId, pageSize + 1);
@@ -269,7 +272,7 @@ async function listItems(context: Context, root: XMLBuilder, verb: ListState['ve
   }
   const expires = context.now.getTime() + TOKEN_LIFETIME_MS;
   const next: ListState = { ...state, afterId: page[page.length - 1].id, cursor: state.cursor + page.length, expires };
-  list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next));
+  list.ele('resumptionToken', { ...sizes, expirationDate: datestamp(new Date(expires)) }).txt(encodeResumptionToken(next, context.deps.secret));
 }
 
 const LIST_VERBS: ReadonlySet<string> = new Set(['ListIdentifiers', 'ListRecords']);

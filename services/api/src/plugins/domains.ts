@@ -144,7 +144,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       curatorLinkReport: linkHealth.curatorLinkReport, ownBrokenLinks: linkHealth.ownBrokenLinks,
       homepageUnreachableSince: linkHealth.homepageUnreachableSince, adoptFinalUrl: linkHealth.adoptFinalUrl,
     }),
-    savedSearches: bindDependencies(writes, {
+    savedSearches: bindDependencies({ ...writes, publicUrl: config.publicUrl }, {
       createSavedSearch: savedSearches.createSavedSearch, updateSavedSearch: savedSearches.updateSavedSearch, deleteSavedSearch: savedSearches.deleteSavedSearch,
     }),
     organisations: {
@@ -191,7 +191,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       ...bindDependencies({ db, site: { publicUrl: config.publicUrl, siteName: config.siteName } }, { recordsFeed, recentlyChangedIds, savedSearchOf, recordsAmongFeed }),
     },
     harvesting: bindDependencies(
-      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom), keptPages: new KeptPages() },
+      { db, publicUrl: config.publicUrl, siteName: config.siteName, adminEmail: addressOf(config.mailFrom), keptPages: new KeptPages(), secret: config.jwtSecret },
       { answerOaiRequest },
     ),
     vocabularies: {

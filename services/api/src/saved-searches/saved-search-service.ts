@@ -19,7 +19,11 @@ import * as repository from './saved-search-repository.ts';
 export interface SavedSearchDeps {
   db: Database;
   publisher: IndexPublisher | null;
+  /** The site's address: a saved search's `url` is read against its origin (a whole address of this site is kept as its path). */
+  publicUrl: string;
 }
+
+const siteContext = (deps: SavedSearchDeps) => ({ siteOrigin: new URL(deps.publicUrl).origin });
 
 export type SavedSearch = repository.SavedSearchRow & repository.SavedSearchLinks;
 
@@ -67,7 +71,7 @@ async function loadSavedSearch(db: Database, id: number): Promise<SavedSearch> {
 
 export async function createSavedSearch(deps: SavedSearchDeps, viewer: Viewer, payload: unknown): Promise<SavedSearch> {
   requireAllowed(viewer, 'savedSearch.manage', { userId: viewer.userId ?? undefined });
-  const input = await validateInput<SavedSearchInput>(savedSearchSchema, payload);
+  const input = await validateInput<SavedSearchInput>(savedSearchSchema, payload, siteContext(deps));
   await checkNewLinks(deps, viewer, NO_LINKS, input);
   const { value } = await saveWithIndexing<number>(deps.db, deps.publisher, async (trx) => {
     const id = await repository.insertSavedSearch(trx, {
@@ -87,7 +91,7 @@ async function manageableSavedSearch(deps: SavedSearchDeps, viewer: Viewer, id: 
 
 export async function updateSavedSearch(deps: SavedSearchDeps, viewer: Viewer, id: number, payload: unknown): Promise<SavedSearch> {
   const before = await manageableSavedSearch(deps, viewer, id);
-  const input = await validateInput<SavedSearchChange>(savedSearchChangeSchema, payload);
+  const input = await validateInput<SavedSearchChange>(savedSearchChangeSchema, payload, siteContext(deps));
   await checkNewLinks(deps, viewer, before, input);
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     if (!(await repository.findSavedSearch(trx, id, { forUpdate: true }))) throw notFoundError('Saved search');

@@ -16,6 +16,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push({ path: request.url ?? '', userAgent: request.headers['user-agent'] });
     if (request.url === '/to-metadata') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    else if (request.url?.startsWith('/redirect?to=')) response.writeHead(302, { location: decodeURIComponent(request.url.slice('/redirect?to='.length)) }).end();
     else if (request.url === '/to-home') response.writeHead(301, { location: '/home' }).end();
     else if (request.url === '/loop') response.writeHead(302, { location: '/loop' }).end();
     else if (request.url === '/huge') {
@@ -70,6 +71,18 @@ describe('the egress policy refuses internal addresses', () => {
 
   it('a redirect from an allowed server to the metadata address', async () => {
     await expect(egress().fetch({ url: `http://127.0.0.1:${port}/to-metadata` })).rejects.toThrow(/169\.254\.169\.254 is a link-local address/);
+  });
+
+  // The webhook targets of the report (accepted at registration, a redirect to one connected to), then their kin.
+  it.each([
+    `http://[::127.0.0.1]:PORT/`, `http://[::7f00:1]:PORT/`, 'http://[::a9fe:a9fe]/', 'http://[::ffff:0:7f00:1]:PORT/',
+    'http://[64:ff9b::a9fe:a9fe]/', 'http://[2002:7f00:1::1]:PORT/', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:PORT/', 'http://[::808:808]/',
+  ])('an IPv6 address carrying an internal or tunnelled IPv4 address, named or reached by a redirect: %s', async (target) => {
+    const url = target.replace('PORT', String(port));
+    await expect(egress({ allow: egressAllowList([]) }).fetch({ url })).rejects.toBeInstanceOf(EgressRefusedError);
+    const hop = egress().fetch({ url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(url)}` });
+    await expect(hop).rejects.toBeInstanceOf(EgressRefusedError);
+    await expect(hop).rejects.toThrow(/carries (127\.0\.0\.1|169\.254\.169\.254)|tunnel or deprecated/);
   });
 
   it('a scheme other than http(s)', async () => {
