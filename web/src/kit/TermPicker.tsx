@@ -1,7 +1,7 @@
 /**
  * A pick-list searched as the user types (debounced, stale answers dropped): the chosen terms
- * as removable chips, and a combobox listing what matches. Used for subjects, domains, species,
- * tags, countries and object types.
+ * as removable chips, and a combobox listing what matches, closed by a pick or Escape. Used for
+ * subjects, domains, species, tags, countries and object types.
  */
 import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useState } from 'react';
@@ -33,12 +33,15 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
     open && wanted.length >= minLength ? { key: `${list}:${wanted}`, load: (signal) => searchPickList(list, wanted, signal), delayMs: DEBOUNCE_MS } : null,
   );
   const options = (latestData(found) ?? []).slice(0, 20);
+  const listShown = open && options.length > 0;
 
   const chosen = new Set(value.map((term) => String(term.id)));
   const add = (term: Term) => {
     if (single) onChange([term]);
     else if (!chosen.has(String(term.id))) onChange([...value, term]);
     setText('');
+    // The list closes on a pick so it does not cover the next field; typing opens it again.
+    setOpen(false);
   };
 
   return (
@@ -57,22 +60,33 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
       <Box position="relative" w="full">
         <Input
           role="combobox"
-          aria-expanded={open && options.length > 0}
+          aria-expanded={listShown}
           aria-controls={listId}
           aria-autocomplete="list"
           placeholder={`Search ${label.toLowerCase()}`}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
           onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && options[0]) {
               event.preventDefault();
               add(options[0]);
+            } else if (event.key === 'Escape' && open) {
+              // Escape closes the list, not the dialog the picker may sit in.
+              event.preventDefault();
+              event.stopPropagation();
+              setOpen(false);
+            } else if (event.key === 'ArrowDown' && !open) {
+              setOpen(true);
             }
           }}
         />
-        {open && options.length > 0 && (
+        {listShown && (
           <Stack id={listId} role="listbox" position="absolute" zIndex="dropdown" bg="bg" borderWidth="1px" w="full" maxH="60" overflowY="auto" gap="0" boxShadow="md">
             {options.map((option) => (
               <Box

@@ -1,0 +1,68 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, hence the DOM types.
+/**
+ * The record editor's form behaviour in a real browser against the real server and its own
+ * database (the demo catalogue): pick lists close after a pick and on Escape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectConsoleErrors, poll } from './support/index.ts';
+import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
+
+/** LOINC, a standard the catalogue knows well. */
+const LOINC = 2;
+const WIDE_VIEWPORT = { width: 1280, height: 900 };
+const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
+
+let suite: WritableSuite;
+
+beforeAll(async () => {
+  suite = await startWritableSuite({ name: 'browser_editor_forms' });
+  await suite.addUser('curie', 'curator');
+  await suite.addUser('casey');
+});
+
+afterAll(async () => {
+  await suite?.close();
+});
+
+/** The editor of a record, as a curator, at 1280 px. */
+async function editorOf(recordId: number): Promise<Page> {
+  const page = await suite.signedInPage('curie');
+  await page.setViewportSize(WIDE_VIEWPORT);
+  await page.goto(`/${recordId}/edit`);
+  await page.getByTestId('section-generalInformation').waitFor();
+  return page;
+}
+
+const loincEditor = () => editorOf(LOINC);
+
+const openLists = (page: Page) => page.getByRole('listbox');
+
+describe('record editor: pick lists', () => {
+  it('close after a pick and on Escape (subjects, domains, species, countries, object types)', { timeout: 180_000 }, async () => {
+    const page = await loincEditor();
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    const general = page.getByTestId('section-generalInformation');
+    for (const [label, text] of [['Object types', ''], ['Subjects', 'bio'], ['Domains', 'gene'], ['Species', 'homo'], ['Countries', 'fra']] as const) {
+      const box = general.getByRole('combobox', { name: label });
+      await box.click();
+      await box.fill(text);
+      await openLists(page).getByRole('option').first().waitFor();
+      await openLists(page).getByRole('option').first().click();
+      // Closed after the pick: the next field is not covered.
+      await poll(() => openLists(page).count()).toBe(0);
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.fill(text || 'a');
+      await openLists(page).getByRole('option').first().waitFor();
+      await box.press('Escape');
+      await poll(() => openLists(page).count()).toBe(0);
+      // Still in the field, so typing opens the list again.
+      await box.press('ArrowDown');
+      await openLists(page).getByRole('option').first().waitFor();
+      await box.press('Escape');
+    }
+    expect(errors.messages).toEqual([]);
+  });
+});
+
