@@ -2,7 +2,8 @@
 // Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * The record editor's form behaviour in a real browser against the real server and its own
- * database (the demo catalogue): pick lists close after a pick and on Escape.
+ * database (the demo catalogue): pick lists close after a pick and on Escape; a searched term
+ * named exactly is offered first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -63,6 +64,19 @@ describe('record editor: pick lists', () => {
       await box.press('Escape');
     }
     expect(errors.messages).toEqual([]);
+  });
+
+  it('offer the term named exactly first, then the terms starting with the text, then the most used', { timeout: 180_000 }, async () => {
+    const page = await loincEditor();
+    const domains = page.getByTestId('section-generalInformation').getByRole('combobox', { name: 'Domains' });
+    await domains.click();
+    await domains.fill('protein');
+    const options = openLists(page).getByRole('option');
+    await poll(async () => (await options.first().textContent())?.trim()).toBe('protein');
+    const labels = (await options.allTextContents()).map((label) => label.trim().toLowerCase());
+    const firstNotStarting = labels.findIndex((label) => !label.startsWith('protein'));
+    // Every label starting with the text comes before those only containing it.
+    if (firstNotStarting >= 0) expect(labels.slice(firstNotStarting).every((label) => !label.startsWith('protein'))).toBe(true);
   });
 });
 
