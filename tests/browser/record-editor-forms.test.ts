@@ -3,11 +3,13 @@
 /**
  * The record editor's form behaviour in a real browser against the real server and its own
  * database (the demo catalogue): pick lists close after a pick and on Escape; a searched term
- * named exactly is offered first.
+ * named exactly is offered first; required fields are marked and refusals are said beside the
+ * field (no browser popup).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectConsoleErrors, poll } from './support/index.ts';
+import { RECORD_MESSAGES } from '@registry/schemas/forms/record-sections.ts';
+import { checkAccessibility, collectConsoleErrors, poll, saveScreenshot } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 
 /** LOINC, a standard the catalogue knows well. */
@@ -77,6 +79,33 @@ describe('record editor: pick lists', () => {
     const firstNotStarting = labels.findIndex((label) => !label.startsWith('protein'));
     // Every label starting with the text comes before those only containing it.
     if (firstNotStarting >= 0) expect(labels.slice(firstNotStarting).every((label) => !label.startsWith('protein'))).toBe(true);
+  });
+});
+
+describe('record editor: required fields', () => {
+  it('marks every required field and says a refusal beside the field, without the browser popup', { timeout: 180_000 }, async () => {
+    const page = await suite.signedInPage('casey');
+    await page.setViewportSize(WIDE_VIEWPORT);
+    await page.goto('/create');
+    await page.getByTestId('type-chooser').getByRole('button', { name: 'terminology artefact' }).click();
+    await page.getByLabel('Name').fill('Glacier Mass Balance Terms');
+    await page.getByRole('button', { name: 'Check for duplicates' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const form = page.getByRole('form', { name: 'New record' });
+    await form.waitFor();
+    for (const label of ['Name', 'Homepage', 'Description', 'Record type', 'Status', 'Object types']) {
+      const text = await form.locator('label').filter({ hasText: new RegExp(`^${label}`) }).first().textContent();
+      expect(text?.trim(), `${label} is marked required`).toMatch(/\*$/);
+    }
+    expect(await form.evaluate((element) => (element as HTMLFormElement).noValidate)).toBe(true);
+    await page.getByTestId('create-record').click();
+    await form.getByTestId('error-objectTypes').getByText(RECORD_MESSAGES.objectTypes).waitFor();
+    await form.getByTestId('error-metadata.homepage').waitFor();
+    await form.getByTestId('error-metadata.description').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/create');
+    await saveScreenshot(page, 'editor-forms-refusals-desktop');
+    // Measured with the pointer still on the button just pressed: its hover colour must pass too.
+    expect(await checkAccessibility(page)).toEqual([]);
   });
 });
 

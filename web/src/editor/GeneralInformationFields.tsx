@@ -1,7 +1,7 @@
 /** The general-information fields of a record (SPEC §2 record form); the values and rules are in general-information.ts. */
 import { Box, Checkbox, Field, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import type { FormikProps } from 'formik';
-import { RECORD_STATUS_VALUES, YEAR_RANGE } from '@registry/schemas/forms/record-sections.ts';
+import { objectTypesRequired, RECORD_STATUS_VALUES, YEAR_RANGE } from '@registry/schemas/forms/record-sections.ts';
 import { FieldLabel } from '../kit/FormFields.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import type { RecordType } from './editor-api.ts';
@@ -23,13 +23,16 @@ interface FieldsProps {
 export function GeneralInformationFields({ form, recordTypes, rights, editing, currentLogo }: FieldsProps) {
   const { values, errors, setFieldValue, handleChange } = form;
   const shown = (path: string) => shownError(form, path);
+  const registry = recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name;
+  // Marked as the form's rule demands them (validateGeneral): not for collections, nor for a record saved without any.
+  const objectTypesNeeded = objectTypesRequired(registry) && !values.loadedWithoutObjectTypes;
   const text = (path: string, label: string, required = false, multiline = false) => {
     const Control = multiline ? Textarea : Input;
     return (
       <Field.Root invalid={!!shown(path)} required={required}>
         <FieldLabel label={label} required={required} />
         <Control name={path} {...(multiline ? { rows: 5 } : {})} value={String(valueAt(values, path) ?? '')} onChange={handleChange} onBlur={form.handleBlur} />
-        {shown(path) && <Field.ErrorText data-testid={`error-${path}`}>{shown(path)}</Field.ErrorText>}
+        {shown(path) && <Field.ErrorText color="red.700" data-testid={`error-${path}`}>{shown(path)}</Field.ErrorText>}
       </Field.Root>
     );
   };
@@ -55,11 +58,13 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
           </NativeSelect.Field>
         </NativeSelect.Root>
         {editing && !rights.recordType && <Field.HelperText>Only curators change the type of a record.</Field.HelperText>}
-        {shown('record_type_id') && <Field.ErrorText>{shown('record_type_id')}</Field.ErrorText>}
+        {shown('record_type_id') && <Field.ErrorText color="red.700">{shown('record_type_id')}</Field.ErrorText>}
       </Field.Root>
       <HStack gap="4" align="start" wrap="wrap">
         <Field.Root required w={{ base: 'full', md: '48' }}>
-          <Field.Label>Status</Field.Label>
+          <Field.Label>
+            Status <Field.RequiredIndicator />
+          </Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field name="metadata.status" value={values.metadata.status} onChange={handleChange}>
               {RECORD_STATUS_VALUES.map((status) => (
@@ -91,7 +96,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
           list={key}
           label={label}
           value={values[key]}
-          required={key === 'objectTypes' && !!shown('objectTypes')}
+          required={key === 'objectTypes' && objectTypesNeeded}
           error={typeof errors[key] === 'string' && form.submitCount > 0 ? (errors[key] as string) : undefined}
           onChange={(terms) => void setFieldValue(key, terms)}
         />

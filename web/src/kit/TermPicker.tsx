@@ -108,7 +108,7 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
           </Stack>
         )}
       </Box>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700" data-testid={`error-${list}`}>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
