@@ -154,7 +154,7 @@ export function EditRecordPage() {
         </Alert.Root>
       )}
       <WritesOffNotice what="Editing a record" />
-      <Text color="fg.muted">Each section saves on its own. Licences, publications and organisations are saved at once, link by link.</Text>
+      <Text color="fg.muted">Each section saves on its own. Licences, publications, organisations and relations are saved at once, link by link.</Text>
       {/* A disabled fieldset disables every field and button of every section at once, keeping what was typed. */}
       <Stack asChild gap="6" minW="0">
         <fieldset disabled={writesOff !== null} title={writesOff ?? undefined} data-testid="editor-sections">

@@ -56,6 +56,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
               </option>
             ))}
           </NativeSelect.Field>
+          <NativeSelect.Indicator />
         </NativeSelect.Root>
         {editing && !rights.recordType && <Field.HelperText>Only curators change the type of a record.</Field.HelperText>}
         {shown('record_type_id') && <Field.ErrorText color="red.700">{shown('record_type_id')}</Field.ErrorText>}
@@ -73,6 +74,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
                 </option>
               ))}
             </NativeSelect.Field>
+            <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root w={{ base: 'full', md: '48' }}>
@@ -86,6 +88,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
                 </option>
               ))}
             </NativeSelect.Field>
+            <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
       </HStack>

@@ -22,10 +22,16 @@ interface TermPickerProps {
   minLength?: number;
   /** One term at most: choosing another replaces it. */
   single?: boolean;
+  /** Told the text as it is typed (a "not listed: create it" form starts from it). */
+  onTextChange?(text: string): void;
 }
 
-export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false }: TermPickerProps) {
-  const [text, setText] = useState('');
+export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false, onTextChange }: TermPickerProps) {
+  const [text, setTypedText] = useState('');
+  const setText = (typed: string) => {
+    setTypedText(typed);
+    onTextChange?.(typed);
+  };
   const [open, setOpen] = useState(false);
   const listId = useId();
   const wanted = text.trim();
