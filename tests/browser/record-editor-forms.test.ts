@@ -5,14 +5,16 @@
  * database (the demo catalogue): pick lists close after a pick and on Escape; a searched term
  * named exactly is offered first; required fields are marked and refusals are said beside the
  * field (no browser popup); selects look like selects; the new-organisation form starts from the
- * typed name and offers organisation types; relations read as rows and are added in one step.
+ * typed name and offers organisation types; relations read as rows and are added in one step;
+ * descriptions are Markdown (previewed in the editor, rendered safely on the record page and in
+ * search results). The editor is photographed at 1280 and 390 px and passes axe-core.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RECORD_MESSAGES } from '@registry/schemas/forms/record-sections.ts';
-import { checkAccessibility, collectConsoleErrors, poll, saveScreenshot, SCREENSHOT_DIR } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, saveScreenshot, SCREENSHOT_DIR } from './support/index.ts';
 import { startWritableSuite, type WritableSuite } from './support/writable-suite.ts';
 
 /** LOINC, a standard the catalogue knows well. */
@@ -21,12 +23,25 @@ const WIDE_VIEWPORT = { width: 1280, height: 900 };
 const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
 
 let suite: WritableSuite;
+/** A public record whose general information saves as it is (a homepage, a long enough description). */
+let describedRecord: { id: number; name: string };
 
 beforeAll(async () => {
-  suite = await startWritableSuite({ name: 'browser_editor_forms' });
+  // The indexer runs so that a saved description reaches the search results.
+  suite = await startWritableSuite({ name: 'browser_editor_forms', indexer: true });
   await suite.addUser('curie', 'curator');
   await suite.addUser('casey');
+  // The catalogue's LOINC has no homepage, so a save of its general information is refused.
+  describedRecord = await suite.environment.db('records').where({ is_approved: true, is_hidden: false, status: 'ready' })
+    .where('homepage', 'like', 'http%').whereRaw('length(description) >= 40').orderBy('id').first('id', 'name');
 });
+
+/** Waits for a section's save to answer, and expects success (a failure shows its message). */
+async function savedWell(page: Page, section: string): Promise<void> {
+  const outcome = page.getByTestId(`outcome-${section}`);
+  await outcome.waitFor();
+  expect(await outcome.textContent()).toContain('Record successfully updated!');
+}
 
 afterAll(async () => {
   await suite?.close();
@@ -161,3 +176,61 @@ describe('record editor: selects, organisations and relations', () => {
   });
 });
 
+describe('record descriptions: Markdown', () => {
+  const MARKDOWN = " See the **users' guide** at [example.org](https://example.org/guide), not [this](javascript:alert(1)) nor <b>raw HTML</b>.";
+
+  it('previews a description in the editor and renders it sanitised on the record page and in search results', { timeout: 240_000 }, async () => {
+    const page = await editorOf(describedRecord.id);
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    const general = page.getByTestId('section-generalInformation');
+    const description = general.getByLabel('Description');
+    const text = `${await description.inputValue()}${MARKDOWN}`;
+    await description.fill(text);
+    await general.getByTestId('description-preview-toggle').click();
+    const preview = general.getByTestId('description-preview');
+    await preview.locator('strong', { hasText: "users' guide" }).waitFor();
+    expect(await preview.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://example.org/guide']);
+    await page.getByTestId('save-generalInformation').click();
+    await savedWell(page, 'generalInformation');
+
+    await page.goto(`/${describedRecord.id}`);
+    const shown = page.getByTestId('record-description');
+    await shown.locator('strong', { hasText: "users' guide" }).waitFor();
+    expect(await shown.locator('a').evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.getAttribute('rel')]))).toEqual([
+      ['https://example.org/guide', 'nofollow noopener noreferrer'],
+    ]);
+    // Raw HTML is text, and the javascript: link stays text.
+    expect(await shown.locator('b').count()).toBe(0);
+    expect(await shown.textContent()).toContain('<b>raw HTML</b>');
+    expect(await shown.textContent()).toContain('[this](javascript:alert(1))');
+
+    // The search results show the same Markdown, inline, with the matched words marked.
+    await poll(async () => {
+      await page.goto(`/search?q=${encodeURIComponent(`${describedRecord.name} users guide`)}`);
+      const row = page.getByTestId('search-result').filter({ has: page.getByRole('link', { name: describedRecord.name, exact: true }) }).first();
+      await row.waitFor();
+      return row.locator('[data-description] strong').count();
+    }, { timeout: 60_000 }).toBeGreaterThan(0);
+    const row = page.getByTestId('search-result').filter({ has: page.getByRole('link', { name: describedRecord.name, exact: true }) }).first();
+    expect(await row.locator('[data-description]').textContent()).not.toContain('**');
+    expect(await row.locator('[data-description] b').count()).toBe(0);
+    await saveScreenshot(page, 'editor-forms-markdown-search');
+    expect(errors.messages).toEqual([]);
+  });
+});
+
+describe('the record editor at 1280 and 390 px', () => {
+  it('is photographed at both widths and axe-core finds no WCAG 2.2 AA violation', { timeout: 240_000 }, async () => {
+    const page = await loincEditor();
+    await page.getByTestId('section-relations').waitFor();
+    await page.getByTestId('section-generalInformation').getByTestId('description-preview-toggle').click();
+    for (const [width, viewport] of [['desktop', WIDE_VIEWPORT], ['phone', PHONE_VIEWPORT]] as const) {
+      await page.setViewportSize(viewport);
+      await saveScreenshot(page, `editor-forms-${width}`);
+      for (const section of ['generalInformation', 'organisations', 'relations']) {
+        await page.getByTestId(`section-${section}`).screenshot({ path: await screenshotPath(`editor-forms-${width}-${section}`) });
+      }
+      expect(await checkAccessibility(page), `axe at ${viewport.width} px`).toEqual([]);
+    }
+  });
+});

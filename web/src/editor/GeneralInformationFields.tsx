@@ -1,9 +1,11 @@
 /** The general-information fields of a record (SPEC §2 record form); the values and rules are in general-information.ts. */
-import { Box, Checkbox, Field, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import type { FormikProps } from 'formik';
 import { objectTypesRequired, RECORD_STATUS_VALUES, YEAR_RANGE } from '@registry/schemas/forms/record-sections.ts';
 import { FieldLabel } from '../kit/FormFields.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
+import { MarkdownText } from '../kit/markdown/Markdown.tsx';
 import type { RecordType } from './editor-api.ts';
 import { PICK_LISTS, shownError, valueAt, type GeneralFieldRights, type GeneralValues } from './general-information.ts';
 import { LogoField } from './LogoField.tsx';
@@ -18,6 +20,29 @@ interface FieldsProps {
   /** An existing record: only curators change its type. */
   editing: boolean;
   currentLogo: string | null;
+}
+
+/** The description as the record page will show it (Markdown), on demand. */
+function DescriptionPreview({ text }: { text: string }) {
+  const [shown, setShown] = useState(false);
+  const previewId = useId();
+  return (
+    <Box mt="-2">
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted">
+          Markdown: **bold**, *italic*, [a link](https://…), lists with “- ”. No HTML.
+        </Text>
+        <Button size="xs" variant="outline" aria-expanded={shown} aria-controls={previewId} onClick={() => setShown(!shown)} data-testid="description-preview-toggle">
+          {shown ? 'Hide preview' : 'Preview'}
+        </Button>
+      </HStack>
+      {shown && (
+        <Box id={previewId} mt="2" p="3" borderWidth="1px" borderRadius="md" bg="bg.subtle" data-testid="description-preview" aria-label="Description preview" role="region">
+          {text.trim() ? <MarkdownText text={text} /> : <Text color="fg.muted">Nothing to preview yet.</Text>}
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 export function GeneralInformationFields({ form, recordTypes, rights, editing, currentLogo }: FieldsProps) {
@@ -43,6 +68,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
       {text('metadata.abbreviation', 'Abbreviation')}
       {text('metadata.homepage', 'Homepage', true)}
       {text('metadata.description', 'Description', true, true)}
+      <DescriptionPreview text={values.metadata.description} />
       <Field.Root invalid={!!shown('record_type_id')} required disabled={editing && !rights.recordType}>
         <Field.Label>
           Record type <Field.RequiredIndicator />
