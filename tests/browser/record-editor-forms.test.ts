@@ -3,7 +3,8 @@
 /**
  * The record editor's form behaviour in a real browser against the real server and its own
  * database (the demo catalogue): pick lists close after a pick and on Escape; a searched term
- * named exactly is offered first; required fields are marked and refusals are said beside the
+ * named exactly is offered first; a maintainer proposes a new keyword, which the public lists show
+ * once a curator names it; required fields are marked and refusals are said beside the
  * field (no browser popup); selects look like selects; the new-organisation form starts from the
  * typed name and offers organisation types; relations read as rows and are added in one step;
  * descriptions are Markdown (previewed in the editor, rendered safely on the record page and in
@@ -23,17 +24,19 @@ const WIDE_VIEWPORT = { width: 1280, height: 900 };
 const EXPECTED_FAILURES = [/401 \(Unauthorized\)/, /Failed to load resource/];
 
 let suite: WritableSuite;
-/** A public record whose general information saves as it is (a homepage, a long enough description). */
+/** Public records whose general information saves as it is (a homepage, a long enough description): casey maintains the first. */
+let caseysRecord: { id: number; name: string };
 let describedRecord: { id: number; name: string };
 
 beforeAll(async () => {
   // The indexer runs so that a saved description reaches the search results.
   suite = await startWritableSuite({ name: 'browser_editor_forms', indexer: true });
   await suite.addUser('curie', 'curator');
-  await suite.addUser('casey');
+  const casey = await suite.addUser('casey');
   // The catalogue's LOINC has no homepage, so a save of its general information is refused.
-  describedRecord = await suite.environment.db('records').where({ is_approved: true, is_hidden: false, status: 'ready' })
-    .where('homepage', 'like', 'http%').whereRaw('length(description) >= 40').orderBy('id').first('id', 'name');
+  [caseysRecord, describedRecord] = await suite.environment.db('records').where({ is_approved: true, is_hidden: false, status: 'ready' })
+    .where('homepage', 'like', 'http%').whereRaw('length(description) >= 40').orderBy('id').limit(2).select('id', 'name');
+  await suite.environment.db('record_maintainers').insert({ record_id: caseysRecord.id, user_id: casey });
 });
 
 /** Waits for a section's save to answer, and expects success (a failure shows its message). */
@@ -41,6 +44,17 @@ async function savedWell(page: Page, section: string): Promise<void> {
   const outcome = page.getByTestId(`outcome-${section}`);
   await outcome.waitFor();
   expect(await outcome.textContent()).toContain('Record successfully updated!');
+}
+
+/** The keywords anyone (no sign-in) finds for `q`: the public list. */
+async function publicKeywords(q: string): Promise<string[]> {
+  const answer = await fetch(`${suite.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{searchUserDefinedTags(q:${JSON.stringify(q)}){label}}` }),
+  });
+  const body = (await answer.json()) as { data: { searchUserDefinedTags: { label: string }[] } };
+  return body.data.searchUserDefinedTags.map((tag) => tag.label);
 }
 
 afterAll(async () => {
@@ -103,6 +117,40 @@ describe('record editor: pick lists', () => {
     const firstNotStarting = labels.findIndex((label) => !label.startsWith('protein'));
     // Every label starting with the text comes before those only containing it.
     if (firstNotStarting >= 0) expect(labels.slice(firstNotStarting).every((label) => !label.startsWith('protein'))).toBe(true);
+  });
+});
+
+describe('record editor: new keywords', () => {
+  it('a maintainer proposes one: it shows on their record at once, and in the public list once a curator names it', { timeout: 240_000 }, async () => {
+    const page = await suite.signedInPage('casey');
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    await page.setViewportSize(WIDE_VIEWPORT);
+    await page.goto(`/${caseysRecord.id}/edit`);
+    const general = page.getByTestId('section-generalInformation');
+    const keywords = general.getByRole('combobox', { name: 'Keywords' });
+    await keywords.click();
+    await keywords.fill('Glacier');
+    await page.getByTestId('propose-userDefinedTags').getByText('Add the new keyword “glacier”').waitFor();
+    await keywords.press('Enter');
+    await general.getByTestId('chosen-userDefinedTags').getByText('glacier', { exact: true }).waitFor();
+    await poll(() => openLists(page).count()).toBe(0);
+    await page.getByTestId('save-generalInformation').click();
+    await savedWell(page, 'generalInformation');
+    await page.goto(`/${caseysRecord.id}`);
+    await page.getByText('glacier', { exact: true }).first().waitFor();
+    // Not in the public list until a curator names it.
+    expect(await publicKeywords('glacier')).toEqual([]);
+    expect(errors.messages).toEqual([]);
+
+    // The curator finds the proposal in the list and names it on another record: it is approved.
+    const curator = await editorOf(describedRecord.id);
+    const curatorKeywords = curator.getByTestId('section-generalInformation').getByRole('combobox', { name: 'Keywords' });
+    await curatorKeywords.click();
+    await curatorKeywords.fill('glacier');
+    await openLists(curator).getByRole('option', { name: 'glacier', exact: true }).click();
+    await curator.getByTestId('save-generalInformation').click();
+    await savedWell(curator, 'generalInformation');
+    expect(await publicKeywords('glacier')).toEqual(['glacier']);
   });
 });
 

@@ -57,7 +57,7 @@ function GeneralInformationSection({ record, recordTypes, rights, holder, onChan
         return (
           <ChangeReporter changes={changes} onChanged={onChanged}>
             <EditSection id="generalInformation" title="General information" changes={changes} saving={saving} outcome={outcome} onSave={() => void form.submitForm()}>
-              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing currentLogo={record.urlForLogo} />
+              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing currentLogo={record.urlForLogo} recordId={record.id} />
             </EditSection>
           </ChangeReporter>
         );

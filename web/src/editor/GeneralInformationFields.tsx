@@ -6,7 +6,7 @@ import { objectTypesRequired, RECORD_STATUS_VALUES, YEAR_RANGE } from '@registry
 import { FieldLabel } from '../kit/FormFields.tsx';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import { MarkdownText } from '../kit/markdown/Markdown.tsx';
-import type { RecordType } from './editor-api.ts';
+import { proposeKeyword, type RecordType } from './editor-api.ts';
 import { PICK_LISTS, shownError, valueAt, type GeneralFieldRights, type GeneralValues } from './general-information.ts';
 import { LogoField } from './LogoField.tsx';
 
@@ -20,7 +20,18 @@ interface FieldsProps {
   /** An existing record: only curators change its type. */
   editing: boolean;
   currentLogo: string | null;
+  /** The record being edited (a keyword proposed here names it); null on /create. */
+  recordId?: string | null;
 }
+
+/** Keywords are the one list a contributor adds to: a proposal waits for a curator before the public lists show it. */
+const proposeKeywordFor = (recordId: string | null) => ({
+  label: (text: string) => `Add the new keyword “${text.toLowerCase()}”`,
+  create: async (text: string) => {
+    const created = await proposeKeyword(text, recordId);
+    return { id: created.id, label: created.label };
+  },
+});
 
 /** The description as the record page will show it (Markdown), on demand. */
 function DescriptionPreview({ text }: { text: string }) {
@@ -45,7 +56,7 @@ function DescriptionPreview({ text }: { text: string }) {
   );
 }
 
-export function GeneralInformationFields({ form, recordTypes, rights, editing, currentLogo }: FieldsProps) {
+export function GeneralInformationFields({ form, recordTypes, rights, editing, currentLogo, recordId = null }: FieldsProps) {
   const { values, errors, setFieldValue, handleChange } = form;
   const shown = (path: string) => shownError(form, path);
   const registry = recordTypes.find((type) => type.id === values.record_type_id)?.fairsharingRegistry?.name;
@@ -128,6 +139,7 @@ export function GeneralInformationFields({ form, recordTypes, rights, editing, c
           required={key === 'objectTypes' && objectTypesNeeded}
           error={typeof errors[key] === 'string' && form.submitCount > 0 ? (errors[key] as string) : undefined}
           onChange={(terms) => void setFieldValue(key, terms)}
+          propose={key === 'userDefinedTags' ? proposeKeywordFor(recordId) : undefined}
         />
       ))}
       <LogoField form={form} currentLogo={currentLogo} />

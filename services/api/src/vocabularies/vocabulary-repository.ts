@@ -104,6 +104,7 @@ export async function loadVocabulary(db: Database, vocabulary: BrowsableVocabula
     hasOntologyColumns ? 'synonyms' : db.raw(`'{}'::text[] AS synonyms`),
     hasOntologyColumns ? 'iri' : db.raw('NULL::text AS iri'),
   );
+  if (tables.terms === 'user_defined_tags') termQuery.where('is_approved', true);
   if (tables.upperLevelPrefix) termQuery.where((query) => query.whereNull('ontology_id').orWhereNot('ontology_id', 'like', `${tables.upperLevelPrefix}%`));
   const [terms, parentLinks, annotations] = await Promise.all([
     termQuery,
@@ -135,10 +136,13 @@ const TERM_USES: Record<TermTable, { table: string; column: string }> = {
 /**
  * Terms whose label (or, with `withSynonyms`, a synonym) contains `q`. A pick list shows the first
  * few, so the term named exactly comes first, then those starting with the text, then the most used
- * (by how many records name them), then by label; with no text, every term by label.
+ * (by how many records name them), then by label; with no text, every term by label. Tags
+ * waiting for a curator only `withUnapproved`.
  */
-export function searchTerms(db: Database, table: TermTable, q: string | null | undefined, withSynonyms: boolean): Promise<VocabularyRow[]> {
+export function searchTerms(db: Database, table: TermTable, q: string | null | undefined, withSynonyms: boolean, withUnapproved = false): Promise<VocabularyRow[]> {
   const query = db<VocabularyRow>(table).select('*').limit(MAX_TERMS);
+  // A keyword proposed in the editor is listed once a curator approves it.
+  if (table === 'user_defined_tags' && !withUnapproved) query.where('is_approved', true);
   const pattern = searchedPattern(q);
   if (!pattern) return query.orderBy('label');
   query.where((where) => {
