@@ -190,6 +190,8 @@ export async function loadIndexableRecords(db: Database, ids: readonly number[])
     db('record_user_defined_tags as link')
       .join('user_defined_tags as tag', 'tag.id', 'link.user_defined_tag_id')
       .whereIn('link.record_id', found)
+      // A keyword proposed by a non-curator waits for a curator before it is a public facet value.
+      .where('tag.is_approved', true)
       .select('link.record_id', 'tag.id', 'tag.label')
       .orderBy([{ column: 'link.record_id' }, { column: 'tag.id' }])
       .then((rows: Linked<{ id: number; label: string }>[]) => groupByRecord(rows)),

@@ -69,6 +69,28 @@ export const RELATION_TYPE_DEFINITIONS: { name: string; description: string; all
 ];
 
 /**
+ * Kinds of organisation, as FAIRsharing names them (its organisation pages and the types of the
+ * organisations its records link). The vendored data carries no organisation, so these are
+ * reference data only: the editor's new-organisation form offers them.
+ */
+export const ORGANISATION_TYPE_NAMES: string[] = [
+  'University',
+  'Research institute',
+  'Funder',
+  'Company',
+  'Consortium',
+  'Government body',
+  'Project',
+  'Charitable foundation',
+  'Publisher',
+  'Journal',
+  'Learned society',
+  'Standards organisation',
+  'Library',
+  'Museum',
+];
+
+/**
  * Kinds of digital object a record describes or holds. The source data carries no object
  * types, so this list is reference data only; no seeded record is linked to one.
  */

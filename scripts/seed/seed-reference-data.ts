@@ -1,6 +1,6 @@
 /**
  * Reference data every installation needs, loaded idempotently (upserts on natural keys):
- * registries, record types, relation types (+ allowed registry pairs), object types,
+ * registries, record types, relation types (+ allowed registry pairs), object types, organisation types,
  * countries (ISO 3166-1 from `world-countries`), licences (SPDX list), and the SRAO subject
  * and DRAO domain trees from the vendored ontology files. Like the catalogue seed it writes
  * no outbox rows: the start command rebuilds the whole index after seeding.
@@ -13,6 +13,7 @@ import { defaultCatalogueFile } from './paths.ts';
 import {
   EXTRA_COUNTRIES,
   OBJECT_TYPE_DEFINITIONS,
+  ORGANISATION_TYPE_NAMES,
   RECORD_TYPE_DEFINITIONS,
   REGISTRY_DEFINITIONS,
   RELATION_TYPE_DEFINITIONS,
@@ -30,6 +31,7 @@ export interface ReferenceDataReport {
   relationTypes: WriteCounts;
   allowedAssociations: LinkCounts;
   objectTypes: WriteCounts;
+  organisationTypes: WriteCounts;
   countries: WriteCounts;
   licences: WriteCounts;
   subjects: WriteCounts;
@@ -116,6 +118,9 @@ export async function seedReferenceData(db: Database, ontologies?: OntologyTerms
     ['label', 'definitions'],
   );
 
+  // Added when missing; a type an installation renamed or added is left as it is.
+  const organisationTypes = await upsertRows(db, 'organisation_types', ORGANISATION_TYPE_NAMES.map((name) => ({ name })), ['name'], []);
+
   const countries = await upsertRows(
     db,
     'countries',
@@ -145,6 +150,7 @@ export async function seedReferenceData(db: Database, ontologies?: OntologyTerms
     relationTypes,
     allowedAssociations,
     objectTypes,
+    organisationTypes,
     countries,
     licences,
     subjects: subjects.terms,

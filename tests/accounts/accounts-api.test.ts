@@ -296,7 +296,7 @@ describe('own account', () => {
     expect(halfValid).toMatchObject({ status: 422, body: { errors: { password_confirmation: [ACCOUNT_MESSAGES.repeatedPassword] } } });
     expect((await harness.env.db('users').where({ id: user.id }).first('last_name')).last_name).toBeNull();
     const noCurrent = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { password: 'brand new pass', password_confirmation: 'brand new pass' } } });
-    expect(noCurrent).toMatchObject({ status: 422, body: { errors: { current_password: ['Current password is invalid.'] } } });
+    expect(noCurrent).toMatchObject({ status: 422, body: { errors: { current_password: ['Enter your current password to change your e-mail address or password.'] } } });
     const changed = await call(harness.app, {
       method: 'PUT', url: '/users', token: user.jwt,
       payload: { user: { current_password: user.password, password: 'brand new pass', password_confirmation: 'brand new pass' } },

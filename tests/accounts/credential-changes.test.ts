@@ -86,7 +86,9 @@ describe('a new e-mail address', () => {
   it('needs the current password', async () => {
     const user = await signedUpUser(harness, 'lovelace');
     const answer = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { email: 'elsewhere@example.org' } } });
-    expect(answer).toMatchObject({ status: 422, body: { errors: { current_password: ['Current password is invalid.'] } } });
+    expect(answer).toMatchObject({ status: 422, body: { errors: { current_password: ['Enter your current password to change your e-mail address or password.'] } } });
+    const wrong = await call(harness.app, { method: 'PUT', url: '/users', token: user.jwt, payload: { user: { email: 'elsewhere@example.org', current_password: 'not the password' } } });
+    expect(wrong).toMatchObject({ status: 422, body: { errors: { current_password: ['Current password is invalid.'] } } });
   });
 
   it('does not reveal an address that has an account: the same answer, and its owner is mailed', async () => {

@@ -79,7 +79,11 @@ describe('API keys', () => {
     const created = await call(harness.app, { method: 'POST', url: '/users/api_keys', token: user.jwt, payload: { api_key: { name: 'short-lived' } } });
     const revoked = await call(harness.app, { method: 'DELETE', url: `/users/api_keys/${created.body.id}`, token: user.jwt });
     expect(revoked.status).toBe(200);
-    expect((await call(harness.app, { url: '/users/edit', headers: { 'x-graphql-key': created.body.key as string } })).status).toBe(401);
+    const refused = await call(harness.app, { url: '/users/edit', headers: { 'x-graphql-key': created.body.key as string } });
+    expect(refused).toMatchObject({ status: 401, body: { message: 'This API key was revoked: create a new one on your profile page.' } });
+    // A key that never existed is only asked to sign in: nothing says whether a guess was ever a key.
+    const unknown = await call(harness.app, { url: '/users/edit', headers: { 'x-graphql-key': `${created.body.key as string}x` } });
+    expect(unknown).toMatchObject({ status: 401, body: { message: 'You need to sign in or sign up before continuing.' } });
     const again = await call(harness.app, { method: 'DELETE', url: `/users/api_keys/${created.body.id}`, token: user.jwt });
     expect(again.status).toBe(404);
   });

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@registry/schemas/forms/account.ts';
 import type { IsolatedEnvironment } from '../support/environment.ts';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
 import { ORCID_PEOPLE, startOrcidStandIn, TEST_CLIENT, type LocalProvider } from '../accounts/providers.ts';
@@ -177,6 +178,48 @@ describe('accounts in the browser', () => {
     const afterLogout = await fetch(`${server.url}/users/valid`, { headers: { Authorization: `Bearer ${token}` } });
     expect(afterLogout.status).toBe(401);
 
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('changes the e-mail address: the current password is asked for, the pending address shows, the link keeps one signed in; a revoked key is told so', { timeout: 180_000 }, async () => {
+    await addConfirmedUser('mary');
+    const page = await suite.signedInPage('mary');
+    const errors = collectConsoleErrors(page, EXPECTED_FAILURES);
+    await page.goto('/profiles/edit');
+    const edit = page.getByRole('form', { name: 'Edit your profile' });
+    await edit.getByLabel('Email').fill('mary-somerville@example.org');
+    // Said beside the field before any save, not "Current password is invalid." after one.
+    await edit.getByTestId('error-current_password').getByText(ACCOUNT_MESSAGES.currentPasswordRequired).waitFor();
+    expect(await edit.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'accounts-email-change-password-required');
+    expect(await checkAccessibility(page)).toEqual([]);
+    await edit.getByLabel(/^Current password/).fill(PASSWORD);
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await waitForPathAndQuery(page, '/accounts/profile');
+    // The profile names the address waiting for its link; the account keeps the old one until then.
+    await page.getByTestId('pending-email').getByText('mary-somerville@example.org').waitFor();
+    await page.getByTestId('personal-information').getByText('mary@example.org').waitFor();
+    await saveScreenshot(page, 'accounts-profile-pending-email');
+
+    const mail = await mailSink.waitFor((received) => received.to.includes('mary-somerville@example.org'));
+    await page.goto(linkPath(mail.text, '/users/confirmation'));
+    await page.getByText('Your e-mail address is confirmed.').waitFor();
+    expect(await page.getByText('You can now log in').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await page.getByTestId('personal-information').getByText('mary-somerville@example.org').waitFor();
+    expect(await page.getByTestId('pending-email').count()).toBe(0);
+
+    // A revoked API key is told it was revoked, not asked to sign in (the page accepts the confirmation).
+    const keys = page.getByTestId('api-keys');
+    await keys.getByLabel('Name of the new key').fill('old script');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    const key = (await keys.getByTestId('new-api-key').textContent())?.trim() ?? '';
+    await keys.getByRole('button', { name: 'Revoke old script' }).click();
+    await poll(async () => keys.getByTestId('api-key').count()).toBe(0);
+    const refused = await fetch(`${server.url}/users/edit`, { headers: { 'X-GraphQL-Key': key } });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toBe('This API key was revoked: create a new one on your profile page.');
     expect(errors.messages).toEqual([]);
     await page.context().close();
   });

@@ -108,11 +108,10 @@ describe('curation in the browser', () => {
     await page.getByTestId('outcome-additionalInformation').getByText('Record successfully updated!').waitFor();
     const relations = page.getByTestId('section-relations');
     await relations.getByLabel('Search a record to relate').fill('Logical Observation Identifier');
-    await relations.getByRole('option').filter({ hasText: 'Logical Observation Identifier Names and Codes' }).first().click();
-    await relations.getByLabel('Relation type').selectOption({ label: 'related to' });
-    await relations.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByTestId('save-relations').click();
+    // One step: the relation type chosen beside the record found saves the relation.
+    await relations.getByRole('combobox', { name: 'Relation to Logical Observation Identifier Names and Codes' }).first().selectOption({ label: 'related to' });
     await page.getByTestId('outcome-relations').getByText('Record successfully updated!').waitFor();
+    await relations.getByTestId('relation-row').filter({ hasText: 'related to' }).getByRole('link', { name: 'Logical Observation Identifier Names and Codes' }).waitFor();
     await saveScreenshot(page, 'curation-edit-saved');
     await page.goto(`/${recordId}`);
     await page.getByRole('heading', { name: `${NAME} renamed` }).first().waitFor();

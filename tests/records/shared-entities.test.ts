@@ -3,7 +3,8 @@
  * citing them, so the access module decides who may change one: curators, and its creator while
  * only records they may edit cite it. Everyone else links or unlinks it on their own record. A
  * change is an edit event on every citing record, with index intents for each; a licence named
- * inline by a maintainer stays out of the public dumps and reference lists until a curator links it.
+ * inline by a maintainer stays out of the public dumps and reference lists until a curator links it,
+ * and a keyword a maintainer proposes until a curator names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -190,5 +191,49 @@ describe('a licence named inline by a maintainer', () => {
     // The approval re-indexes every record linking the licence (fan-out of the licence intent).
     expect(await indexedLicenceNames(own)).toContain(NAME);
     expect(await env.db('index_outbox').where({ entity_type: 'licence', entity_id: licenceId }).where('id', '>', beforeAdoption).first('id')).toBeDefined();
+  });
+});
+
+describe('a keyword proposed by a maintainer', () => {
+  const LABEL = 'glacier mass balance';
+
+  const jsonDump = async () => JSON.stringify((await send('GET', '/export/records.json', null)).json());
+  const tagList = async () => (await send('POST', '/search/user_defined_tags', null, { q: LABEL })).json().data as unknown[];
+  const graphqlList = async (who: Person | null) => {
+    const answer = await app.inject({
+      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}) },
+      payload: { query: `{ searchUserDefinedTags(q: ${JSON.stringify(LABEL)}) { label } }` },
+    });
+    return answer.json().data.searchUserDefinedTags as { label: string }[];
+  };
+  const indexedTagLabels = async (recordId: number) => (await loadIndexableRecords(env.db, [recordId]))[0]!.userDefinedTags.map((tag) => tag.label);
+
+  it('shows on its record at once and stays out of the dumps, the public tag lists and the search facets until a curator names it', async () => {
+    const proposed = await send('POST', `/user_defined_tags?fairsharing_record_id=${own}`, 'author', { user_defined_tag: { label: LABEL } });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const tagId = proposed.json().id;
+    expect(await env.db('user_defined_tags').where({ id: tagId }).first('created_by', 'is_approved')).toEqual({ created_by: ids.author, is_approved: false });
+    // The author's record names it (as the editor's save does); its page reads it from Postgres.
+    await env.db('record_user_defined_tags').insert({ record_id: own, user_defined_tag_id: tagId });
+    const page = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: `{ fairsharingRecord(id: ${own}) { userDefinedTags { label } } }` } });
+    expect(page.json().data.fairsharingRecord.userDefinedTags).toContainEqual({ label: LABEL });
+
+    expect(await jsonDump()).not.toContain(LABEL);
+    expect(await tagList()).toEqual([]);
+    expect(await graphqlList(null)).toEqual([]);
+    expect(await graphqlList('author')).toEqual([]);
+    expect(await graphqlList('curator')).toEqual([{ label: LABEL }]);
+    expect(await indexedTagLabels(own)).not.toContain(LABEL);
+
+    const beforeApproval = await lastOutboxId();
+    const named = await send('POST', '/user_defined_tags', 'curator', { user_defined_tag: { label: LABEL } });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().id).toBe(tagId);
+    expect(await jsonDump()).toContain(LABEL);
+    expect(await tagList()).toHaveLength(1);
+    expect(await graphqlList(null)).toEqual([{ label: LABEL }]);
+    // The approval re-indexes every record naming the tag (fan-out of the tag intent).
+    expect(await indexedTagLabels(own)).toContain(LABEL);
+    expect(await env.db('index_outbox').where({ entity_type: 'user_defined_tag', entity_id: tagId }).where('id', '>', beforeApproval).first('id')).toBeDefined();
   });
 });

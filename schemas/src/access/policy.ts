@@ -94,7 +94,7 @@ export const ACTIONS = {
   'linkHealth.adoptFinalUrl': { write: true, rule: curator, description: 'replace a permanently redirected URL by where it leads (then saved as a record edit)' },
   'reference.create': { write: true, rule: signedIn, description: 'add an organisation, grant, licence, publication or tag while editing a record' },
   'sharedEntity.change': { write: true, rule: either(curator, createdSharedEntityOnlyTheirRecordsCite), description: 'change or delete a publication, organisation, grant, licence or tag (curators; its creator while only records they may edit cite it)' },
-  'sharedEntity.approve': { write: true, rule: curator, description: 'put a licence named inline into the public dumps and reference lists' },
+  'sharedEntity.approve': { write: true, rule: curator, description: 'put a licence named inline, or a keyword proposed in the editor, into the public dumps, reference lists and search facets' },
   'search.curatorFilters': { write: false, rule: curator, description: 'filter search by curator-only facets (isApproved)' },
   'user.viewPrivate': { write: false, rule: either(self, superCurator), description: "read a user's e-mail, preferences and private lists" },
   'user.editOwn': { write: true, rule: self, description: 'change or delete one’s own account' },

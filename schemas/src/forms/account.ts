@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   mastodon: 'Invalid mastodon handle: Use @user@server.',
   bluesky: 'Invalid Bluesky handle: Use @username.domain.name',
   orcid: "Doesn't look like a valid ORCID ID.",
+  currentPasswordRequired: 'Enter your current password to change your e-mail address or password.',
 } as const;
 
 /** SPEC §5 "Value is not long enough (n/min)": n is the length typed so far. */

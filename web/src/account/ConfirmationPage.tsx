@@ -5,10 +5,13 @@ import { confirmAccount, type AccountAnswer } from './account-api.ts';
 import { errorMessage } from './account-paths.ts';
 import { FormAnswer } from '../kit/FormFields.tsx';
 import { useLoad } from '../kit/useLoad.ts';
+import { useSession } from '../state/hooks.ts';
 
 type Outcome = { kind: 'pending' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
 
 export const CONFIRMED_TEXT = 'Your account is confirmed. You can now log in.';
+/** Someone signed in follows the link of a new address: they are not told to log in. */
+export const SIGNED_IN_CONFIRMED_TEXT = 'Your e-mail address is confirmed.';
 
 /** A link followed again: the server says so (`already_confirmed`) instead of calling it invalid. */
 function isAlreadyConfirmed(answer: object | null): boolean {
@@ -19,11 +22,13 @@ function isAlreadyConfirmed(answer: object | null): boolean {
 export function ConfirmationPage() {
   const [params] = useSearchParams();
   const token = params.get('confirmation_token') ?? '';
+  const signedIn = useSession().user !== null;
+  const confirmedText = signedIn ? SIGNED_IN_CONFIRMED_TEXT : CONFIRMED_TEXT;
   const confirmed = useLoad<AccountAnswer>(token ? { key: token, load: () => confirmAccount(token) } : null);
   const outcome: Outcome = !token
     ? { kind: 'error', text: 'This confirmation link has no token.' }
     : confirmed.status === 'ready'
-      ? { kind: 'success', text: isAlreadyConfirmed(confirmed.data) && confirmed.data.message ? confirmed.data.message : CONFIRMED_TEXT }
+      ? { kind: 'success', text: isAlreadyConfirmed(confirmed.data) && confirmed.data.message ? confirmed.data.message : confirmedText }
       : confirmed.status === 'error'
         ? { kind: 'error', text: errorMessage(confirmed.error) }
         : { kind: 'pending' };
@@ -35,7 +40,7 @@ export function ConfirmationPage() {
         <Stack gap="4" align="center">
           <FormAnswer kind="success">{outcome.text}</FormAnswer>
           <Button asChild bg="brand.700" color="white">
-            <RouterLink to="/accounts/login">Log in</RouterLink>
+            {signedIn ? <RouterLink to="/accounts/profile">Go to your profile</RouterLink> : <RouterLink to="/accounts/login">Log in</RouterLink>}
           </Button>
         </Stack>
       )}

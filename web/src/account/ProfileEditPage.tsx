@@ -5,10 +5,11 @@
  * key), and deleting the account.
  */
 import { Link as RouterLink } from 'react-router';
-import { Form, Formik, useField } from 'formik';
+import { useEffect } from 'react';
+import { Form, Formik, useField, useFormikContext } from 'formik';
 import { WritesOffFieldset, WritesOffNotice } from '../shell/WritesOff.tsx';
 import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { profileFormSchema } from '@registry/schemas/forms/account.ts';
+import { ACCOUNT_MESSAGES, profileFormSchema } from '@registry/schemas/forms/account.ts';
 import { TermPicker } from '../kit/TermPicker.tsx';
 import type { Term } from '../kit/pick-lists.ts';
 import { PageContainer } from '../shell/Layout.tsx';
@@ -33,6 +34,18 @@ function OrganisationsField() {
   );
 }
 
+/**
+ * Shown once the e-mail differs: its rule (required) is said at once beside it, while Save waits,
+ * rather than after a refused save.
+ */
+function CurrentPasswordField() {
+  const { setFieldTouched } = useFormikContext<ProfileEditValues>();
+  useEffect(() => {
+    void setFieldTouched('current_password', true, false);
+  }, [setFieldTouched]);
+  return <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />;
+}
+
 export function ProfileEditPage() {
   const { account, profileTypes, failure, submit } = useProfileEdit();
 
@@ -54,6 +67,8 @@ export function ProfileEditPage() {
           <Formik<ProfileEditValues>
             initialValues={{ ...profileValuesOf(account), current_password: '', organisations: organisationTermsOf(account) }}
             validationSchema={profileFormSchema}
+            // Besides the schema: an e-mail change asks for the current password, said beside its field before any call.
+            validate={(values) => (needsCurrentPassword(account, values) && values.current_password === '' ? { current_password: ACCOUNT_MESSAGES.currentPasswordRequired } : {})}
             initialErrors={initialErrorsOf(profileFormSchema, profileValuesOf(account))}
             onSubmit={submit}
           >
@@ -72,7 +87,7 @@ export function ProfileEditPage() {
                     {needsCurrentPassword(account, formik.values) && (
                       <Stack gap="2" maxW="md">
                         <Text fontSize="sm">A new e-mail address takes effect once you follow the link we send to it; we also tell your current address.</Text>
-                        <PasswordField name="current_password" label="Current password (needed to change your e-mail)" required />
+                        <CurrentPasswordField />
                       </Stack>
                     )}
                     <Text fontSize="sm" color="gray.700">

@@ -1,6 +1,6 @@
 /** /accounts/profile (login required): the user's information, API keys and activity lists, and the way to their webhooks. */
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Box, Button, Flex, Heading, Spinner, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { can } from '@registry/schemas/access/policy.ts';
 import { useAppDispatch, useSession } from '../state/hooks.ts';
 import { useViewer } from '../state/sessionViewer.ts';
@@ -12,6 +12,20 @@ import { FormAnswer } from '../kit/FormFields.tsx';
 import { PersonalInformation } from './PersonalInformation.tsx';
 import { UserActivityLists } from './UserActivityLists.tsx';
 import { useUserProfile } from './useUserProfile.ts';
+import { loadOwnAccount, type AccountUser } from './account-api.ts';
+import { useLoad } from '../kit/useLoad.ts';
+
+/** A new e-mail address waiting for its link (only the account's own settings, GET /users/edit, hold it). */
+function PendingEmailNote() {
+  const account = useLoad<AccountUser>({ key: 'own-account', load: () => loadOwnAccount() });
+  const pending = account.status === 'ready' ? account.data.unconfirmed_email : null;
+  if (!pending) return null;
+  return (
+    <Text mt="3" fontSize="sm" data-testid="pending-email">
+      Your new address <strong>{pending}</strong> waits for confirmation: follow the link we sent to it. Until then your account keeps the address above.
+    </Text>
+  );
+}
 
 export function ProfilePage() {
   const session = useSession();
@@ -64,6 +78,7 @@ export function ProfilePage() {
               Personal information
             </Heading>
             <PersonalInformation user={profile.user} />
+            <PendingEmailNote />
           </Box>
           <ApiKeysPanel />
           <BrokenLinksPanel />

@@ -56,6 +56,7 @@ export function AdditionalInformationSection({ record, holder, onChanged }: { re
                   <option value="">Not known</option>
                   {options.map((option) => <option key={option} value={option}>{option}</option>)}
                 </NativeSelect.Field>
+                <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
           );

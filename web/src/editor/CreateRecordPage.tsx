@@ -132,7 +132,7 @@ export function CreateRecordPage() {
             </Alert.Root>
           )}
           {duplicates && (
-            <Button alignSelf="start" colorPalette="blue" onClick={() => setStep('details')}>
+            <Button alignSelf="start" colorPalette="brand" onClick={() => setStep('details')}>
               Continue
             </Button>
           )}
@@ -153,21 +153,24 @@ export function CreateRecordPage() {
           }}
         >
           {(form) => (
-            <Stack as="form" gap="4" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void form.submitForm(); }}>
-              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing={false} currentLogo={null} />
-              {failure && (
-                <Alert.Root status="error" data-testid="create-error">
-                  <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
-                </Alert.Root>
-              )}
-              <HStack>
-                <WriteControl>
-                  <Button type="submit" colorPalette="blue" loading={form.isSubmitting} data-testid="create-record">Create the record</Button>
-                </WriteControl>
-                <Button variant="ghost" onClick={() => setStep('duplicates')}>Back</Button>
-              </HStack>
-            </Stack>
+            // noValidate: the schema's messages beside each field say what is missing, not the browser's popup.
+            <form noValidate aria-label="New record" onSubmit={(event) => { event.preventDefault(); void form.submitForm(); }}>
+              <Stack gap="4">
+                <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing={false} currentLogo={null} />
+                {failure && (
+                  <Alert.Root status="error" data-testid="create-error">
+                    <Alert.Indicator />
+                    <Alert.Title>{failure}</Alert.Title>
+                  </Alert.Root>
+                )}
+                <HStack>
+                  <WriteControl>
+                    <Button type="submit" colorPalette="brand" loading={form.isSubmitting} data-testid="create-record">Create the record</Button>
+                  </WriteControl>
+                  <Button variant="ghost" onClick={() => setStep('duplicates')}>Back</Button>
+                </HStack>
+              </Stack>
+            </form>
           )}
         </Formik>
       )}

@@ -95,8 +95,9 @@ function LicenceLinks({ record, holder }: { record: EditableRecord; holder: Revi
           <NativeSelect.Field aria-label="Licence relation" value={relation} onChange={(event) => setRelation(event.target.value)}>
             {LICENCE_RELATIONS.map((value) => <option key={value} value={value}>{linkRelationLabel(value)}</option>)}
           </NativeSelect.Field>
+          <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button colorPalette="blue" loading={busy} disabled={licence.length === 0 && newName.trim() === ''} onClick={() => void add()} data-testid="add-licence-link">
+        <Button colorPalette="brand" loading={busy} disabled={licence.length === 0 && newName.trim() === ''} onClick={() => void add()} data-testid="add-licence-link">
           Add licence link
         </Button>
       </HStack>

@@ -57,7 +57,7 @@ function GeneralInformationSection({ record, recordTypes, rights, holder, onChan
         return (
           <ChangeReporter changes={changes} onChanged={onChanged}>
             <EditSection id="generalInformation" title="General information" changes={changes} saving={saving} outcome={outcome} onSave={() => void form.submitForm()}>
-              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing currentLogo={record.urlForLogo} />
+              <GeneralInformationFields form={form} recordTypes={recordTypes} rights={rights} editing currentLogo={record.urlForLogo} recordId={record.id} />
             </EditSection>
           </ChangeReporter>
         );
@@ -154,7 +154,7 @@ export function EditRecordPage() {
         </Alert.Root>
       )}
       <WritesOffNotice what="Editing a record" />
-      <Text color="fg.muted">Each section saves on its own. Licences, publications and organisations are saved at once, link by link.</Text>
+      <Text color="fg.muted">Each section saves on its own. Licences, publications, organisations and relations are saved at once, link by link.</Text>
       {/* A disabled fieldset disables every field and button of every section at once, keeping what was typed. */}
       <Stack asChild gap="6" minW="0">
         <fieldset disabled={writesOff !== null} title={writesOff ?? undefined} data-testid="editor-sections">

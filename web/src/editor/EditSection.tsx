@@ -37,7 +37,7 @@ export function EditSection({ id, title, changes, saving, outcome, onSave, canSa
           )}
         </HStack>
         {onSave && (
-          <Button colorPalette="blue" onClick={onSave} loading={saving} disabled={changes === 0 || !canSave} data-testid={`save-${id}`}>
+          <Button colorPalette="brand" onClick={onSave} loading={saving} disabled={changes === 0 || !canSave} data-testid={`save-${id}`}>
             Save {title.toLowerCase()}
           </Button>
         )}

@@ -33,7 +33,7 @@ export function LogoField({ form, currentLogo }: { form: FormikProps<GeneralValu
           </Button>
         )}
       </HStack>
-      {form.status?.logoError && <Field.ErrorText>{form.status.logoError}</Field.ErrorText>}
+      {form.status?.logoError && <Field.ErrorText color="red.700">{form.status.logoError}</Field.ErrorText>}
     </Field.Root>
   );
 }

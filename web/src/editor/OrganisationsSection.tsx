@@ -31,12 +31,19 @@ function RelationSelect({ label, value, onChange }: { label: string; value: stri
       <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
         {ORGANISATION_RELATIONS.map((relation) => <option key={relation} value={relation}>{linkRelationLabel(relation)}</option>)}
       </NativeSelect.Field>
+      <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
 }
 
-function NewOrganisationForm({ recordId, onCreated, run }: { recordId: string; onCreated(organisation: Term): void; run(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
-  const [name, setName] = useState('');
+function NewOrganisationForm({ recordId, typedName, onCreated, run }: {
+  recordId: string;
+  /** What was typed in the organisation search: the name to start from. */
+  typedName: string;
+  onCreated(organisation: Term): void;
+  run(action: () => Promise<unknown>, success: string): Promise<boolean>;
+}) {
+  const [name, setName] = useState(typedName.trim());
   const [homepage, setHomepage] = useState('');
   const [rorLink, setRorLink] = useState('');
   const [types, setTypes] = useState<Term[]>([]);
@@ -152,6 +159,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
   const [isLead, setIsLead] = useState(false);
   const [grant, setGrant] = useState<Term[]>([]);
   const [creating, setCreating] = useState(false);
+  const [typedName, setTypedName] = useState('');
 
   const add = async () => {
     const chosen = organisation[0];
@@ -186,7 +194,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
       </Stack>
       <Stack gap="3" borderTopWidth="1px" pt="3">
         <Text fontWeight="semibold">Add an organisation</Text>
-        <TermPicker list="organisations" label="Organisation" value={organisation} onChange={setOrganisation} minLength={2} single />
+        <TermPicker list="organisations" label="Organisation" value={organisation} onChange={setOrganisation} onTextChange={setTypedName} minLength={2} single />
         <HStack>
           <Button size="sm" variant="ghost" onClick={() => setCreating(!creating)} aria-expanded={creating}>
             {creating ? 'Close the new organisation form' : 'The organisation is not listed: create it'}
@@ -195,6 +203,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
         {creating && (
           <NewOrganisationForm
             recordId={record.id}
+            typedName={typedName}
             run={run}
             onCreated={(created) => {
               setOrganisation([created]);
@@ -219,7 +228,7 @@ export function OrganisationsSection({ record, holder }: { record: EditableRecor
           <Text color="fg.muted" fontSize="sm">A grant can be added with the relation “funds”.</Text>
         )}
         <HStack>
-          <Button colorPalette="blue" disabled={organisation.length === 0} loading={busy} onClick={() => void add()} data-testid="add-organisation-link">
+          <Button colorPalette="brand" disabled={organisation.length === 0} loading={busy} onClick={() => void add()} data-testid="add-organisation-link">
             Add organisation link
           </Button>
         </HStack>

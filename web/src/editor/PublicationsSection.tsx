@@ -194,7 +194,7 @@ export function PublicationsSection({ record, holder }: { record: EditableRecord
               <Checkbox.Label>Cite this record with it</Checkbox.Label>
             </Checkbox.Root>
             <HStack gap="2">
-              <Button colorPalette="blue" loading={busy} onClick={() => void createAndLink()} data-testid="add-publication">Save and link the publication</Button>
+              <Button colorPalette="brand" loading={busy} onClick={() => void createAndLink()} data-testid="add-publication">Save and link the publication</Button>
               <Button variant="ghost" onClick={() => setDraft(null)}>Cancel</Button>
             </HStack>
           </Stack>

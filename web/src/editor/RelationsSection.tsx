@@ -1,10 +1,13 @@
 /**
- * Relations: the record's links to other records, removed by ticking and added by searching a
- * record and choosing one of the relation types its registry pair allows (GET
- * /record_associations/allowed). Saved together through `record_associations_attributes`.
+ * Relations: the record's links to other records, each a row (relation, the linked record and
+ * its registry) with its own Remove button, and new ones added in one step: search a record,
+ * then choose beside it one of the relation types its registry pair allows (GET
+ * /record_associations/allowed). Each change is saved at once through
+ * `record_associations_attributes`, as organisations and licences are.
  */
-import { Box, Button, Checkbox, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Box, Button, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { loadAllowedRelations, type AllowedRelation, type EditableRecord } from './editor-api.ts';
 import { searchRecordsByName } from '../kit/pick-lists.ts';
 import { EditSection } from './EditSection.tsx';
@@ -13,10 +16,11 @@ import { latestData, useLoad } from '../kit/useLoad.ts';
 
 const NONE_ALLOWED: AllowedRelation[] = [];
 
-interface NewRelation {
-  linkedRecord: { id: string; name: string; registry: string };
-  relationTypeId: number;
-  label: string;
+const readable = (name: string) => name.replace(/_/g, ' ');
+
+/** Relation types a record of registry `from` may use towards one of registry `to`. */
+function relationChoices(allowed: AllowedRelation[], from: string, to: string): AllowedRelation[] {
+  return allowed.filter((type) => type.allowed_associations.some((pair) => pair.from.toLowerCase() === from && pair.to.toLowerCase() === to.toLowerCase()));
 }
 
 export function RelationsSection({ record, holder, onChanged, onSaved }: {
@@ -27,103 +31,81 @@ export function RelationsSection({ record, holder, onChanged, onSaved }: {
 }) {
   const allowedLoad = useLoad<AllowedRelation[]>({ key: 'allowed-relations', load: () => loadAllowedRelations() });
   const allowed = allowedLoad.status === 'ready' ? allowedLoad.data : NONE_ALLOWED;
-  const [removed, setRemoved] = useState<Set<string>>(new Set());
-  const [added, setAdded] = useState<NewRelation[]>([]);
   const [query, setQuery] = useState('');
   const text = query.trim();
   const foundLoad = useLoad(text.length >= 2 ? { key: text, load: (signal: AbortSignal) => searchRecordsByName(text, signal), delayMs: 200 } : null);
   const found = (latestData(foundLoad) ?? []).filter((candidate) => candidate.id !== record.id);
-  const [target, setTarget] = useState<{ id: string; name: string; registry: string } | null>(null);
-  const [relationTypeId, setRelationTypeId] = useState('');
   const { saving, outcome, save } = useSectionSave(record.id, 'relations', holder);
-  const changes = removed.size + added.length;
-  useEffect(() => onChanged(changes), [changes, onChanged]);
-
+  // Nothing waits for a Save button: every change is sent when it is made.
+  useEffect(() => onChanged(0), [onChanged]);
   const from = (record.registry ?? '').toLowerCase();
-  /** Relation types this record may use towards the chosen target's registry. */
-  const choices = useMemo(() => {
-    if (!target) return [];
-    const to = target.registry.toLowerCase();
-    return allowed.filter((type) => type.allowed_associations.some((pair) => pair.from.toLowerCase() === from && pair.to.toLowerCase() === to));
-  }, [allowed, target, from]);
 
-  const onSave = async () => {
-    const items = [
-      ...[...removed].map((id) => ({ id: Number(id), _destroy: true })),
-      ...added.map((relation) => ({ linked_record_id: Number(relation.linkedRecord.id), record_assoc_label_id: relation.relationTypeId })),
-    ];
-    if (await save({ record_associations_attributes: items })) {
-      setRemoved(new Set());
-      setAdded([]);
+  const saveChange = async (item: Record<string, unknown>) => {
+    if (await save({ record_associations_attributes: [item] })) {
+      setQuery('');
       onSaved();
     }
   };
 
   return (
-    <EditSection id="relations" title="Relations" changes={changes} saving={saving} outcome={outcome} onSave={onSave}>
-      <Stack gap="2">
-        {record.recordAssociations.length === 0 && added.length === 0 && <Text color="fg.muted">No relation yet.</Text>}
-        {record.recordAssociations.map((association) => (
-          <Checkbox.Root
-            key={association.id}
-            checked={removed.has(association.id)}
-            onCheckedChange={(details) => {
-              const next = new Set(removed);
-              if (details.checked === true) next.add(association.id);
-              else next.delete(association.id);
-              setRemoved(next);
-            }}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              Remove: {(association.recordAssocLabel ?? '').replace(/_/g, ' ')} → {association.linkedRecord?.name ?? 'a record you cannot see'}
-            </Checkbox.Label>
-          </Checkbox.Root>
-        ))}
-        {added.map((relation, index) => (
-          <HStack key={`${relation.linkedRecord.id}-${relation.relationTypeId}`} justify="space-between">
-            <Text>New: {relation.label.replace(/_/g, ' ')} → {relation.linkedRecord.name}</Text>
-            <Button size="xs" variant="ghost" onClick={() => setAdded(added.filter((_, at) => at !== index))}>Undo</Button>
-          </HStack>
-        ))}
+    <EditSection id="relations" title="Relations" changes={0} saving={saving} outcome={outcome}>
+      <Stack gap="0" as="ul" listStyleType="none" aria-label="Relations of this record">
+        {record.recordAssociations.length === 0 && <Text as="li" color="fg.muted">No relation yet.</Text>}
+        {record.recordAssociations.map((association) => {
+          const linked = association.linkedRecord;
+          const name = linked?.name ?? 'a record you cannot see';
+          return (
+            <HStack as="li" key={association.id} justify="space-between" gap="3" py="2" borderBottomWidth="1px" wrap="wrap" data-testid="relation-row">
+              <Text>
+                <Text as="span" color="fg.muted">{readable(association.recordAssocLabel ?? '')}</Text>{' '}
+                {linked ? (
+                  <Link asChild color="blue.700" fontWeight="medium">
+                    <RouterLink to={`/${linked.id}`}>{name}</RouterLink>
+                  </Link>
+                ) : (
+                  name
+                )}
+                {linked?.registry && <Text as="span" color="fg.muted"> ({linked.registry.toLowerCase()})</Text>}
+              </Text>
+              <Button size="sm" variant="outline" disabled={saving} aria-label={`Remove the relation to ${name}`} onClick={() => void saveChange({ id: Number(association.id), _destroy: true })}>
+                Remove
+              </Button>
+            </HStack>
+          );
+        })}
       </Stack>
       <Box borderTopWidth="1px" pt="3">
         <Text fontWeight="semibold" mb="2">Add a relation</Text>
         <Stack gap="2">
           <Input aria-label="Search a record to relate" placeholder="Search a record by name" value={query} onChange={(event) => setQuery(event.target.value)} />
-          {found.length > 0 && !target && (
-            <Stack gap="0" borderWidth="1px" borderRadius="md" role="listbox" aria-label="Records found">
-              {found.map((candidate) => (
-                <Box key={candidate.id} role="option" aria-selected={false} px="3" py="1.5" cursor="pointer" _hover={{ bg: 'bg.muted' }} onClick={() => { setTarget(candidate); setRelationTypeId(''); }}>
-                  {candidate.name} <Text as="span" color="fg.muted">({candidate.registry})</Text>
-                </Box>
-              ))}
+          {found.length > 0 && (
+            <Stack as="ul" listStyleType="none" gap="0" borderWidth="1px" borderRadius="md" aria-label="Records found">
+              {found.map((candidate) => {
+                const choices = relationChoices(allowed, from, candidate.registry);
+                return (
+                  <HStack as="li" key={candidate.id} justify="space-between" gap="2" px="3" py="1.5" borderBottomWidth="1px" wrap="wrap" data-testid="relation-candidate">
+                    <Text>
+                      {candidate.name} <Text as="span" color="fg.muted">({candidate.registry.toLowerCase()})</Text>
+                    </Text>
+                    {choices.length > 0 ? (
+                      <NativeSelect.Root size="sm" w="60" maxW="full" disabled={saving}>
+                        <NativeSelect.Field
+                          aria-label={`Relation to ${candidate.name}`}
+                          value=""
+                          onChange={(event) => void saveChange({ linked_record_id: Number(candidate.id), record_assoc_label_id: Number(event.target.value) })}
+                        >
+                          <option value="">Add as…</option>
+                          {choices.map((type) => <option key={type.id} value={type.id}>{readable(type.name)}</option>)}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    ) : (
+                      <Text fontSize="sm" color="fg.muted">No relation allowed from a {from} to a {candidate.registry.toLowerCase()}</Text>
+                    )}
+                  </HStack>
+                );
+              })}
             </Stack>
-          )}
-          {target && (
-            <HStack gap="2" wrap="wrap">
-              <Text>{target.name} ({target.registry})</Text>
-              <NativeSelect.Root maxW="64">
-                <NativeSelect.Field aria-label="Relation type" value={relationTypeId} onChange={(event) => setRelationTypeId(event.target.value)}>
-                  <option value="">{choices.length > 0 ? 'Choose a relation' : `No relation allowed from a ${from} to a ${target.registry.toLowerCase()}`}</option>
-                  {choices.map((type) => <option key={type.id} value={type.id}>{type.name.replace(/_/g, ' ')}</option>)}
-                </NativeSelect.Field>
-              </NativeSelect.Root>
-              <Button
-                size="sm"
-                disabled={!relationTypeId}
-                onClick={() => {
-                  const type = choices.find((choice) => String(choice.id) === relationTypeId)!;
-                  setAdded([...added, { linkedRecord: target, relationTypeId: type.id, label: type.name }]);
-                  setTarget(null);
-                  setQuery('');
-                }}
-              >
-                Add
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setTarget(null)}>Cancel</Button>
-            </HStack>
           )}
         </Stack>
       </Box>

@@ -95,6 +95,7 @@ export function SupportSection({ record, holder, onChanged }: { record: Editable
               <NativeSelect.Field aria-label="Link type" value={link.type} onChange={(event) => update({ ...value, support_links: value.support_links.map((item, at) => (at === index ? { ...item, type: event.target.value } : item)) })}>
                 {LINK_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
               </NativeSelect.Field>
+              <NativeSelect.Indicator />
             </NativeSelect.Root>
             <Button variant="outline" onClick={() => update({ ...value, support_links: value.support_links.filter((_, at) => at !== index) })}>Remove</Button>
           </Grid>

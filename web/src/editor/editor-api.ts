@@ -140,6 +140,15 @@ export function saveSection(id: string, section: RecordSection, record: Record<s
 /** A shared entity added from the editor names the record being edited: the API creates it only if the viewer may save that record. */
 const forRecord = (path: string, recordId: string) => `${path}?${new URLSearchParams({ fairsharing_record_id: recordId }).toString()}`;
 
+/**
+ * A keyword proposed in the editor (POST /user_defined_tags, stored lower-case; an existing one is
+ * answered as it is). It waits for a curator before the public lists show it; the record names it at once.
+ */
+export async function proposeKeyword(label: string, recordId: string | null): Promise<{ id: number; label: string }> {
+  const body = { user_defined_tag: { label } };
+  return restPost<{ id: number; label: string }>(recordId ? forRecord('/user_defined_tags', recordId) : '/user_defined_tags', body);
+}
+
 /** The linked-entity writes of SPEC §7: each saved at once, outside the section saves. */
 export const linkApi = {
   createOrganisation: (recordId: string, organisation: Record<string, unknown>) => restPost<{ id: number; name: string }>(forRecord('/organisations', recordId), { organisation }),

@@ -1,7 +1,8 @@
 /**
  * A pick-list searched as the user types (debounced, stale answers dropped): the chosen terms
- * as removable chips, and a combobox listing what matches. Used for subjects, domains, species,
- * tags, countries and object types.
+ * as removable chips, and a combobox listing what matches, closed by a pick or Escape. Used for
+ * subjects, domains, species, tags, countries and object types; tags (keywords) may also take a
+ * new term, proposed from what was typed.
  */
 import { Box, Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useState } from 'react';
@@ -22,10 +23,21 @@ interface TermPickerProps {
   minLength?: number;
   /** One term at most: choosing another replaces it. */
   single?: boolean;
+  /** Told the text as it is typed (a "not listed: create it" form starts from it). */
+  onTextChange?(text: string): void;
+  /**
+   * New terms may be proposed (keywords): when nothing listed is named exactly what was typed, the
+   * list offers `propose.label(text)`, and choosing it (or Enter) adds what `propose.create` answers.
+   */
+  propose?: { label(text: string): string; create(text: string): Promise<Term> };
 }
 
-export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false }: TermPickerProps) {
-  const [text, setText] = useState('');
+export function TermPicker({ list, label, value, onChange, error, required, minLength = 0, single = false, onTextChange, propose }: TermPickerProps) {
+  const [text, setTypedText] = useState('');
+  const setText = (typed: string) => {
+    setTypedText(typed);
+    onTextChange?.(typed);
+  };
   const [open, setOpen] = useState(false);
   const listId = useId();
   const wanted = text.trim();
@@ -33,12 +45,31 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
     open && wanted.length >= minLength ? { key: `${list}:${wanted}`, load: (signal) => searchPickList(list, wanted, signal), delayMs: DEBOUNCE_MS } : null,
   );
   const options = (latestData(found) ?? []).slice(0, 20);
+  const [proposing, setProposing] = useState(false);
+  const [proposeProblem, setProposeProblem] = useState<string | null>(null);
+  const exact = options.find((option) => option.label.toLowerCase() === wanted.toLowerCase());
+  const offersProposal = !!propose && wanted.length > 0 && !exact && !value.some((term) => term.label.toLowerCase() === wanted.toLowerCase());
+  const listShown = open && (options.length > 0 || offersProposal);
 
   const chosen = new Set(value.map((term) => String(term.id)));
   const add = (term: Term) => {
     if (single) onChange([term]);
     else if (!chosen.has(String(term.id))) onChange([...value, term]);
     setText('');
+    // The list closes on a pick so it does not cover the next field; typing opens it again.
+    setOpen(false);
+  };
+  const proposeTyped = async () => {
+    if (!propose || proposing) return;
+    setProposing(true);
+    setProposeProblem(null);
+    try {
+      add(await propose.create(wanted));
+    } catch (failure) {
+      setProposeProblem(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setProposing(false);
+    }
   };
 
   return (
@@ -57,22 +88,36 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
       <Box position="relative" w="full">
         <Input
           role="combobox"
-          aria-expanded={open && options.length > 0}
+          aria-expanded={listShown}
           aria-controls={listId}
           aria-autocomplete="list"
           placeholder={`Search ${label.toLowerCase()}`}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
           onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && options[0]) {
+            if (event.key === 'Enter' && (options[0] || offersProposal)) {
               event.preventDefault();
-              add(options[0]);
+              // With proposals, Enter takes the term named exactly or proposes the text; otherwise the first match.
+              if (exact) add(exact);
+              else if (offersProposal) void proposeTyped();
+              else add(options[0]);
+            } else if (event.key === 'Escape' && open) {
+              // Escape closes the list, not the dialog the picker may sit in.
+              event.preventDefault();
+              event.stopPropagation();
+              setOpen(false);
+            } else if (event.key === 'ArrowDown' && !open) {
+              setOpen(true);
             }
           }}
         />
-        {open && options.length > 0 && (
+        {listShown && (
           <Stack id={listId} role="listbox" position="absolute" zIndex="dropdown" bg="bg" borderWidth="1px" w="full" maxH="60" overflowY="auto" gap="0" boxShadow="md">
             {options.map((option) => (
               <Box
@@ -91,10 +136,31 @@ export function TermPicker({ list, label, value, onChange, error, required, minL
                 {option.label}
               </Box>
             ))}
+            {offersProposal && propose && (
+              <Box
+                role="option"
+                aria-selected={false}
+                px="3"
+                py="1.5"
+                cursor="pointer"
+                fontWeight="medium"
+                color="blue.700"
+                borderTopWidth={options.length > 0 ? '1px' : '0'}
+                _hover={{ bg: 'bg.muted' }}
+                data-testid={`propose-${list}`}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  void proposeTyped();
+                }}
+              >
+                {propose.label(wanted)}
+              </Box>
+            )}
           </Stack>
         )}
       </Box>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {proposeProblem && <Text color="red.700" fontSize="sm" role="alert">{proposeProblem}</Text>}
+      {error && <Field.ErrorText color="red.700" data-testid={`error-${list}`}>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }

@@ -10,6 +10,7 @@ import { citedPublications, contacts, deprecationReason, yearOfCreation } from '
 import type { RegistryRecord } from './record-types.ts';
 import { ExternalLink, Fact, humanise, RecordSection } from './RecordSection.tsx';
 import { HomepageUnreachableNote } from './HomepageUnreachableNote.tsx';
+import { MarkdownText } from '../kit/markdown/Markdown.tsx';
 
 /** SPEC §4: what each status means to a visitor. */
 export const STATUS_MEANINGS: Readonly<Record<string, string>> = {
@@ -57,9 +58,7 @@ export function GeneralInformation({ record }: { record: RegistryRecord }) {
   return (
     <RecordSection id="general-information" title="General information">
       {record.description ? (
-        <Text mb="4" whiteSpace="pre-line" data-testid="record-description">
-          {record.description}
-        </Text>
+        <MarkdownText mb="4" text={record.description} data-testid="record-description" />
       ) : null}
       <Box as="dl">
         {record.doi ? (

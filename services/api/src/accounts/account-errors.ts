@@ -1,4 +1,5 @@
 /** Failures of account actions, with the text the client shows (SPEC §4, §5, §8 where it gives one). */
+import { ACCOUNT_MESSAGES } from '@registry/schemas/forms/account.ts';
 
 export const ACCOUNT_TEXT = {
   invalidLogin: 'Invalid login or password.',
@@ -16,11 +17,13 @@ export const ACCOUNT_TEXT = {
   resetExpired: 'Reset password token has expired, please request a new one.',
   passwordChanged: 'Password change successful. Please log back in.',
   currentPasswordInvalid: 'Current password is invalid.',
+  currentPasswordRequired: ACCOUNT_MESSAGES.currentPasswordRequired,
   updated: 'Update successful !',
   ownerOnlySetting: "Only the account's owner changes this",
   emailChangePending: 'You updated your account successfully, but we need to verify your new email address. Please check your email and follow the confirmation link to confirm your new email address.',
   deleted: 'Delete successful !',
   needSignIn: 'You need to sign in or sign up before continuing.',
+  apiKeyRevoked: 'This API key was revoked: create a new one on your profile page.',
   forbidden: 'You are not allowed to do this.',
   apiKeyReadOnly: 'API keys can only read: sign in to change an account.',
   usernameTaken: 'Username has already been taken',

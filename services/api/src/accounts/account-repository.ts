@@ -277,6 +277,10 @@ export function createAccountRepository(db: Database) {
       const changed = await db('api_keys').where({ id: keyId, user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
       return changed > 0;
     },
+    /** Whether a key that no longer stands for anyone was revoked (by its user, or with every key at a password change). */
+    async apiKeyWasRevoked(keyHash: string): Promise<boolean> {
+      return (await db('api_keys').where('key_hash', keyHash).whereNotNull('revoked_at').first('id')) !== undefined;
+    },
     async apiKeyViewer(keyHash: string): Promise<ViewerRow | undefined> {
       const row: (ViewerRow & { key_id: number; stale: boolean }) | undefined = await db('api_keys as k')
         .join('users', 'users.id', 'k.user_id')

@@ -118,8 +118,10 @@ export async function updateOwnAccount(deps: AccountDependencies, viewer: Viewer
   const newPassword = password === undefined ? null : (await validated(passwordResetFormSchema, input)).password;
   if (emailChanges || newPassword !== null) {
     const credentials = await deps.repository.findCredentialsById(viewer.userId);
+    const currentPassword = text(input.current_password);
     // Accounts made by ORCID or GitHub sign-in have no password to ask for.
-    if (credentials?.password_hash && !(await currentPasswordMatches(deps, viewer, text(input.current_password), ip))) {
+    if (credentials?.password_hash && currentPassword === '') throw invalidFieldsError({ current_password: [ACCOUNT_TEXT.currentPasswordRequired] });
+    if (credentials?.password_hash && !(await currentPasswordMatches(deps, viewer, currentPassword, ip))) {
       throw invalidFieldsError({ current_password: [ACCOUNT_TEXT.currentPasswordInvalid] });
     }
   }

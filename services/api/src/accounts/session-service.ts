@@ -47,6 +47,11 @@ export async function viewerForApiKey(deps: AccountDependencies, key: string): P
   return user && isUserRole(user.role) ? viewerForUser(user, 'api_key') : null;
 }
 
+/** A refused key is told why when it was revoked, rather than to sign in. */
+export async function apiKeyWasRevoked(deps: AccountDependencies, key: string): Promise<boolean> {
+  return looksLikeApiKey(key) && deps.repository.apiKeyWasRevoked(apiKeyHasher(deps.config.jwtSecret)(key));
+}
+
 /** GET /users/valid: the signed-in user, as sign-in answered, without a new token. */
 export function sessionAnswer(viewer: Viewer, expiresAt: number): Omit<SignInAnswer, 'jwt'> {
   if (viewer.userId === null || viewer.role === null || viewer.credential !== 'session') throw new DomainError(401, ACCOUNT_TEXT.needSignIn);

@@ -24,10 +24,10 @@ function objectSql(build: 'json_build_object' | 'jsonb_build_object', alias: str
   return `${build}(${fields.map((field) => `'${field}', ${alias}.${field}`).join(', ')})`;
 }
 
-/** The record's terms of one vocabulary, by label, as a JSON list of objects with `fields`. */
-export function termListSql(joinTable: string, joinColumn: string, termTable: string, fields: readonly ('id' | 'label' | 'iri')[]): string {
+/** The record's terms of one vocabulary (those meeting `termCondition`, SQL over `t`), by label, as a JSON list of objects with `fields`. */
+export function termListSql(joinTable: string, joinColumn: string, termTable: string, fields: readonly ('id' | 'label' | 'iri')[], termCondition = 'true'): string {
   return `COALESCE((SELECT json_agg(${objectSql('json_build_object', 't', fields)} ORDER BY t.label, t.id)
-    FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id), '[]'::json)`;
+    FROM ${joinTable} j JOIN ${termTable} t ON t.id = j.${joinColumn} WHERE j.record_id = r.id AND ${termCondition}), '[]'::json)`;
 }
 
 /** The record's approved licences (one a maintainer named inline waits for a curator) as a JSON list of objects with `fields`. */

@@ -45,7 +45,7 @@ const EXPORT_COLUMNS_SQL = `
   ${termListSql('record_domains', 'domain_id', 'domains', ['id', 'label'])} AS domains,
   ${termListSql('record_taxonomies', 'taxonomy_id', 'taxonomies', ['id', 'label'])} AS taxonomies,
   ${termListSql('record_object_types', 'object_type_id', 'object_types', ['id', 'label'])} AS "objectTypes",
-  ${termListSql('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags', ['id', 'label'])} AS "userDefinedTags",
+  ${termListSql('record_user_defined_tags', 'user_defined_tag_id', 'user_defined_tags', ['id', 'label'], 't.is_approved')} AS "userDefinedTags",
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) ORDER BY c.name)
     FROM record_countries rc JOIN countries c ON c.id = rc.country_id WHERE rc.record_id = r.id), '[]'::json) AS countries,
   ${approvedLicencesSql(['id', 'name', 'url'])} AS licences`;

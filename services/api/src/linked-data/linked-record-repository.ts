@@ -36,7 +36,7 @@ const LINKED_COLUMNS_SQL = `
   ${termListSql('record_domains', 'domain_id', 'domains', ['label', 'iri'])} AS domains,
   ${termListSql('record_taxonomies', 'taxonomy_id', 'taxonomies', ['label', 'iri'])} AS taxonomies,
   COALESCE((SELECT json_agg(t.label ORDER BY t.label) FROM record_user_defined_tags j
-    JOIN user_defined_tags t ON t.id = j.user_defined_tag_id WHERE j.record_id = r.id), '[]'::json) AS tags,
+    JOIN user_defined_tags t ON t.id = j.user_defined_tag_id WHERE j.record_id = r.id AND t.is_approved), '[]'::json) AS tags,
   ${approvedLicencesSql(['id', 'name', 'url'])} AS licences,
   ${maintainersSql(`jsonb_build_object('id', o.id, 'name', o.name, 'homepage', o.homepage, 'ror', o.ror_link)`)} AS maintainers`;
 

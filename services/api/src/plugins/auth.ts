@@ -55,6 +55,8 @@ declare module 'fastify' {
     viewer: Viewer;
     /** The sign-in session of a session token: its id and when the token expires (epoch seconds). */
     session: { id: string; expiresAt: number } | null;
+    /** An API key sent that stands for no one (unknown or revoked): a refusal says which. */
+    refusedApiKey: string | null;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -84,12 +86,15 @@ function bearerValue(request: FastifyRequest): string | null {
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   request.session = null;
+  request.refusedApiKey = null;
   request.viewer = ANONYMOUS_VIEWER;
   const headerKey = request.headers['x-graphql-key'];
   const bearer = bearerValue(request);
   const apiKey = typeof headerKey === 'string' && headerKey !== '' ? headerKey : bearer !== null && looksLikeApiKey(bearer) ? bearer : null;
   if (apiKey !== null) {
-    request.viewer = (await app.accounts.viewerForApiKey(apiKey)) ?? ANONYMOUS_VIEWER;
+    const keyViewer = await app.accounts.viewerForApiKey(apiKey);
+    if (keyViewer === null) request.refusedApiKey = apiKey;
+    request.viewer = keyViewer ?? ANONYMOUS_VIEWER;
     return;
   }
   if (bearer === null) return;
@@ -129,6 +134,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     // Fastify forbids shared object defaults on requests; the hook below always sets them.
     app.decorateRequest('viewer', null as unknown as Viewer);
     app.decorateRequest('session', null);
+    app.decorateRequest('refusedApiKey', null);
     app.addHook('onRequest', async (request) => {
       const clientId = request.headers['x-client-id'];
       if (typeof clientId === 'string' && clientId !== '') {
@@ -144,7 +150,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       const access = routeAccess(request.method, request.routeOptions.url, request.routeOptions.config?.access);
       if (access === null || access === 'anyone') return;
       const viewer = request.viewer;
-      if (viewer.userId === null) return reply.code(401).send(accountFailureBody(401, ACCOUNT_TEXT.needSignIn));
+      if (viewer.userId === null) {
+        const revoked = request.refusedApiKey !== null && (await app.accounts.apiKeyWasRevoked(request.refusedApiKey));
+        return reply.code(401).send(accountFailureBody(401, revoked ? ACCOUNT_TEXT.apiKeyRevoked : ACCOUNT_TEXT.needSignIn));
+      }
       if (!can(viewer, access, { userId: viewer.userId })) {
         const message = viewer.credential === 'api_key' ? ACCOUNT_TEXT.apiKeyReadOnly : ACCOUNT_TEXT.forbidden;
         return reply.code(403).send(accountFailureBody(403, message));

@@ -90,6 +90,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       ...bindDependencies(account, {
         signUp: signUp.signUp, confirm: signUp.confirm, resendConfirmation: signUp.resendConfirmation,
         signIn: sessions.signIn, signOut: sessions.signOut, viewerForSession: sessions.viewerForSession, viewerForApiKey: sessions.viewerForApiKey,
+        apiKeyWasRevoked: sessions.apiKeyWasRevoked,
         sessionForUser: sessions.sessionForUser, signInWithIdentity: sessions.signInWithIdentity,
         requestPasswordReset: passwords.requestPasswordReset, resetPassword: passwords.resetPassword, checkPassword: passwords.checkPassword,
         ownAccount: profiles.ownAccount, updateOwnAccount: profiles.updateOwnAccount, deleteOwnAccount: profiles.deleteOwnAccount,

@@ -105,6 +105,17 @@ export async function replaceLinkedIds(trx: Db, key: RecordLinkKey, recordId: nu
   if (ids.length > 0) await trx(link.table).insert([...new Set(ids)].map((id) => ({ record_id: recordId, [link.column]: id })));
 }
 
+/**
+ * Approves the tags among `tagIds` that wait for a curator; answers the records that name them,
+ * whose search documents left them out until now.
+ */
+export async function approveTags(trx: Db, tagIds: readonly number[]): Promise<number[]> {
+  if (tagIds.length === 0) return [];
+  const approved: number[] = (await trx('user_defined_tags').whereIn('id', tagIds).where('is_approved', false).update({ is_approved: true }).returning('id')).map((row: { id: number }) => row.id);
+  if (approved.length === 0) return [];
+  return (await trx('record_user_defined_tags').whereIn('user_defined_tag_id', approved).distinct().pluck('record_id')).map(Number);
+}
+
 export async function isActiveUserId(db: Db, userId: number): Promise<boolean> {
   return (await db('users').modify(activeUsersOnly()).where('users.id', userId).first('users.id')) !== undefined;
 }

@@ -178,15 +178,26 @@ export async function createRecord(deps: RecordServiceDeps, viewer: Viewer, payl
       if (Array.isArray(ids)) await repository.replaceLinkedIds(trx, key, record.id, ids as number[]);
     }
     if (logo) await saveRecordLogo(trx, record.id, logo);
+    const withApprovedTags = await approveNamedTags(trx, viewer, input);
     await repository.insertEditEvent(trx, {
       recordId: record.id,
       userId: viewer.userId,
       editType: 'create',
       editEvent: { section: 'generalInformation', changes: changedFields({}, { ...generalColumns(input, null, registry.registryId) }), suspectedDuplicates: suspectedDuplicates.map((d) => d.id) },
     });
-    return { value: record.id, intents: recordIntents([record.id]) };
+    return { value: record.id, intents: recordIntents([record.id], withApprovedTags) };
   });
   return { record: (await repository.findRecordById(deps.db, value!))!, suspectedDuplicates: visibleDuplicates };
+}
+
+/**
+ * A curator naming a keyword someone proposed approves it (as a curator's link approves a licence
+ * named inline), so it joins the public lists; answers the records to re-index for it.
+ */
+async function approveNamedTags(trx: Knex.Transaction, viewer: Viewer, input: GeneralInformationInput): Promise<number[]> {
+  const tagIds = (input as Record<string, unknown>).user_defined_tag_ids;
+  if (!can(viewer, 'sharedEntity.approve') || !Array.isArray(tagIds)) return [];
+  return repository.approveTags(trx, tagIds as number[]);
 }
 
 async function saveRecordLogo(trx: Knex.Transaction, recordId: number, logo: { contentType: string; bytes: Buffer } | null): Promise<void> {
@@ -345,7 +356,8 @@ async function prepareGeneralInformation(db: Database, viewer: Viewer, record: R
     // Approval, visibility, registry and name change what related records show about this one
     // (their counts, and the names of the standards and databases they recommend or implement).
     const touchesOthers = 'is_hidden' in changes || 'registry_id' in changes || 'status' in changes || 'name' in changes;
-    return { changes, touched: touchesOthers ? await repository.relatedRecordIds(trx, locked.id) : [] };
+    const withApprovedTags = await approveNamedTags(trx, viewer, input);
+    return { changes, touched: [...(touchesOthers ? await repository.relatedRecordIds(trx, locked.id) : []), ...withApprovedTags] };
   };
 }
 

@@ -59,9 +59,14 @@ export async function updatePublication(trx: Db, id: number, changes: Partial<Pu
 }
 
 /** A tag of this label (stored lower-case), added when new. */
-export async function findOrInsertTag(trx: Db, label: string, createdBy: number | null): Promise<{ id: number; label: string; created: boolean }> {
+export async function findOrInsertTag(trx: Db, label: string, createdBy: number | null, isApproved: boolean): Promise<{ id: number; label: string; created: boolean }> {
   const existing = await trx('user_defined_tags').whereRaw('lower(label) = ?', [label]).first('id', 'label');
   if (existing) return { id: Number(existing.id), label: existing.label as string, created: false };
-  const [inserted] = await trx('user_defined_tags').insert({ label, created_by: createdBy }).returning(['id', 'label']);
+  const [inserted] = await trx('user_defined_tags').insert({ label, created_by: createdBy, is_approved: isApproved }).returning(['id', 'label']);
   return { ...(inserted as { id: number; label: string }), created: true };
+}
+
+/** Whether the tag was waiting for a curator and is approved now. */
+export async function approveTag(trx: Db, id: number): Promise<boolean> {
+  return (await trx('user_defined_tags').where({ id, is_approved: false }).update({ is_approved: true })) > 0;
 }

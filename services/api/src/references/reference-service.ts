@@ -4,7 +4,7 @@
  * shared-entity change (`shared-entity-service.ts`). A licence link belongs to its record, so
  * whoever may edit the record may add, change or remove it. A licence named inline by someone
  * who is not a curator stays unapproved (out of the public dumps and reference lists) until a
- * curator links it to a record.
+ * curator links it to a record; so does a tag (a keyword) until a curator names it on a record.
  */
 import { saveWithIndexing, type Database, type IndexIntent, type IndexPublisher } from '@registry/platform';
 import { can, type Viewer } from '@registry/schemas';
@@ -179,8 +179,12 @@ export async function createTag(deps: ReferenceServiceDeps, viewer: Viewer, payl
   await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<{ label: string }>(userDefinedTagSchema, payload);
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    const tag = await repository.findOrInsertTag(trx, input.label, viewer.userId);
-    return { value: { id: tag.id, label: tag.label }, intents: tag.created ? [{ entityType: 'user_defined_tag', id: tag.id }] : [] };
+    // A keyword proposed by someone who is not a curator waits for one (as a licence named inline does);
+    // a curator's is approved, and a curator naming a waiting one approves it.
+    const approves = can(viewer, 'sharedEntity.approve');
+    const tag = await repository.findOrInsertTag(trx, input.label, viewer.userId, approves);
+    const approved = approves && !tag.created && (await repository.approveTag(trx, tag.id));
+    return { value: { id: tag.id, label: tag.label }, intents: tag.created || approved ? [{ entityType: 'user_defined_tag', id: tag.id }] : [] };
   });
   return value!;
 }

@@ -12,7 +12,8 @@ export const SUGGESTED_VOCABULARIES = [
   { argument: 'subjects', kind: 'Subject', table: 'subjects', link: 'record_subjects', key: 'subject_id', synonyms: true },
   { argument: 'domains', kind: 'Domain', table: 'domains', link: 'record_domains', key: 'domain_id', synonyms: true },
   { argument: 'taxonomies', kind: 'Species', table: 'taxonomies', link: 'record_taxonomies', key: 'taxonomy_id', synonyms: true },
-  { argument: 'userDefinedTags', kind: 'Tag', table: 'user_defined_tags', link: 'record_user_defined_tags', key: 'user_defined_tag_id', synonyms: false },
+  // Only approved tags: one proposed in the editor waits for a curator.
+  { argument: 'userDefinedTags', kind: 'Tag', table: 'user_defined_tags', link: 'record_user_defined_tags', key: 'user_defined_tag_id', synonyms: false, approvedOnly: true },
 ] as const;
 
 type Vocabulary = (typeof SUGGESTED_VOCABULARIES)[number];
@@ -44,6 +45,9 @@ export async function loadSuggestibleTerms(db: Database): Promise<SuggestibleTer
         .join('records as record', 'record.id', 'link.record_id')
         // Counts and presence are the public ones, the same for every viewer.
         .modify(visibleRecordsOnly(ANONYMOUS_VIEWER, 'record'))
+        .modify((query) => {
+          if ('approvedOnly' in vocabulary) query.where('term.is_approved', true);
+        })
         .groupBy('term.id', 'term.label')
         .select('term.id', 'term.label', vocabulary.synonyms ? 'term.synonyms' : db.raw('NULL AS synonyms'))
         .select(db.raw('count(DISTINCT record.id) AS record_count'));

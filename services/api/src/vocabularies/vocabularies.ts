@@ -26,7 +26,7 @@ export const VOCABULARIES: readonly VocabularyDeclaration[] = [
   { type: 'subjects', table: 'subjects', attributes: ONTOLOGY_TERM, orderBy: 'v.label', searchText: ['v.label'], searchArrays: ['v.synonyms'] },
   { type: 'domains', table: 'domains', attributes: ONTOLOGY_TERM, orderBy: 'v.label', searchText: ['v.label'], searchArrays: ['v.synonyms'] },
   { type: 'taxonomies', table: 'taxonomies', attributes: ONTOLOGY_TERM, orderBy: 'v.label', searchText: ['v.label'], searchArrays: ['v.synonyms'] },
-  { type: 'user_defined_tags', table: 'user_defined_tags', attributes: { label: 'v.label' }, orderBy: 'v.label', searchText: ['v.label'], searchArrays: [] },
+  { type: 'user_defined_tags', table: 'user_defined_tags', attributes: { label: 'v.label' }, orderBy: 'v.label', searchText: ['v.label'], searchArrays: [], listedWhen: 'v.is_approved' },
   { type: 'countries', table: 'countries', attributes: { name: 'v.name', code: 'v.code' }, orderBy: 'v.name', searchText: ['v.name', 'v.code'], searchArrays: [] },
   { type: 'licences', table: 'licences', attributes: { name: 'v.name', url: 'v.url', spdx_id: 'v.spdx_id' }, orderBy: 'v.name', searchText: ['v.name', 'v.spdx_id'], searchArrays: [], listedWhen: 'v.is_approved' },
   {

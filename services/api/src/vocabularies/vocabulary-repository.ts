@@ -7,7 +7,7 @@
  */
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
-import { containsPattern, searchedPattern } from '../like-pattern.ts';
+import { containsPattern, prefixPattern, searchedPattern } from '../like-pattern.ts';
 import type { CountryRow, LicenceRow, PublicationRow, RecordTypeRow, RegistryRow, RelationTypeRow, VocabularyRow } from '../records/record-rows.ts';
 import type { VocabularyDeclaration } from './vocabularies.ts';
 import type { VocabularyTermRow } from './vocabulary-tree.ts';
@@ -104,6 +104,7 @@ export async function loadVocabulary(db: Database, vocabulary: BrowsableVocabula
     hasOntologyColumns ? 'synonyms' : db.raw(`'{}'::text[] AS synonyms`),
     hasOntologyColumns ? 'iri' : db.raw('NULL::text AS iri'),
   );
+  if (tables.terms === 'user_defined_tags') termQuery.where('is_approved', true);
   if (tables.upperLevelPrefix) termQuery.where((query) => query.whereNull('ontology_id').orWhereNot('ontology_id', 'like', `${tables.upperLevelPrefix}%`));
   const [terms, parentLinks, annotations] = await Promise.all([
     termQuery,
@@ -123,17 +124,38 @@ const MAX_TERMS = 5000;
 
 export type TermTable = 'subjects' | 'domains' | 'taxonomies' | 'object_types' | 'user_defined_tags';
 
-/** Terms whose label (or, with `withSynonyms`, a synonym) contains `q`, by label. */
-export function searchTerms(db: Database, table: TermTable, q: string | null | undefined, withSynonyms: boolean): Promise<VocabularyRow[]> {
-  const query = db<VocabularyRow>(table).select('*').orderBy('label').limit(MAX_TERMS);
+/** Where each term table's uses by records are kept: the join table and its column naming the term. */
+const TERM_USES: Record<TermTable, { table: string; column: string }> = {
+  subjects: { table: 'record_subjects', column: 'subject_id' },
+  domains: { table: 'record_domains', column: 'domain_id' },
+  taxonomies: { table: 'record_taxonomies', column: 'taxonomy_id' },
+  object_types: { table: 'record_object_types', column: 'object_type_id' },
+  user_defined_tags: { table: 'record_user_defined_tags', column: 'user_defined_tag_id' },
+};
+
+/**
+ * Terms whose label (or, with `withSynonyms`, a synonym) contains `q`. A pick list shows the first
+ * few, so the term named exactly comes first, then those starting with the text, then the most used
+ * (by how many records name them), then by label; with no text, every term by label. Tags
+ * waiting for a curator only `withUnapproved`.
+ */
+export function searchTerms(db: Database, table: TermTable, q: string | null | undefined, withSynonyms: boolean, withUnapproved = false): Promise<VocabularyRow[]> {
+  const query = db<VocabularyRow>(table).select('*').limit(MAX_TERMS);
+  // A keyword proposed in the editor is listed once a curator approves it.
+  if (table === 'user_defined_tags' && !withUnapproved) query.where('is_approved', true);
   const pattern = searchedPattern(q);
-  if (pattern) {
-    query.where((where) => {
-      where.whereRaw('lower(label) like ?', [pattern]);
-      if (withSynonyms) where.orWhereRaw('exists (select 1 from unnest(synonyms) s where lower(s) like ?)', [pattern]);
-    });
-  }
-  return query;
+  if (!pattern) return query.orderBy('label');
+  query.where((where) => {
+    where.whereRaw('lower(label) like ?', [pattern]);
+    if (withSynonyms) where.orWhereRaw('exists (select 1 from unnest(synonyms) s where lower(s) like ?)', [pattern]);
+  });
+  const text = (q ?? '').trim().toLowerCase();
+  const uses = TERM_USES[table];
+  return query
+    .orderByRaw('(lower(label) = ?) desc', [text])
+    .orderByRaw('(lower(label) like ?) desc', [prefixPattern(text)])
+    .orderByRaw(`(select count(*) from ?? u where u.?? = ??.id) desc`, [uses.table, uses.column, table])
+    .orderBy('label');
 }
 
 /** The terms' revision, raised by every change to their tables (migration 20261126_0600_term_revision). */
@@ -143,10 +165,16 @@ export async function termRevision(db: Database): Promise<string> {
 }
 
 export function searchCountries(db: Database, q: string | null | undefined): Promise<CountryRow[]> {
-  const query = db<CountryRow>('countries').select('*').orderBy('name');
+  const query = db<CountryRow>('countries').select('*');
   const pattern = searchedPattern(q);
-  if (pattern) query.whereRaw('lower(name) like ? or lower(code) = ?', [pattern, (q ?? '').trim().toLowerCase()]);
-  return query;
+  if (!pattern) return query.orderBy('name');
+  const text = (q ?? '').trim().toLowerCase();
+  // As for terms: the country named (or coded) exactly first, then names starting with the text.
+  return query
+    .whereRaw('lower(name) like ? or lower(code) = ?', [pattern, text])
+    .orderByRaw('(lower(name) = ? or lower(code) = ?) desc', [text, text])
+    .orderByRaw('(lower(name) like ?) desc', [prefixPattern(text)])
+    .orderBy('name');
 }
 
 export function searchLicences(db: Database, q: string | null | undefined, withUnapproved: boolean): Promise<LicenceRow[]> {

@@ -28,17 +28,17 @@ const TAG_MODELS: { table: TermTable; model: string; ontology: boolean }[] = [
 
 export const vocabularyQueries: QueryResolvers = {
   async objectTypes(_root: unknown, args: TextArgs, context: Context) {
-    return { records: await context.vocabularies.searchTerms('object_types', args.q, true) };
+    return { records: await context.vocabularies.searchTerms(context.viewer, 'object_types', args.q, true) };
   },
-  searchSubjects: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('subjects', args.q, true),
-  searchDomains: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('domains', args.q, true),
-  searchTaxonomies: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('taxonomies', args.q, true),
-  searchUserDefinedTags: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms('user_defined_tags', args.q, false),
+  searchSubjects: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms(context.viewer, 'subjects', args.q, true),
+  searchDomains: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms(context.viewer, 'domains', args.q, true),
+  searchTaxonomies: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms(context.viewer, 'taxonomies', args.q, true),
+  searchUserDefinedTags: (_root: unknown, args: TextArgs, context: Context) => context.vocabularies.searchTerms(context.viewer, 'user_defined_tags', args.q, false),
   async searchTags(_root: unknown, args: TextArgs, context: Context) {
     const lists = await Promise.all(
       TAG_MODELS.map(async ({ table, model, ontology }) => {
         // User-defined tags have no IRI, definitions or synonyms.
-        const rows: (UserDefinedTagRow & Partial<VocabularyRow>)[] = await context.vocabularies.searchTerms(table, args.q, ontology);
+        const rows: (UserDefinedTagRow & Partial<VocabularyRow>)[] = await context.vocabularies.searchTerms(context.viewer, table, args.q, ontology);
         return rows.map((row) => ({ iri: null, definitions: [], synonyms: [], ...row, model }));
       }),
     );

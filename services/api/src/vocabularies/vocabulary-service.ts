@@ -33,6 +33,11 @@ function searchLicences(db: Database, viewer: Viewer, q: string | null | undefin
   return repository.searchLicences(db, q, can(viewer, 'sharedEntity.approve'));
 }
 
+/** Terms of a list; keywords proposed in the editor are listed once a curator approves them (curators see them, to do so), as licences are. */
+function searchTerms(db: Database, viewer: Viewer, table: repository.TermTable, q: string | null | undefined, withSynonyms: boolean) {
+  return repository.searchTerms(db, table, q, withSynonyms, can(viewer, 'sharedEntity.approve'));
+}
+
 /** Relation types with the registry pairs each may link. */
 async function relationTypes(db: Database) {
   const { types, allowed } = await repository.relationTypes(db);
@@ -46,7 +51,7 @@ async function relationTypes(db: Database) {
 export const vocabularyReads = {
   listVocabulary,
   browseVocabulary,
-  searchTerms: repository.searchTerms,
+  searchTerms,
   termRevision: repository.termRevision,
   searchCountries: repository.searchCountries,
   searchLicences,

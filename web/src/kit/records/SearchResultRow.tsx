@@ -7,6 +7,7 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MarkdownInline } from '../markdown/Markdown.tsx';
 import { BADGE_STYLES } from './badge-styles.ts';
 import { RESULT_PAINT_TIMING_ID } from './paint-timing.ts';
 import { RecordBadges } from './RecordBadges.tsx';
@@ -28,6 +29,8 @@ const RESULT_LIST_STYLES: SystemStyleObject = {
   '& [data-abbreviation]': { color: 'fg.muted', fontWeight: 'medium' },
   '& [data-row-badges]': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' },
   '& [data-description]': { mt: '2', fontSize: 'sm', lineClamp: 3 },
+  '& [data-description] a': { color: 'blue.700', textDecoration: 'underline' },
+  '& [data-description] code': { fontFamily: 'mono', fontSize: '0.9em' },
   '& mark': { bg: 'yellow.100', color: 'inherit', fontWeight: 'semibold', borderRadius: 'xs', px: '0.5' },
   ...BADGE_STYLES,
   // After BADGE_STYLES, whose `[data-term-chips]` rule would otherwise replace this one.
@@ -47,18 +50,22 @@ function Highlighted({ segments, text }: { segments: TextSegment[] | null | unde
   );
 }
 
-/** The description, or the passage holding the matched words, with "…" where it was cut. */
-function DescriptionText({ description, passage }: { description: string; passage: TextSegment[] | null | undefined }) {
-  if (!passage?.length) return <>{description}</>;
+/** The description, or the passage holding the matched words, with "…" where it was cut, as segments. */
+function descriptionSegments(description: string, passage: TextSegment[] | null | undefined): TextSegment[] {
+  if (!passage?.length) return [{ text: description, matched: false }];
   const text = passage.map((segment) => segment.text).join('');
   const start = description.indexOf(text);
-  return (
-    <>
-      {start > 0 ? '… ' : null}
-      <Highlighted segments={passage} text={text} />
-      {start >= 0 && start + text.length < description.length ? ' …' : null}
-    </>
-  );
+  return [
+    ...(start > 0 ? [{ text: '… ', matched: false }] : []),
+    ...passage,
+    ...(start >= 0 && start + text.length < description.length ? [{ text: ' …', matched: false }] : []),
+  ];
+}
+
+/** The description's Markdown inline (MarkdownInline), matched words marked; the plain text until its renderer has loaded. */
+function DescriptionText({ description, passage }: { description: string; passage: TextSegment[] | null | undefined }) {
+  const segments = descriptionSegments(description, passage);
+  return <MarkdownInline segments={segments} fallback={<Highlighted segments={segments} text={description} />} />;
 }
 
 export function SearchResultRow({ record }: { record: SearchResultRecord }) {

@@ -8,7 +8,7 @@ export interface TermLabel {
   label: string;
 }
 
-/** A piece of text; matched pieces are words the search matched (rendered as text, never markup). */
+/** A piece of text; matched pieces are words the search matched (escaped by React or by the Markdown renderer, never taken as markup). */
 export interface TextSegment {
   text: string;
   matched: boolean;
