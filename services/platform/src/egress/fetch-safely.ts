@@ -37,6 +37,8 @@ export interface EgressRequest {
   method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The caller gave up: a call not yet sent is not, one under way is cut off (`EgressAbortedError`), none is retried. */
+  signal?: AbortSignal;
 }
 
 export interface EgressResponse {
@@ -52,6 +54,11 @@ export interface EgressResponse {
 
 export class EgressTimeoutError extends Error {
   override name = 'EgressTimeoutError';
+}
+
+/** The caller's `signal` ended the call. */
+export class EgressAbortedError extends Error {
+  override name = 'EgressAbortedError';
 }
 
 /** The answer was bigger than `maxBytes`; reading stopped there. */
@@ -92,8 +99,9 @@ export function createEgress(settings: EgressSettings): Egress {
           const response = await followRedirects(call, resolved, gate);
           if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
         } catch (error) {
-          if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError) throw error;
+          if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError || error instanceof EgressAbortedError) throw error;
         }
+        if (call.signal?.aborted) throw new EgressAbortedError(`${call.url}: given up by the caller`);
         await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
       }
     },
@@ -107,7 +115,7 @@ async function followRedirects(call: EgressRequest, settings: ResolvedSettings, 
   const redirects: number[] = [];
   for (;;) {
     const url = new URL(hop.url);
-    const response = await gate.run(url.host, () => sendOnce(url, hop, settings));
+    const response = await gate.run(url.host, () => sendOnce(url, hop, settings, call.signal));
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, url: url.href, redirects };
     if (redirects.push(response.status) > settings.maxRedirects) throw new EgressRefusedError(`more than ${settings.maxRedirects} redirects from ${call.url}`);
@@ -116,10 +124,13 @@ async function followRedirects(call: EgressRequest, settings: ResolvedSettings, 
   }
 }
 
-async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings): Promise<Omit<EgressResponse, 'attempts' | 'url' | 'redirects'>> {
+async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings, given: AbortSignal | undefined): Promise<Omit<EgressResponse, 'attempts' | 'url' | 'redirects'>> {
+  // Its turn at the host came after the caller gave up: nothing is sent.
+  if (given?.aborted) throw new EgressAbortedError(`${url.href}: given up by the caller before it was sent`);
   const pinned = await resolveForEgress(url, { allow: settings.allow, resolver: settings.resolver });
   const agent = new Agent({ connect: { lookup: pinnedLookup(pinned), timeout: settings.connectTimeoutMs } });
-  const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+  const timeout = AbortSignal.timeout(settings.totalTimeoutMs);
+  const signal = given ? AbortSignal.any([timeout, given]) : timeout;
   try {
     const response = await request(url, {
       dispatcher: agent,
@@ -131,7 +142,8 @@ async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings
     const body = await readCapped(response.body, response.headers['content-length'], settings.maxBytes, url, response.statusCode);
     return { status: response.statusCode, headers: flatHeaders(response.headers), body };
   } catch (error) {
-    if (signal.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
+    if (given?.aborted) throw new EgressAbortedError(`${url.href}: cut off by the caller`);
+    if (timeout.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
     throw error;
   } finally {
     await agent.destroy();

@@ -26,6 +26,7 @@ import * as webhookEvents from './20261126_1200_webhook_events.ts';
 import * as creatorMaintainers from './20261126_1300_creator_maintainers.ts';
 import * as webhookRecordDigests from './20261126_1400_webhook_record_digests.ts';
 import * as unattemptedDeliveriesIndex from './20261126_1410_unattempted_deliveries_index.ts';
+import * as webhookSlowLane from './20261128_1200_webhook_slow_lane.ts';
 
 interface Migration {
   name: string;
@@ -60,6 +61,7 @@ export const migrations: Migration[] = [
   { name: '20261126_1300_creator_maintainers', ...creatorMaintainers },
   { name: '20261126_1400_webhook_record_digests', ...webhookRecordDigests },
   { name: '20261126_1410_unattempted_deliveries_index', ...unattemptedDeliveriesIndex },
+  { name: '20261128_1200_webhook_slow_lane', ...webhookSlowLane },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
