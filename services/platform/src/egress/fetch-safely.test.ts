@@ -140,4 +140,13 @@ describe('calls the policy lets through', () => {
     for (const call of calls) await expect(call).rejects.toBeInstanceOf(EgressAbortedError);
     expect(seen.filter((request) => request.path === '/silent').length - before).toBe(1);
   });
+
+  it('a caller giving up stops waiting at once, even behind another caller’s call to the host', async () => {
+    const client = egress({ totalTimeoutMs: 2_000 });
+    const holding = client.fetch({ url: `http://127.0.0.1:${port}/silent` });
+    const started = performance.now();
+    await expect(client.fetch({ url: `http://127.0.0.1:${port}/hello`, signal: AbortSignal.timeout(100) })).rejects.toBeInstanceOf(EgressAbortedError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await expect(holding).rejects.toBeInstanceOf(EgressTimeoutError);
+  });
 });

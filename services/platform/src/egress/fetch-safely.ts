@@ -4,7 +4,9 @@
  * followed by hand within a limit, connect and total time-outs, a cap on the answer's size,
  * one call at a time per host with a delay between calls (in this process, or in every process
  * with a shared host gate), an identifying User-Agent, and
- * retries with exponential backoff and full jitter for transient failures. Run it in jobs of
+ * retries with exponential backoff and full jitter for transient failures. A caller's
+ * `signal` lets it stop waiting (webhook batches wait a short budget for each receiver): the call
+ * under way is cut off and one still waiting for its host is never sent. Run it in jobs of
  * the worker role, never while answering a request.
  */
 import type { LookupFunction } from 'node:net';
@@ -91,21 +93,35 @@ export function createEgress(settings: EgressSettings): Egress {
     ...settings,
   };
   const gate = resolved.hostGate(resolved.hostDelayMs);
-  return {
-    async fetch(call) {
-      for (let attempt = 1; ; attempt += 1) {
-        const last = attempt > resolved.retries;
-        try {
-          const response = await followRedirects(call, resolved, gate);
-          if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
-        } catch (error) {
-          if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError || error instanceof EgressAbortedError) throw error;
-        }
-        if (call.signal?.aborted) throw new EgressAbortedError(`${call.url}: given up by the caller`);
-        await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
+  const callWithRetries = async (call: EgressRequest): Promise<EgressResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const last = attempt > resolved.retries;
+      try {
+        const response = await followRedirects(call, resolved, gate);
+        if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
+      } catch (error) {
+        if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError || error instanceof EgressAbortedError) throw error;
       }
+      if (call.signal?.aborted) throw new EgressAbortedError(`${call.url}: given up by the caller`);
+      await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
+    }
+  };
+  return {
+    fetch(call) {
+      if (!call.signal) return callWithRetries(call);
+      // The caller stops waiting at once, even while the call still waits for its host's turn.
+      const calling = callWithRetries(call);
+      calling.catch(() => {});
+      return Promise.race([calling, givenUp(call.signal, call.url)]);
     },
   };
+}
+
+function givenUp(signal: AbortSignal, url: string): Promise<never> {
+  const error = () => new EgressAbortedError(`${url}: given up by the caller`);
+  const rejected = signal.aborted ? Promise.reject(error()) : new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(error()), { once: true }));
+  rejected.catch(() => {});
+  return rejected;
 }
 
 type ResolvedSettings = Required<Omit<EgressSettings, 'resolver'>> & Pick<EgressSettings, 'resolver'>;
