@@ -41,7 +41,7 @@ const DISPATCH_EVERY_MS = 250;
  * ago and never attempted): a slow receiver's lane holds deliveries not yet attempted for long,
  * and they need not be looked at four times a second.
  */
-const STALLED_SWEEP_EVERY_MS = 30_000;
+const STALLED_SWEEP_EVERY_MS = 5_000;
 /** Deliveries read, sent and logged together (a change owed to more webhooks is sent in several). */
 const BATCH_SIZE = 100;
 /** Batch jobs run at once by this process (each sending up to 32 deliveries at once). */
