@@ -1,7 +1,8 @@
 /**
  * A local webhook receiver speaking plain HTTP, as a consumer would run one: it keeps every
  * request (path, Standard Webhooks headers, raw body) and answers each path with the status set
- * for it (204 by default, 503 while it is "down"). Used by the webhook tests and the bench.
+ * for it (204 by default, 503 while it is "down"), after the delay set for it (none by default:
+ * a slow receiver). Used by the webhook tests and the bench.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +25,8 @@ export interface Receiver {
   received: ReceivedDelivery[];
   /** The status a path answers from now on. */
   answer(path: string, status: number): void;
+  /** How long a path takes to answer from now on (its delivery is kept when it arrives). */
+  delay(path: string, ms: number): void;
   /** Called with each delivery taken (2xx). */
   onDelivery?: (delivery: ReceivedDelivery) => void;
   close(): Promise<void>;
@@ -41,12 +44,18 @@ export function verifySignature(secret: string, delivery: Pick<ReceivedDelivery,
 
 export async function startReceiver(): Promise<Receiver> {
   const statuses = new Map<string, number>();
+  const delays = new Map<string, number>();
   const receiver: Receiver = {
     hostPort: '',
     url: () => '',
     received: [],
     answer: (path, status) => void statuses.set(path, status),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    delay: (path, ms) => void delays.set(path, ms),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      // A slow receiver's answers still pending would hold the server open.
+      server.closeAllConnections();
+    }),
   };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -63,7 +72,9 @@ export async function startReceiver(): Promise<Receiver> {
         receiver.received.push(delivery);
         receiver.onDelivery?.(delivery);
       }
-      response.writeHead(status).end();
+      const delayMs = delays.get(path) ?? 0;
+      if (delayMs > 0) setTimeout(() => response.writeHead(status).end(), delayMs);
+      else response.writeHead(status).end();
     });
   });
   server.keepAliveTimeout = 1_000;

@@ -55,7 +55,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   harness = await startAccountsHarness('webhook_audiences', {
     egressAllow: [receiver.hostPort],
-    webhooks: { retryAttempts: 5, retryWindowMs: 3_000, secretOverlapMs: 60_000, disableAfterMs: 1_000 },
+    webhooks: { retryAttempts: 5, retryWindowMs: 3_000, secretOverlapMs: 60_000, disableAfterMs: 1_000, fastLaneMs: 1_000, maxPerAccount: 20, maxPerHost: 5 },
   });
   await seedDemoCatalogue(harness.env.db);
   ({ visible, hidden } = await demoRecords(harness));

@@ -39,7 +39,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   harness = await startAccountsHarness('webhook_batches', {
     egressAllow: [receiver.hostPort],
-    webhooks: { retryAttempts: 6, retryWindowMs: 3_000, secretOverlapMs: 60_000, disableAfterMs: 86_400_000 },
+    // The curator's six webhooks all go to the one local receiver (host 127.0.0.1).
+    webhooks: { retryAttempts: 6, retryWindowMs: 3_000, secretOverlapMs: 60_000, disableAfterMs: 86_400_000, fastLaneMs: 1_000, maxPerAccount: 20, maxPerHost: 10 },
   });
   await seedDemoCatalogue(harness.env.db);
   curator = await person(harness, 'batch-curator', 'curator');

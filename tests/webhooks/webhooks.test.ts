@@ -29,7 +29,7 @@ beforeAll(async () => {
   harness = await startAccountsHarness('webhooks', {
     egressAllow: [receiver.hostPort],
     // A short retry schedule (8 attempts within 6 s) so a receiver down for a while is retried until it is back.
-    webhooks: { retryAttempts: 8, retryWindowMs: 6_000, secretOverlapMs: 86_400_000, disableAfterMs: 86_400_000 },
+    webhooks: { retryAttempts: 8, retryWindowMs: 6_000, secretOverlapMs: 86_400_000, disableAfterMs: 86_400_000, fastLaneMs: 1_000, maxPerAccount: 20, maxPerHost: 5 },
   });
   await seedDemoCatalogue(harness.env.db);
   owner = await person(harness, 'hook-owner', 'curator');

@@ -102,3 +102,12 @@ describe('timed work', () => {
     expect(() => loadConfig({ JWT_SECRET: STRONG_SECRET, DIGEST_CHECK_INTERVAL_MS: '0' })).toThrow(/DIGEST_CHECK_INTERVAL_MS must be a positive whole number/);
   });
 });
+
+describe('webhook lanes and bounds', () => {
+  it('waits 1 s for a receiver in a batch and allows 20 webhooks an account, 5 to one host, unless WEBHOOK_* says otherwise', () => {
+    expect(loadConfig({ JWT_SECRET: STRONG_SECRET }).webhooks).toMatchObject({ fastLaneMs: 1_000, maxPerAccount: 20, maxPerHost: 5 });
+    const changed = loadConfig({ JWT_SECRET: STRONG_SECRET, WEBHOOK_FAST_LANE_MS: '250', WEBHOOK_MAX_PER_ACCOUNT: '50', WEBHOOK_MAX_PER_HOST: '10' });
+    expect(changed.webhooks).toMatchObject({ fastLaneMs: 250, maxPerAccount: 50, maxPerHost: 10 });
+    expect(() => loadConfig({ JWT_SECRET: STRONG_SECRET, WEBHOOK_MAX_PER_HOST: '0' })).toThrow(/WEBHOOK_MAX_PER_HOST must be a positive whole number/);
+  });
+});

@@ -72,6 +72,15 @@ export interface WebhookSettings {
   secretOverlapMs: number;
   /** A webhook is disabled once every attempt to it has failed for this long (`WEBHOOK_DISABLE_AFTER_SECONDS`, default 24 h). */
   disableAfterMs: number;
+  /**
+   * The most a batch waits for one receiver (`WEBHOOK_FAST_LANE_MS`, default 1000): a delivery not
+   * taken within it is sent on in its receiver's own lane, and the webhook stays there a while.
+   */
+  fastLaneMs: number;
+  /** Webhooks an account may have (`WEBHOOK_MAX_PER_ACCOUNT`, default 20). */
+  maxPerAccount: number;
+  /** Webhooks an account may have to one host, whatever the port (`WEBHOOK_MAX_PER_HOST`, default 5). */
+  maxPerHost: number;
 }
 
 export interface MetricsAccess {
@@ -309,6 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig
       retryWindowMs: parsePositiveInteger('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 86_400) * 1000,
       secretOverlapMs: parsePositiveInteger('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400) * 1000,
       disableAfterMs: parsePositiveInteger('WEBHOOK_DISABLE_AFTER_SECONDS', env.WEBHOOK_DISABLE_AFTER_SECONDS, 86_400) * 1000,
+      fastLaneMs: parsePositiveInteger('WEBHOOK_FAST_LANE_MS', env.WEBHOOK_FAST_LANE_MS, 1_000),
+      maxPerAccount: parsePositiveInteger('WEBHOOK_MAX_PER_ACCOUNT', env.WEBHOOK_MAX_PER_ACCOUNT, 20),
+      maxPerHost: parsePositiveInteger('WEBHOOK_MAX_PER_HOST', env.WEBHOOK_MAX_PER_HOST, 5),
     },
   };
 }

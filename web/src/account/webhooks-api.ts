@@ -25,6 +25,8 @@ export interface Webhook {
   disabled_at: string | null;
   disabled_reason: string | null;
   failing_since: string | null;
+  /** Until when its deliveries are sent in its own lane: its receiver took longer than a batch waits. */
+  slow_until: string | null;
   /** Until when the secret before the last rotation still signs too. */
   previous_secret_until: string | null;
   created_at: string;

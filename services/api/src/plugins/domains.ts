@@ -137,7 +137,10 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
       watchRecord: watching.watchRecord, setDigestPreference: watching.setDigestPreference, unsubscribe: watching.unsubscribe,
     }),
     reviews: bindDependencies(writes, { reviewRecord }),
-    webhooks: bindDependencies({ db, egressAllow: config.egressAllow, secretOverlapMs: config.webhooks.secretOverlapMs }, {
+    webhooks: bindDependencies({
+      db, egressAllow: config.egressAllow, secretOverlapMs: config.webhooks.secretOverlapMs,
+      maxPerAccount: config.webhooks.maxPerAccount, maxPerHost: config.webhooks.maxPerHost,
+    }, {
       createWebhook: webhooks.createWebhook, listWebhooks: webhooks.listWebhooks, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook,
       rotateSecret: webhooks.rotateSecret, listDeliveries: webhooks.listDeliveries, redeliver: webhooks.redeliver,
     }),

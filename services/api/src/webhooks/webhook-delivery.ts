@@ -4,16 +4,21 @@
  * rotation's overlap lasts). A batch (the deliveries of one change, each to another webhook) is
  * read in one query, sent `SENDS_AT_ONCE` at a time (the egress module still makes one call at a
  * time per host), and its attempts logged (status, latency, response code) in one statement.
+ * A batch is the fast lane (`webhook-lanes.ts`): it waits at most `fastLaneMs` for a receiver;
+ * one that has not answered by then is cut off and handed to its own lane, and so are the
+ * deliveries of webhooks failing, slow (a receiver that took longer than the budget, for
+ * `SLOW_LANE_MS` after) or whose endpoint is being sent to in its lane already.
  * What was not taken is handed back to be retried with backoff (at least once: a receiver may
  * see an id again, never one change under two ids). When every attempt to a webhook has failed
  * for `disableAfterMs`, the webhook is disabled, its waiting deliveries given up and its owner
  * mailed; a PUT with `enabled: true` switches it on again.
  */
 import type { Database } from '@registry/platform';
-import type { Egress } from '@registry/platform/egress/index.ts';
+import { EgressAbortedError, type Egress } from '@registry/platform/egress/index.ts';
 import { linkMail, type Mailer, type MailContext } from '../accounts/mailer.ts';
 import * as repository from './webhook-repository.ts';
 import { mapAtMost } from './map-at-most.ts';
+import { endpointOf, SLOW_LANE_MS, type EndpointLanes } from './webhook-lanes.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 export interface DeliveryDeps {
@@ -23,6 +28,10 @@ export interface DeliveryDeps {
   mailContext: MailContext;
   /** How long every attempt must have failed before a webhook is disabled. */
   disableAfterMs: number;
+  /** The most a batch waits for one receiver; a receiver slower than this is moved to its own lane. */
+  fastLaneMs: number;
+  /** This process's endpoint lanes: a batch sends nothing to an endpoint whose lane is sending. */
+  lanes: EndpointLanes;
   warn(message: string, error: unknown): void;
 }
 
@@ -69,8 +78,15 @@ async function afterFailure(deps: DeliveryDeps, webhook: repository.WebhookRow, 
 /** Sends at once per batch: a delivery mostly waits on its receiver. */
 const SENDS_AT_ONCE = 32;
 
-/** One POST of a delivery; never throws: a refusal, time-out or non-2xx answer is a delivery not taken (`pending`, or `failed` on its last attempt). */
-async function attempt(egress: Egress, delivery: repository.DeliveryRow, webhook: repository.WebhookRow, finalAttempt: boolean): Promise<repository.AttemptOutcome> {
+/** What `attempt` answers when the fast lane's budget ran out first. */
+const CUT_OFF = 'cut off';
+
+/**
+ * One POST of a delivery; never throws: a refusal, time-out or non-2xx answer is a delivery not
+ * taken (`pending`, or `failed` on its last attempt). With `budgetMs`, a receiver that has not
+ * answered by then is cut off (`CUT_OFF`; not an attempt: it is sent again in its own lane).
+ */
+async function attempt(egress: Egress, delivery: repository.DeliveryRow, webhook: repository.WebhookRow, finalAttempt: boolean, budgetMs?: number): Promise<repository.AttemptOutcome | typeof CUT_OFF> {
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
@@ -86,10 +102,12 @@ async function attempt(egress: Egress, delivery: repository.DeliveryRow, webhook
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatures(webhook, delivery.id, timestamp, body),
       },
+      signal: budgetMs === undefined ? undefined : AbortSignal.timeout(budgetMs),
     });
     const taken = response.status >= 200 && response.status < 300;
     outcome = { status: taken ? 'delivered' : 'pending', response_code: response.status, latency_ms: Math.round(performance.now() - started), last_error: taken ? null : `answered ${response.status}` };
   } catch (error) {
+    if (error instanceof EgressAbortedError) return CUT_OFF;
     outcome = { status: 'pending', response_code: null, latency_ms: Math.round(performance.now() - started), last_error: (error as Error).message };
   }
   if (outcome.status === 'pending' && finalAttempt) outcome.status = 'failed';
@@ -100,9 +118,10 @@ export interface DeliveryRun {
   /** This is the deliveries' last attempt: one not taken is failed, not retried. */
   finalAttempt: boolean;
   /**
-   * A batch's first attempts: only deliveries never attempted are sent (the others are in their
-   * retries' hands), and those to a webhook already failing are handed over as `deferred`, to be
-   * sent on their own (a receiver that times out would hold the whole batch up).
+   * A batch's first attempts, the fast lane: only deliveries never attempted are sent (the others
+   * are in their retries' hands), each waited for at most `fastLaneMs`; those cut off, and those
+   * to a webhook already failing or slow or to an endpoint its lane is sending to, are handed over
+   * as `deferred`, to be sent in their endpoint's own lane.
    */
   firstAttempts: boolean;
   /**
@@ -122,12 +141,23 @@ export async function deliverWebhooks(deps: DeliveryDeps, ids: readonly string[]
   const disabled = new Set(found.filter(({ webhook }) => webhook.disabled_at !== null).map(({ webhook }) => webhook.id));
   for (const webhookId of disabled) await repository.failPendingDeliveries(deps.db, webhookId, NOT_SENT_DISABLED);
   const live = found.filter(({ webhook }) => !disabled.has(webhook.id));
-  const deferred = run.firstAttempts ? live.filter(({ webhook }) => webhook.failing_since !== null) : [];
-  const sent = run.firstAttempts ? live.filter(({ webhook }) => webhook.failing_since === null) : live;
-  const outcomes = await mapAtMost(sent, SENDS_AT_ONCE, async ({ delivery, webhook }) => ({ delivery, webhook, outcome: await attempt(deps.egress, delivery, webhook, run.finalAttempt) }));
+  const now = new Date();
+  const ownLane = ({ webhook }: { webhook: repository.WebhookRow }) => webhook.failing_since !== null
+    || (webhook.slow_until !== null && webhook.slow_until > now) || deps.lanes.busy(endpointOf(webhook.url));
+  const deferred = run.firstAttempts ? live.filter(ownLane) : [];
+  const sent = run.firstAttempts ? live.filter((item) => !ownLane(item)) : live;
+  type Tried = { delivery: repository.DeliveryRow; webhook: repository.WebhookRow; outcome: repository.AttemptOutcome | typeof CUT_OFF };
+  const tried: Tried[] = await mapAtMost(sent, SENDS_AT_ONCE, async ({ delivery, webhook }) => ({
+    delivery, webhook, outcome: await attempt(deps.egress, delivery, webhook, run.finalAttempt, run.firstAttempts ? deps.fastLaneMs : undefined),
+  }));
+  const cutOff = tried.filter((item) => item.outcome === CUT_OFF);
+  const outcomes = tried.flatMap(({ outcome, ...item }) => (outcome === CUT_OFF ? [] : [{ ...item, outcome }]));
   const notTaken = outcomes.filter(({ outcome }) => outcome.status === 'pending');
-  await run.handOver?.({ retry: notTaken.map(({ delivery }) => delivery.id), deferred: deferred.map(({ delivery }) => delivery.id) });
+  await run.handOver?.({ retry: notTaken.map(({ delivery }) => delivery.id), deferred: [...deferred, ...cutOff].map(({ delivery }) => delivery.id) });
   await repository.recordAttempts(deps.db, outcomes.map(({ delivery, outcome }) => ({ id: delivery.id, ...outcome })));
+  // Slow, not failing: a receiver that took longer than the fast lane allows is sent to in its own lane for a while.
+  const slow = [...cutOff, ...outcomes.filter(({ outcome }) => (outcome.latency_ms ?? 0) > deps.fastLaneMs)];
+  await repository.markWebhooksSlow(deps.db, [...new Set(slow.map(({ webhook }) => webhook.id))], SLOW_LANE_MS);
 
   // A webhook is failing when every attempt of this run to it failed (as when it had one delivery at a time).
   const taking = new Map<number, repository.WebhookRow>();

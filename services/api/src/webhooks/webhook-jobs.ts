@@ -7,12 +7,15 @@
  * redeliveries owners asked for (a job id of their own, the delivery's id kept): retried with
  * exponential backoff and jitter over up to `retryWindowMs` (24 h by default), on the same
  * schedule whether the first attempt was in a batch or not. Two queues, so that retries to
- * receivers that are down or slow never hold up fresh deliveries. A batch job that fails as a
+ * receivers that are down or slow never hold up fresh deliveries. The delivery queue's jobs are
+ * the endpoints' own lanes (`webhook-lanes.ts`): one delivery in flight per endpoint, a job
+ * finding its endpoint's lane taken parked instead of holding a worker slot; a batch waits at
+ * most the fast-lane budget for any receiver. A batch job that fails as a
  * whole (the database out of reach) is retried on the same schedule, and then sends only what was
  * never attempted. Failed jobs stay in their queue (its dead-letter list) and the delivery log
  * says why.
  */
-import { Queue, Worker } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { createQueueConnection, createSearchClient, throttledWarning, type Database, type RegistryConfig, type WebhookSettings } from '@registry/platform';
 import { configuredEgress, type EgressSettings } from '@registry/platform/egress/index.ts';
 import { reasonOf, repeatEvery, type TaskLogger } from '@registry/platform/repeating-task.ts';
@@ -20,6 +23,7 @@ import { recordsAlias } from '@registry/schemas';
 import { createSmtpMailer } from '../accounts/mailer.ts';
 import { deliverWebhook, deliverWebhooks, type DeliveryDeps } from './webhook-delivery.ts';
 import { dispatchWebhookDeliveries, redeliveryJobId, stalledDeliveries } from './webhook-dispatch.ts';
+import { EndpointLanes, endpointOf } from './webhook-lanes.ts';
 import * as repository from './webhook-repository.ts';
 
 /** One delivery per job: retries, deliveries deferred by a batch, redeliveries. */
@@ -32,6 +36,12 @@ export const WEBHOOK_BATCH_QUEUE_NAME = 'webhook-batches';
  * a handful of small queries).
  */
 const DISPATCH_EVERY_MS = 250;
+/**
+ * How often a dispatch also looks for deliveries whose queueing was lost (written over a minute
+ * ago and never attempted): a slow receiver's lane holds deliveries not yet attempted for long,
+ * and they need not be looked at four times a second.
+ */
+const STALLED_SWEEP_EVERY_MS = 5_000;
 /** Deliveries read, sent and logged together (a change owed to more webhooks is sent in several). */
 const BATCH_SIZE = 100;
 /** Batch jobs run at once by this process (each sending up to 32 deliveries at once). */
@@ -117,6 +127,31 @@ function batchProcessor(deps: DeliveryDeps, settings: WebhookSettings, singles: 
   };
 }
 
+/**
+ * Sends one delivery of the delivery queue in its endpoint's lane: when another job of this
+ * process is sending to the endpoint, the job is parked (back to the delayed set, not an attempt)
+ * instead of waiting in a worker slot.
+ */
+function laneProcessor(deps: DeliveryDeps) {
+  return async (job: Job<WebhookJob>, token?: string): Promise<void> => {
+    const url = await repository.deliveryUrl(deps.db, job.data.deliveryId);
+    // A delivery (or webhook) deleted meanwhile: nothing to send.
+    if (url === null) return;
+    const endpoint = endpointOf(url);
+    const jobId = job.id ?? job.data.deliveryId;
+    if (!deps.lanes.enter(endpoint, jobId)) {
+      await job.moveToDelayed(Date.now() + deps.lanes.park(endpoint, jobId), token);
+      throw new DelayedError();
+    }
+    const started = performance.now();
+    try {
+      await deliverWebhook(deps, job.data.deliveryId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1));
+    } finally {
+      deps.lanes.leave(endpoint, jobId, performance.now() - started);
+    }
+  };
+}
+
 export function startWebhookDelivery(config: RegistryConfig, db: Database, options: WebhookDeliveryOptions): RunningWebhookDelivery {
   // One call at a time per receiver but no pause between calls (a receiver asked for them), and no
   // retries inside an attempt: the queue retries on its own schedule.
@@ -131,13 +166,14 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
   for (const queue of [singles, batches]) queue.on('error', throttledWarning('webhook queue'));
   const deliveryDeps: DeliveryDeps = {
     db, egress, mailer, mailContext: { publicUrl: config.publicUrl, siteName: config.siteName }, disableAfterMs: config.webhooks.disableAfterMs,
+    fastLaneMs: config.webhooks.fastLaneMs, lanes: new EndpointLanes(),
     warn: (message: string, error: unknown) => options.log.warn({ reason: reasonOf(error) }, message),
   };
   const workerConnections = [createQueueConnection(config), createQueueConnection(config)] as const;
   const workers = [
     new Worker<WebhookJob>(
       WEBHOOK_QUEUE_NAME,
-      async (job) => deliverWebhook(deliveryDeps, job.data.deliveryId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+      laneProcessor(deliveryDeps),
       { connection: workerConnections[0], prefix: config.queuePrefix, concurrency: SINGLES_AT_ONCE },
     ),
     new Worker<WebhookBatchJob>(
@@ -147,10 +183,13 @@ export function startWebhookDelivery(config: RegistryConfig, db: Database, optio
     ),
   ];
   for (const worker of workers) worker.on('error', throttledWarning('webhook worker'));
+  let lastSweep = 0;
   const dispatch = async (): Promise<string[]> => {
     const written = await dispatchWebhookDeliveries({ db, search });
     // A lost batch is queued again under its change's key: ignored while the queue still holds it.
-    const owed = changeBatches([...written, ...(await stalledDeliveries(db))]);
+    const sweep = Date.now() - lastSweep >= STALLED_SWEEP_EVERY_MS;
+    if (sweep) lastSweep = Date.now();
+    const owed = changeBatches([...written, ...(sweep ? await stalledDeliveries(db) : [])]);
     await batches.addBulk(owed.map(({ jobId, deliveryIds }) => ({ name: 'deliver', data: { deliveryIds }, opts: { jobId } })));
     const asked = await repository.askedRedeliveries(db, 500);
     if (asked.length > 0) {

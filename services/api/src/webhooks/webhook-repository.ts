@@ -23,6 +23,8 @@ export interface WebhookRow {
   previous_secret_until: Date | null;
   /** Since when every attempt failed (null after a delivery was taken). */
   failing_since: Date | null;
+  /** Until when its deliveries skip the batches' fast lane (its receiver took longer than the budget). */
+  slow_until: Date | null;
   disabled_at: Date | null;
   disabled_reason: string | null;
   created_at: Date;
@@ -64,6 +66,15 @@ export async function webhooksOf(db: Db, ownerId: number): Promise<WebhookRow[]>
 export async function dispatchedWebhooks(db: Db): Promise<DispatchedWebhook[]> {
   return db('webhooks').join('users', 'users.id', 'webhooks.owner_id').modify(activeUsersOnly('users')).whereNull('webhooks.disabled_at')
     .orderBy('webhooks.id').select('webhooks.*', 'users.username AS owner_username', 'users.role AS owner_role');
+}
+
+/**
+ * The URLs of an owner's webhooks, the owner's row locked until the transaction ends, so that two
+ * registrations at once are counted one after the other against the bounds.
+ */
+export async function lockedWebhookUrlsOf(trx: Knex.Transaction, ownerId: number): Promise<{ id: number; url: string }[]> {
+  await trx('users').where({ id: ownerId }).forUpdate().first('id');
+  return trx('webhooks').where({ owner_id: ownerId }).orderBy('id').select('id', 'url');
 }
 
 export async function insertWebhook(db: Db, fields: WebhookFields & Pick<WebhookRow, 'owner_id' | 'secret'>): Promise<WebhookRow> {
@@ -169,6 +180,18 @@ export async function recordAttempts(db: Db, outcomes: readonly (AttemptOutcome 
      WHERE d.id = o.id`,
     [JSON.stringify(outcomes)],
   );
+}
+
+/** The URL a delivery is sent to (its webhook's), or null when the delivery or its webhook is gone. */
+export async function deliveryUrl(db: Db, deliveryId: string): Promise<string | null> {
+  const row = await db('webhook_deliveries as d').join('webhooks as w', 'w.id', 'd.webhook_id').where('d.id', deliveryId).first('w.url');
+  return (row?.url as string | undefined) ?? null;
+}
+
+/** These webhooks' receivers were slow: their deliveries skip the fast lane for `forMs` from now. */
+export async function markWebhooksSlow(db: Db, ids: readonly number[], forMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db('webhooks').whereIn('id', [...ids]).update({ slow_until: db.raw('now() + make_interval(secs => ?)', [forMs / 1000]) });
 }
 
 /** Deliveries were taken: these webhooks are not failing. */

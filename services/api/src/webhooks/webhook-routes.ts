@@ -27,11 +27,13 @@ const DeliveryParams = Type.Object({
 });
 type DeliveryParams = Static<typeof DeliveryParams>;
 
-const json = ({ previous_secret_until: previousUntil, failing_since: failingSince, disabled_at: disabledAt, ...webhook }: Webhook) => ({
+const json = ({ previous_secret_until: previousUntil, failing_since: failingSince, disabled_at: disabledAt, slow_until: slowUntil, ...webhook }: Webhook) => ({
   ...webhook,
   enabled: disabledAt === null,
   disabled_at: disabledAt?.toISOString() ?? null,
   failing_since: failingSince?.toISOString() ?? null,
+  // Its deliveries are sent in its own lane until then (its receiver took longer than the fast lane allows).
+  slow_until: slowUntil !== null && slowUntil > new Date() ? slowUntil.toISOString() : null,
   previous_secret_until: previousUntil !== null && previousUntil > new Date() ? previousUntil.toISOString() : null,
   created_at: webhook.created_at.toISOString(),
   updated_at: webhook.updated_at.toISOString(),

@@ -5,14 +5,16 @@
  * signing too for `secretOverlapMs`. Only the owner lists, changes, rotates or deletes a webhook,
  * reads its deliveries and asks for one again. A URL the egress policy would refuse (its host is
  * or resolves to an internal address, unless allow-listed) is refused at registration, with why;
- * so is a saved search that does not exist.
+ * so is a saved search that does not exist. An account has at most `maxPerAccount` webhooks,
+ * at most `maxPerHost` of them to one host (its name, whatever the port): one account's
+ * receivers cannot crowd the worker's lanes or turn the registry on a host (422 beyond them).
  */
 import type { Database } from '@registry/platform';
 import { EgressRefusedError, egressAllowList, resolveForEgress } from '@registry/platform/egress/index.ts';
 import type { Viewer } from '@registry/schemas';
 import { webhookChangeSchema, webhookSchema, type WebhookChange, type WebhookInput } from '@registry/schemas/forms/webhooks.ts';
 import { encodeCursor } from '../changes/change-feed.ts';
-import { invalidError, notFoundError } from '../domain-errors.ts';
+import { DomainError, invalidError, invalidFieldsError, notFoundError } from '../domain-errors.ts';
 import { requireAllowed } from '../records/record-guards.ts';
 import { findSavedSearch } from '../saved-searches/saved-search-repository.ts';
 import { validateInput } from '../validation.ts';
@@ -25,6 +27,9 @@ export interface WebhookDeps {
   egressAllow: readonly string[];
   /** How long the previous secret still signs after a rotation. */
   secretOverlapMs: number;
+  /** Webhooks an account may have, in all and to one host. */
+  maxPerAccount: number;
+  maxPerHost: number;
 }
 
 export { WEBHOOK_EVENTS } from '@registry/schemas/forms/webhooks.ts';
@@ -56,6 +61,20 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   }
 }
 
+function checkAccountBound(deps: WebhookDeps, owned: readonly unknown[]): void {
+  if (owned.length >= deps.maxPerAccount) {
+    throw new DomainError(422, `An account may have at most ${deps.maxPerAccount} webhooks; delete one first.`, { limit: deps.maxPerAccount });
+  }
+}
+
+/** Hosts are compared as the URL parser gives them (lower case, IDNA, IPv4 in its one form), never by their text. */
+function checkHostBound(deps: WebhookDeps, others: readonly { url: string }[], url: string): void {
+  const host = new URL(url).hostname;
+  if (others.filter((other) => new URL(other.url).hostname === host).length >= deps.maxPerHost) {
+    throw invalidFieldsError({ url: [`An account may have at most ${deps.maxPerHost} webhooks to one host (${host}); delete one first.`] });
+  }
+}
+
 export async function createWebhook(deps: WebhookDeps, viewer: Viewer, payload: unknown): Promise<Webhook & { secret: string }> {
   requireAllowed(viewer, 'webhook.manage', { userId: viewer.userId ?? undefined });
   const input = await validateInput<WebhookInput>(webhookSchema, payload);
@@ -66,6 +85,9 @@ export async function createWebhook(deps: WebhookDeps, viewer: Viewer, payload: 
       // The first webhook starts the dispatcher at the feed's end: webhooks are told of changes from now on.
       await repository.saveFeedPosition(trx, encodeCursor((await repository.lastChange(trx)) ?? { txid: '0', id: '0' }));
     }
+    const owned = await repository.lockedWebhookUrlsOf(trx, viewer.userId!);
+    checkAccountBound(deps, owned);
+    checkHostBound(deps, owned, input.url);
     return repository.insertWebhook(trx, {
       owner_id: viewer.userId!, url: input.url, description: input.description ?? '', events: input.events, filters: input.filters ?? {}, secret: newWebhookSecret(),
     });
@@ -94,7 +116,13 @@ export async function updateWebhook(deps: WebhookDeps, viewer: Viewer, id: numbe
   if (enabled === false) throw invalidError('enabled: a webhook is disabled only when it keeps failing; delete it to stop its deliveries', { errors: { enabled: 'Only true: delete the webhook to stop it' } });
   if (input.url !== undefined) await checkUrl(deps, input.url);
   await checkSavedSearch(deps, input.filters);
-  await repository.updateWebhook(deps.db, id, { ...input, ...(enabled ? { disabled_at: null, disabled_reason: null, failing_since: null } : {}) });
+  await deps.db.transaction(async (trx) => {
+    if (input.url !== undefined) {
+      const others = (await repository.lockedWebhookUrlsOf(trx, viewer.userId!)).filter((other) => other.id !== id);
+      checkHostBound(deps, others, input.url);
+    }
+    await repository.updateWebhook(trx, id, { ...input, ...(enabled ? { disabled_at: null, disabled_reason: null, failing_since: null } : {}) });
+  });
   return withoutSecret((await repository.findWebhook(deps.db, id))!);
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { egressAllowList } from './address-policy.ts';
-import { createEgress, EgressTimeoutError, EgressTooLargeError, type EgressSettings } from './fetch-safely.ts';
+import { createEgress, EgressAbortedError, EgressTimeoutError, EgressTooLargeError, type EgressSettings } from './fetch-safely.ts';
 import { EgressRefusedError, type HostResolver } from './resolve-address.ts';
 import { createHostGateConnection, sharedHostGate } from './shared-host-gate.ts';
 
@@ -142,5 +142,24 @@ describe('calls the policy lets through', () => {
     const before = seen.filter((request) => request.path === '/silent').length;
     await expect(egress({ totalTimeoutMs: 300, retries: 2, retryBaseDelayMs: 10 }).fetch({ url: `http://127.0.0.1:${port}/silent` })).rejects.toBeInstanceOf(EgressTimeoutError);
     expect(seen.filter((request) => request.path === '/silent').length - before).toBe(3);
+  });
+
+  it('a caller giving up cuts off the call under way and sends none of those still waiting for the host, without retrying', async () => {
+    const before = seen.filter((request) => request.path === '/silent').length;
+    const client = egress({ retries: 2, retryBaseDelayMs: 10 });
+    const givenUp = new AbortController();
+    const calls = Array.from({ length: 3 }, () => client.fetch({ url: `http://127.0.0.1:${port}/silent`, signal: givenUp.signal }));
+    setTimeout(() => givenUp.abort(), 100);
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(EgressAbortedError);
+    expect(seen.filter((request) => request.path === '/silent').length - before).toBe(1);
+  });
+
+  it('a caller giving up stops waiting at once, even behind another caller’s call to the host', async () => {
+    const client = egress({ totalTimeoutMs: 2_000 });
+    const holding = client.fetch({ url: `http://127.0.0.1:${port}/silent` });
+    const started = performance.now();
+    await expect(client.fetch({ url: `http://127.0.0.1:${port}/hello`, signal: AbortSignal.timeout(100) })).rejects.toBeInstanceOf(EgressAbortedError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await expect(holding).rejects.toBeInstanceOf(EgressTimeoutError);
   });
 });

@@ -4,7 +4,9 @@
  * followed by hand within a limit, connect and total time-outs, a cap on the answer's size,
  * one call at a time per host with a delay between calls (in this process, or in every process
  * with a shared host gate), an identifying User-Agent, and
- * retries with exponential backoff and full jitter for transient failures. Run it in jobs of
+ * retries with exponential backoff and full jitter for transient failures. A caller's
+ * `signal` lets it stop waiting (webhook batches wait a short budget for each receiver): the call
+ * under way is cut off and one still waiting for its host is never sent. Run it in jobs of
  * the worker role, never while answering a request.
  */
 import type { LookupFunction } from 'node:net';
@@ -37,6 +39,8 @@ export interface EgressRequest {
   method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The caller gave up: a call not yet sent is not, one under way is cut off (`EgressAbortedError`), none is retried. */
+  signal?: AbortSignal;
 }
 
 export interface EgressResponse {
@@ -52,6 +56,11 @@ export interface EgressResponse {
 
 export class EgressTimeoutError extends Error {
   override name = 'EgressTimeoutError';
+}
+
+/** The caller's `signal` ended the call. */
+export class EgressAbortedError extends Error {
+  override name = 'EgressAbortedError';
 }
 
 /** The answer was bigger than `maxBytes`; reading stopped there. */
@@ -84,20 +93,35 @@ export function createEgress(settings: EgressSettings): Egress {
     ...settings,
   };
   const gate = resolved.hostGate(resolved.hostDelayMs);
-  return {
-    async fetch(call) {
-      for (let attempt = 1; ; attempt += 1) {
-        const last = attempt > resolved.retries;
-        try {
-          const response = await followRedirects(call, resolved, gate);
-          if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
-        } catch (error) {
-          if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError) throw error;
-        }
-        await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
+  const callWithRetries = async (call: EgressRequest): Promise<EgressResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const last = attempt > resolved.retries;
+      try {
+        const response = await followRedirects(call, resolved, gate);
+        if (last || !TRANSIENT_STATUSES.has(response.status)) return { ...response, attempts: attempt };
+      } catch (error) {
+        if (last || error instanceof EgressRefusedError || error instanceof EgressTooLargeError || error instanceof EgressAbortedError) throw error;
       }
+      if (call.signal?.aborted) throw new EgressAbortedError(`${call.url}: given up by the caller`);
+      await sleep(Math.random() * resolved.retryBaseDelayMs * 2 ** (attempt - 1));
+    }
+  };
+  return {
+    fetch(call) {
+      if (!call.signal) return callWithRetries(call);
+      // The caller stops waiting at once, even while the call still waits for its host's turn.
+      const calling = callWithRetries(call);
+      calling.catch(() => {});
+      return Promise.race([calling, givenUp(call.signal, call.url)]);
     },
   };
+}
+
+function givenUp(signal: AbortSignal, url: string): Promise<never> {
+  const error = () => new EgressAbortedError(`${url}: given up by the caller`);
+  const rejected = signal.aborted ? Promise.reject(error()) : new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(error()), { once: true }));
+  rejected.catch(() => {});
+  return rejected;
 }
 
 type ResolvedSettings = Required<Omit<EgressSettings, 'resolver'>> & Pick<EgressSettings, 'resolver'>;
@@ -107,7 +131,7 @@ async function followRedirects(call: EgressRequest, settings: ResolvedSettings, 
   const redirects: number[] = [];
   for (;;) {
     const url = new URL(hop.url);
-    const response = await gate.run(url.host, () => sendOnce(url, hop, settings));
+    const response = await gate.run(url.host, () => sendOnce(url, hop, settings, call.signal));
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, url: url.href, redirects };
     if (redirects.push(response.status) > settings.maxRedirects) throw new EgressRefusedError(`more than ${settings.maxRedirects} redirects from ${call.url}`);
@@ -116,10 +140,13 @@ async function followRedirects(call: EgressRequest, settings: ResolvedSettings, 
   }
 }
 
-async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings): Promise<Omit<EgressResponse, 'attempts' | 'url' | 'redirects'>> {
+async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings, given: AbortSignal | undefined): Promise<Omit<EgressResponse, 'attempts' | 'url' | 'redirects'>> {
+  // Its turn at the host came after the caller gave up: nothing is sent.
+  if (given?.aborted) throw new EgressAbortedError(`${url.href}: given up by the caller before it was sent`);
   const pinned = await resolveForEgress(url, { allow: settings.allow, resolver: settings.resolver });
   const agent = new Agent({ connect: { lookup: pinnedLookup(pinned), timeout: settings.connectTimeoutMs } });
-  const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+  const timeout = AbortSignal.timeout(settings.totalTimeoutMs);
+  const signal = given ? AbortSignal.any([timeout, given]) : timeout;
   try {
     const response = await request(url, {
       dispatcher: agent,
@@ -131,7 +158,8 @@ async function sendOnce(url: URL, hop: EgressRequest, settings: ResolvedSettings
     const body = await readCapped(response.body, response.headers['content-length'], settings.maxBytes, url, response.statusCode);
     return { status: response.statusCode, headers: flatHeaders(response.headers), body };
   } catch (error) {
-    if (signal.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
+    if (given?.aborted) throw new EgressAbortedError(`${url.href}: cut off by the caller`);
+    if (timeout.aborted) throw new EgressTimeoutError(`${url.href} did not answer within ${settings.totalTimeoutMs} ms`);
     throw error;
   } finally {
     await agent.destroy();
