@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { ParticleBackground } from './ParticleBackground.tsx';
 
-/** The hero banner: title, subtitle, optional content (the home search) over the particles. */
+/**
+ * The hero banner: title, subtitle, optional content (the home search) over the particles. It does
+ * not clip what it holds: the home search's suggestion list hangs below it (the particles' canvas
+ * keeps to the banner by itself).
+ */
 export function Hero({ title, subtitle, children, titleLevel = 'h1' }: {
   title: string;
   subtitle?: string;
@@ -14,7 +18,6 @@ export function Hero({ title, subtitle, children, titleLevel = 'h1' }: {
       as="section"
       aria-label="Introduction"
       position="relative"
-      overflow="hidden"
       bgGradient="to-br"
       gradientFrom="brand.800"
       gradientTo="#1f5f7a"
