@@ -6,14 +6,15 @@
  * type as a label) and stays usable on a phone; a curator merges a user's resubmission of a
  * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation naming
  * both) and the kept record's history says so, or from the duplicate's record page ("Merge
- * into…", curators only); a record's history names relations, licences and
+ * into…", curators only); a curator hides a record and shows it again from its page (Hide/Unhide
+ * beside Edit, a "Hidden from the public" banner meanwhile); a record's history names relations, licences and
  * vocabulary instead of ids; /create's type picker shows labels with the reference data's
  * descriptions, and the duplicate check's fields have labels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { IsolatedEnvironment } from '../support/environment.ts';
-import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, saveScreenshot, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, reloadedBy, saveScreenshot, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
 import { startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 interface CatalogueRecord {
@@ -193,6 +194,44 @@ describe('a record page', () => {
     expect(await environment.db('records').where({ id }).first('id')).toBeUndefined();
     await page.getByRole('button', { name: 'History of changes' }).click();
     await poll(async () => page.getByTestId('record-history').textContent().catch(() => '')).toContain(`Merged ${name} (record ${id}) into this record`);
+    expect(errors.messages).toEqual([]);
+  });
+});
+
+describe('a hidden record', () => {
+  it('is hidden and shown again with Hide/Unhide beside Edit, and carries a "Hidden from the public" banner meanwhile', { timeout: 240_000 }, async () => {
+    const record = await environment.db('records')
+      .where({ is_approved: true, is_hidden: false }).whereNot({ id: kept.id })
+      .orderBy('id', 'desc').first('id', 'name');
+    // A user who may not hide it sees neither the action nor a banner.
+    const user = await suite.signedInPage('ursula');
+    await user.goto(`/${record.id}`);
+    await user.getByRole('button', { name: 'History of changes' }).waitFor();
+    expect(await user.getByTestId('hide-record').count()).toBe(0);
+    expect(await user.getByTestId('hidden-record').count()).toBe(0);
+    await user.context().close();
+
+    const page = await suite.signedInPage('sam');
+    // Once hidden, the server answers the record's address 404 (it cannot know the session); the app then shows it to its curator.
+    const errors = collectConsoleErrors(page, [/404 \(Not Found\)/]);
+    await page.goto(`/${record.id}`);
+    // The record's actions: Edit, then Hide.
+    const actions = page.getByTestId('record-actions');
+    await actions.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    await actions.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect(await page.getByTestId('hidden-record').count()).toBe(0);
+    await reloadedBy(page, () => actions.getByRole('button', { name: 'Hide', exact: true }).click());
+    const banner = page.getByTestId('hidden-record');
+    await banner.waitFor();
+    expect(await banner.getByText('Hidden from the public', { exact: true }).count()).toBe(1);
+    expect((await environment.db('records').where({ id: record.id }).first('is_hidden')).is_hidden).toBe(true);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'record-hidden-banner');
+
+    await reloadedBy(page, () => page.getByRole('button', { name: 'Unhide', exact: true }).click());
+    await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect(await page.getByTestId('hidden-record').count()).toBe(0);
+    expect((await environment.db('records').where({ id: record.id }).first('is_hidden')).is_hidden).toBe(false);
     expect(errors.messages).toEqual([]);
   });
 });
