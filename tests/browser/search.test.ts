@@ -1,7 +1,7 @@
 /**
  * The search page in a real browser against the seeded catalogue: facets narrow the results
  * and update counts and URL, back restores, paging and page size, the route guard, the
- * invalid-query state, and a phone layout; screenshots and an accessibility check.
+ * invalid-query state, and a phone layout; screenshots and an accessibility check with WCAG 2.2's target size.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -220,6 +220,15 @@ describe('search page', { timeout: 180_000 }, () => {
     expect(Object.keys(rows[0]!).join(',')).toBe(lines[0]);
     expect(await page.getByText('Download failed').count()).toBe(0);
     expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no target under 24 × 24 px on /search?q=proteomics at 1280 px (WCAG 2.2 target size)', async () => {
+    const page = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 900 } });
+    await page.goto('/search?q=proteomics');
+    await waitForResults(page);
+    await page.getByTestId('facet-subjects').locator('input[type=checkbox]').first().waitFor();
+    expect(await checkAccessibility(page)).toEqual([]);
     await page.context().close();
   });
 
