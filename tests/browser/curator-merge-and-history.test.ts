@@ -4,8 +4,8 @@
  * The curator's screens in a real browser against the real server and its own database (the
  * demo catalogue): the approvals table fits a 1366 px screen (every cell inside the viewport, the
  * type as a label) and stays usable on a phone; a curator merges a user's resubmission of a
- * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation naming
- * both) and the kept record's history says so, or from the duplicate's record page ("Merge
+ * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation showing
+ * both side by side and what moves) and the kept record's history says so, or from the duplicate's record page ("Merge
  * into…", curators only); a curator hides a record and shows it again from its page (Hide/Unhide
  * beside Edit, a "Hidden from the public" banner meanwhile); a record's history names relations, licences and
  * vocabulary instead of ids; /create's type picker shows labels with the reference data's
@@ -130,7 +130,23 @@ describe('the curator dashboard', () => {
     const confirmation = await dialog.getByTestId('merge-confirmation').textContent();
     expect(confirmation).toContain(`${duplicateName} (record ${duplicateId})`);
     expect(confirmation).toContain(`${kept.name} (record ${kept.id})`);
+    // The two records side by side, field by field, before anything is merged.
+    const comparison = dialog.getByTestId('merge-comparison');
+    await comparison.waitFor();
+    expect(await comparison.getByRole('columnheader').allTextContents()).toEqual(['Field', 'Duplicate (removed)', 'Kept']);
+    expect(await comparison.getByRole('rowheader').allTextContents()).toEqual(['Name', 'Abbreviation', 'Homepage', 'Registry', 'DOI', 'Relations', 'Maintainers']);
+    const keptRow = await environment.db('records').where({ id: kept.id }).first('doi', 'abbreviation');
+    const cells = async (field: string) => comparison.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field, exact: true }) }).getByRole('cell').allTextContents();
+    expect(await cells('Name')).toEqual([`${duplicateName} (record ${duplicateId})`, `${kept.name} (record ${kept.id})`]);
+    expect(await cells('Homepage')).toEqual([kept.homepage, kept.homepage]);
+    expect(await cells('DOI')).toEqual(['none', keptRow.doi ?? 'none']);
+    expect((await cells('Abbreviation'))[1]).toBe(keptRow.abbreviation || 'none');
+    // What the merge moves: the duplicate's object type, which the catalogue record lacks.
+    expect(await dialog.getByTestId('merge-moves').textContent()).toContain('Object types (1): Metadata');
     expect(await checkAccessibility(page)).toEqual([]);
+    await page.setViewportSize(PHONE_VIEWPORT);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await saveScreenshotsAtBothWidths(page, 'curator-merge-confirmation');
     await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
 
