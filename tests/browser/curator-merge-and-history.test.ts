@@ -4,16 +4,17 @@
  * The curator's screens in a real browser against the real server and its own database (the
  * demo catalogue): the approvals table fits a 1366 px screen (every cell inside the viewport, the
  * type as a label) and stays usable on a phone; a curator merges a user's resubmission of a
- * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation naming
- * both) and the kept record's history says so, or from the duplicate's record page ("Merge
- * into…", curators only); a record's history names relations, licences and
+ * catalogue record from the dashboard (Merge on its row → the merge tab → a confirmation showing
+ * both side by side and what moves) and the kept record's history says so, or from the duplicate's record page ("Merge
+ * into…", curators only); a curator hides a record and shows it again from its page (Hide/Unhide
+ * beside Edit, a "Hidden from the public" banner meanwhile); a record's history names relations, licences and
  * vocabulary instead of ids; /create's type picker shows labels with the reference data's
  * descriptions, and the duplicate check's fields have labels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { IsolatedEnvironment } from '../support/environment.ts';
-import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, saveScreenshot, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, PHONE_VIEWPORT, poll, reloadedBy, saveScreenshot, saveScreenshotsAtBothWidths, type TestServer } from './support/index.ts';
 import { startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';
 
 interface CatalogueRecord {
@@ -129,7 +130,23 @@ describe('the curator dashboard', () => {
     const confirmation = await dialog.getByTestId('merge-confirmation').textContent();
     expect(confirmation).toContain(`${duplicateName} (record ${duplicateId})`);
     expect(confirmation).toContain(`${kept.name} (record ${kept.id})`);
+    // The two records side by side, field by field, before anything is merged.
+    const comparison = dialog.getByTestId('merge-comparison');
+    await comparison.waitFor();
+    expect(await comparison.getByRole('columnheader').allTextContents()).toEqual(['Field', 'Duplicate (removed)', 'Kept']);
+    expect(await comparison.getByRole('rowheader').allTextContents()).toEqual(['Name', 'Abbreviation', 'Homepage', 'Registry', 'DOI', 'Relations', 'Maintainers']);
+    const keptRow = await environment.db('records').where({ id: kept.id }).first('doi', 'abbreviation');
+    const cells = async (field: string) => comparison.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field, exact: true }) }).getByRole('cell').allTextContents();
+    expect(await cells('Name')).toEqual([`${duplicateName} (record ${duplicateId})`, `${kept.name} (record ${kept.id})`]);
+    expect(await cells('Homepage')).toEqual([kept.homepage, kept.homepage]);
+    expect(await cells('DOI')).toEqual(['none', keptRow.doi ?? 'none']);
+    expect((await cells('Abbreviation'))[1]).toBe(keptRow.abbreviation || 'none');
+    // What the merge moves: the duplicate's object type, which the catalogue record lacks.
+    expect(await dialog.getByTestId('merge-moves').textContent()).toContain('Object types (1): Metadata');
     expect(await checkAccessibility(page)).toEqual([]);
+    await page.setViewportSize(PHONE_VIEWPORT);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await saveScreenshotsAtBothWidths(page, 'curator-merge-confirmation');
     await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
 
@@ -193,6 +210,44 @@ describe('a record page', () => {
     expect(await environment.db('records').where({ id }).first('id')).toBeUndefined();
     await page.getByRole('button', { name: 'History of changes' }).click();
     await poll(async () => page.getByTestId('record-history').textContent().catch(() => '')).toContain(`Merged ${name} (record ${id}) into this record`);
+    expect(errors.messages).toEqual([]);
+  });
+});
+
+describe('a hidden record', () => {
+  it('is hidden and shown again with Hide/Unhide beside Edit, and carries a "Hidden from the public" banner meanwhile', { timeout: 240_000 }, async () => {
+    const record = await environment.db('records')
+      .where({ is_approved: true, is_hidden: false }).whereNot({ id: kept.id })
+      .orderBy('id', 'desc').first('id', 'name');
+    // A user who may not hide it sees neither the action nor a banner.
+    const user = await suite.signedInPage('ursula');
+    await user.goto(`/${record.id}`);
+    await user.getByRole('button', { name: 'History of changes' }).waitFor();
+    expect(await user.getByTestId('hide-record').count()).toBe(0);
+    expect(await user.getByTestId('hidden-record').count()).toBe(0);
+    await user.context().close();
+
+    const page = await suite.signedInPage('sam');
+    // Once hidden, the server answers the record's address 404 (it cannot know the session); the app then shows it to its curator.
+    const errors = collectConsoleErrors(page, [/404 \(Not Found\)/]);
+    await page.goto(`/${record.id}`);
+    // The record's actions: Edit, then Hide.
+    const actions = page.getByTestId('record-actions');
+    await actions.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    await actions.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect(await page.getByTestId('hidden-record').count()).toBe(0);
+    await reloadedBy(page, () => actions.getByRole('button', { name: 'Hide', exact: true }).click());
+    const banner = page.getByTestId('hidden-record');
+    await banner.waitFor();
+    expect(await banner.getByText('Hidden from the public', { exact: true }).count()).toBe(1);
+    expect((await environment.db('records').where({ id: record.id }).first('is_hidden')).is_hidden).toBe(true);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshotsAtBothWidths(page, 'record-hidden-banner');
+
+    await reloadedBy(page, () => page.getByRole('button', { name: 'Unhide', exact: true }).click());
+    await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect(await page.getByTestId('hidden-record').count()).toBe(0);
+    expect((await environment.db('records').where({ id: record.id }).first('is_hidden')).is_hidden).toBe(false);
     expect(errors.messages).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // Code passed to page.evaluate runs in the browser, hence the DOM types.
 /**
  * The home page in a real browser: home search with every checkbox combination, the three
- * columns, statistics, particles, accessibility (axe) and a screenshot at phone and desktop widths.
+ * columns, statistics, particles, accessibility (axe) and a screenshot at phone and desktop widths;
+ * the home search's suggestions show whole below the banner.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -70,6 +71,31 @@ describe('home search', () => {
       await page.context().close();
     },
   );
+
+  it('shows the whole suggestion list below the banner, no suggestion hidden behind it', async () => {
+    const page = await openHome();
+    const box = page.getByRole('combobox', { name: 'Search the registry' });
+    await box.click();
+    await box.pressSequentially('gene', { delay: 40 });
+    const list = page.locator(`#${await box.getAttribute('aria-controls')}`);
+    await list.getByRole('option').nth(5).waitFor({ timeout: 15_000 });
+    // Each suggestion the list shows without scrolling (it scrolls past 24rem) is what the page shows at its centre.
+    const hidden = await list.evaluate((element) => {
+      const frame = element.getBoundingClientRect();
+      return [...element.querySelectorAll('[role=option]')].flatMap((option) => {
+        const rect = option.getBoundingClientRect();
+        const x = rect.left + rect.width / 2;
+        const y = rect.top + rect.height / 2;
+        if (y > frame.bottom) return [];
+        const top = document.elementFromPoint(x, y);
+        return top !== null && option.contains(top) ? [] : [option.textContent ?? ''];
+      });
+    });
+    expect(await list.getByRole('option').count()).toBeGreaterThan(6);
+    expect(hidden).toEqual([]);
+    await saveScreenshot(page, 'home-suggestions');
+    await page.context().close();
+  });
 
   it('does nothing without text', async () => {
     const page = await openHome();

@@ -1,7 +1,8 @@
 /**
  * The search page in a real browser against the seeded catalogue: facets narrow the results
  * and update counts and URL, back restores, paging and page size, the route guard, the
- * invalid-query state, and a phone layout; screenshots and an accessibility check.
+ * invalid-query state, and a phone layout (the first result's title on the first screen, the
+ * options folded into one row); screenshots and an accessibility check with WCAG 2.2's target size.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -219,6 +220,38 @@ describe('search page', { timeout: 180_000 }, () => {
     expect(rows).toHaveLength(found);
     expect(Object.keys(rows[0]!).join(',')).toBe(lines[0]);
     expect(await page.getByText('Download failed').count()).toBe(0);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no target under 24 × 24 px on /search?q=proteomics at 1280 px (WCAG 2.2 target size)', async () => {
+    const page = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 900 } });
+    await page.goto('/search?q=proteomics');
+    await waitForResults(page);
+    await page.getByTestId('facet-subjects').locator('input[type=checkbox]').first().waitFor();
+    expect(await checkAccessibility(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a phone (390 × 844) shows the first result’s title in the first screen, the options one tap away', async () => {
+    const page = await openPage(suite.browser, suite.server.url, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/search?q=proteomics');
+    await waitForResults(page);
+    const title = page.getByTestId('search-result').first().getByRole('heading');
+    const box = (await title.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE_VIEWPORT.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await saveScreenshot(page, 'search-phone-first-screen');
+    expect(await checkAccessibility(page)).toEqual([]);
+    // The search box is on the first screen; sort, page size and matching open in one tap.
+    expect(await page.getByRole('combobox', { name: 'Search text' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Search options' }).click();
+    await page.getByLabel('Sort by').selectOption('name,asc');
+    await poll(() => new URL(page.url()).searchParams.get('orderBy')).toBe('name,asc');
+    expect(await page.getByRole('switch', { name: 'Match all terms' }).isVisible()).toBe(true);
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshot(page, 'search-phone-options');
     expect(errors.messages).toEqual([]);
     await page.context().close();
   });

@@ -1,7 +1,9 @@
 /**
  * /summary-statistics: every tab draws its charts (desktop and phone screenshots, no serious or
  * critical axe violation), a bar opens the search that counts the same records, and each chart
- * has its table and CSV alternatives. /timeline's month charts draw their labels whole.
+ * has its table and CSV alternatives; no two bars read alike, counts and years are whole and
+ * apart, a focused bar shows its whole label; each vocabulary browser is titled by its
+ * vocabulary. /timeline's month charts draw their labels whole.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -153,7 +155,11 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
       // Nothing is drawn outside the chart's left edge.
       expect(label.left, label.whole).toBeGreaterThanOrEqual(0);
     }
-    for (const label of shortened) {
+    // Labels that would read like another bar's show their end ("…a Microarray Experiment").
+    for (const label of shortened.filter((entry) => entry.shown.startsWith('…'))) {
+      expect(label.whole.endsWith(label.shown.slice(1)), `${label.whole} → ${label.shown}`).toBe(true);
+    }
+    for (const label of shortened.filter((entry) => !entry.shown.startsWith('…'))) {
       expect(label.shown.endsWith('…'), label.whole).toBe(true);
       const kept = label.shown.slice(0, -1);
       expect(label.whole.startsWith(kept), label.whole).toBe(true);
@@ -168,6 +174,71 @@ describe('/summary-statistics', { timeout: 420_000 }, () => {
     await saveScreenshot(page, `statistics-long-labels-${device}`);
     await card.getByRole('button', { name: 'Show as table' }).click();
     await card.getByRole('table').getByRole('cell', { name: first.whole, exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it.each([
+    ['1280', { viewport: { width: 1280, height: 900 } }],
+    ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }],
+  ] as const)('at %s px, no two bars read alike, every count and year is whole and apart, and a focused bar shows its whole label', async (device, options) => {
+    const page = await openPage(suite.browser, suite.server.url, options);
+    await page.goto('/summary-statistics');
+    for (const tab of TABS) {
+      await page.getByRole('tab', { name: tab.label }).click();
+      const charts = await chartsOf(page, tab.id);
+      // Every card has its answer (a chart, or why there is none).
+      await poll(() => charts.count()).toBe(tab.charts);
+      const drawn = await page.locator(`[data-chart-id^="${tab.id}-"] [data-testid="statistics-chart"]`).evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const width = (svg as SVGSVGElement).width.baseVal.value;
+          const boxes = Array.from(svg.querySelectorAll('text')).map((text) => {
+            const box = text.getBBox();
+            return { text: Array.from(text.querySelectorAll('tspan')).map((line) => line.textContent).join(' ') || (text.textContent ?? ''), left: box.x, right: box.x + box.width, isLabel: text.hasAttribute('data-bar-label') };
+          });
+          const bars = Array.from(svg.querySelectorAll('[data-bar-label]')).map((text) => ({
+            shown: Array.from(text.querySelectorAll('tspan')).map((line) => line.textContent).join(' '),
+            whole: (text.parentElement?.parentElement?.querySelector(':scope > title')?.textContent ?? '').replace(/: [\d,]+$/, ''),
+          }));
+          return { chart: svg.closest('[data-chart-id]')?.getAttribute('data-chart-id') ?? '', width, boxes, bars };
+        }),
+      );
+      for (const chart of drawn) {
+        // Every text (labels, counts, years) inside the chart.
+        for (const box of chart.boxes) {
+          expect(box.left, `${device} ${chart.chart} ${box.text}`).toBeGreaterThanOrEqual(-0.5);
+          expect(box.right, `${device} ${chart.chart} ${box.text}`).toBeLessThanOrEqual(chart.width + 0.5);
+        }
+        // Bars of different records never read the same.
+        for (const bar of chart.bars) {
+          const alike = chart.bars.filter((other) => other.shown === bar.shown && other.whole !== bar.whole).map((other) => other.whole);
+          expect(alike, `${device} ${chart.chart}: ${bar.whole} reads "${bar.shown}"`).toEqual([]);
+        }
+        // Period labels (years, months) with a gap between neighbours.
+        const periods = chart.boxes.filter((box) => /^\d{4}(-\d{2})?$/.test(box.text)).sort((a, b) => a.left - b.left);
+        for (let index = 1; index < periods.length; index += 1) {
+          expect(periods[index].left - periods[index - 1].right, `${device} ${chart.chart}: ${periods[index - 1].text} ${periods[index].text}`).toBeGreaterThanOrEqual(2);
+        }
+      }
+    }
+    await page.getByRole('tab', { name: 'All records' }).click();
+    const bar = page.locator('[data-chart-id="all-registries"] a.statistics-bar').first();
+    await bar.waitFor({ timeout: 45_000 });
+    await bar.focus();
+    const tooltip = page.locator('[data-chart-id="all-registries"]').getByTestId('bar-tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(await bar.locator(':scope > title').textContent());
+    expect(await checkAccessibility(page)).toEqual([]);
+    await saveScreenshot(page, `statistics-bar-focused-${device}`);
+    await page.context().close();
+  });
+
+  it('titles each vocabulary browser by its vocabulary', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    for (const [id, name] of [['subject', 'Subjects'], ['domain', 'Domains'], ['taxonomy', 'Species'], ['userdefinedtag', 'Keywords']]) {
+      await page.goto(`/browse/${id}`);
+      await page.getByRole('heading', { level: 1, name: `Browse ${name.toLowerCase()}` }).waitFor({ timeout: 45_000 });
+      await poll(() => page.title()).toBe(`FAIRsharing | Browse ${name.toLowerCase()}`);
+    }
     await page.context().close();
   });
 

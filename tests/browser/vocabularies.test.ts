@@ -23,7 +23,7 @@ const VOCABULARIES = [
   { id: 'subject', tree: 'Subject terms' },
   { id: 'domain', tree: 'Domain terms' },
   { id: 'taxonomy', tree: 'Species' },
-  { id: 'userdefinedtag', tree: 'Tags' },
+  { id: 'userdefinedtag', tree: 'Keywords' },
 ];
 
 beforeAll(async () => {

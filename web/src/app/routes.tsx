@@ -71,7 +71,8 @@ export const routes: RouteObject[] = [
       },
       page('/organisations', 'Organisations', lazyScreen(() => import('../organisations/OrganisationsPage.tsx'), (m) => m.OrganisationsPage)),
       page('/organisations/:id', undefined, lazyScreen(() => import('../organisations/OrganisationPage.tsx'), (m) => m.OrganisationPage)),
-      page('/browse/:id', 'Ontology browser', lazyScreen(() => import('../browse/BrowsePage.tsx'), (m) => m.BrowsePage)),
+      // Titled by the page, after its vocabulary ("Browse subjects"): a route title would be set after it.
+      page('/browse/:id', undefined, lazyScreen(() => import('../browse/BrowsePage.tsx'), (m) => m.BrowsePage)),
       page('/graph/:id', 'Relation graph', lazyScreen(() => import('../graph/GraphPage.tsx'), (m) => m.GraphPage)),
 
       staticPage('/new', 'Add content', lazyScreen(() => import('../static/NewContentPage.tsx'), (m) => m.NewContentPage)),

@@ -15,7 +15,7 @@ export const BROWSABLE_VOCABULARIES: readonly BrowsableVocabulary[] = [
   { id: 'subject', title: 'Subjects', terms: 'subject terms', searchArgument: 'subjects', isTree: true, intro: 'The subject resource application ontology (SRAO): research disciplines.' },
   { id: 'domain', title: 'Domains', terms: 'domain terms', searchArgument: 'domains', isTree: true, intro: 'The domain resource application ontology (DRAO): what the data is about, from below its upper-level (BFO) classes.' },
   { id: 'taxonomy', title: 'Species', terms: 'species', searchArgument: 'taxonomies', isTree: false, intro: 'The species (taxonomic groups) records are about.' },
-  { id: 'userdefinedtag', title: 'Tags', terms: 'tags', searchArgument: 'userDefinedTags', isTree: false, intro: 'Keywords that curators and contributors added to records.' },
+  { id: 'userdefinedtag', title: 'Keywords', terms: 'keywords', searchArgument: 'userDefinedTags', isTree: false, intro: 'Keywords that curators and contributors added to records.' },
 ];
 
 export function vocabularyById(id: string): BrowsableVocabulary | undefined {

@@ -1,7 +1,8 @@
 /**
- * What a signed-in viewer can do from a record page: the "awaiting approval" banner, Edit (when
- * the API's can_edit says so; disabled with the reason while the site is read-only), Approve
- * (curators, unapproved records), Merge into… (curators), Delete (super curators) — hidden while read-only, as `can()` says —
+ * What a signed-in viewer can do from a record page: the "awaiting approval" and "hidden from the
+ * public" banners, Edit (when the API's can_edit says so; disabled with the reason while the site
+ * is read-only), Approve (curators, unapproved records), Hide/Unhide, Merge into… (curators),
+ * Delete (super curators) — hidden while read-only, as `can()` says —
  * beside watching, claiming and reviewing (RecordCommunity, which shows anonymous visitors a
  * sign-in hint), and the record's history with a readable before/after of each change.
  */
@@ -18,7 +19,7 @@ import { RecordCommunity } from './RecordCommunity.tsx';
 import { RecordHistory } from './RecordHistory.tsx';
 import { MergeInto } from './MergeInto.tsx';
 
-export function RecordActions({ record, onChanged }: { record: { id: string; name: string; isApproved?: boolean | null }; onChanged(): void }) {
+export function RecordActions({ record, onChanged }: { record: { id: string; name: string; isApproved?: boolean | null; isHidden?: boolean | null }; onChanged(): void }) {
   const session = useSession();
   const navigate = useNavigate();
   const editRight = useRestGet<{ success: boolean }>(session.isLoggedIn ? `/fairsharing_records/can_edit/${record.id}` : null);
@@ -51,6 +52,16 @@ export function RecordActions({ record, onChanged }: { record: { id: string; nam
           <Alert.Title>This record is awaiting approval by a curator. Until then only its creator and curators see it.</Alert.Title>
         </Alert.Root>
       )}
+      {record.isHidden === true && (
+        // Only those who may see a hidden record get it at all (curators, its creator and maintainers).
+        <Alert.Root status="info" data-testid="hidden-record">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Hidden from the public</Alert.Title>
+            <Alert.Description>Searches, lists and exports leave it out; only curators, its creator and its maintainers see it.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <RecordCommunity record={record} onChanged={onChanged}>
         {canEdit && (writesOff ? (
           <WriteControl>
@@ -65,6 +76,19 @@ export function RecordActions({ record, onChanged }: { record: { id: string; nam
           // Green 700: white text on the palette's solid green (600) reads at 3.2:1, under WCAG's 4.5:1.
           <Button size="sm" bg="green.700" color="white" onClick={() => void act(() => restPost(`/fairsharing_records/${record.id}/approve`, {}), 'Record approved.')}>
             Approve
+          </Button>
+        )}
+        {can(viewer, 'record.approve') && (
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="hide-record"
+            onClick={() => {
+              const hidden = record.isHidden !== true;
+              void act(() => restPost(`/fairsharing_records/${record.id}/hide`, { hidden }), hidden ? 'Record hidden.' : 'Record shown again.');
+            }}
+          >
+            {record.isHidden ? 'Unhide' : 'Hide'}
           </Button>
         )}
         {can(viewer, 'record.approve') && <MergeInto record={record} />}

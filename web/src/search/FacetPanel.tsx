@@ -14,6 +14,11 @@ import type { FacetCount } from './aggregations.ts';
 
 const FIRST_VALUES_SHOWN = 8;
 
+/**
+ * The checkboxes are 16 px: WCAG 2.2's target size (2.5.8) takes them when 24 px around each one's
+ * centre touch no other target, so the rows' centres are at least 24 px apart (gap 2 with a 1.4
+ * line) — 4 px apart, as before, they were 54 undersized targets on one search page.
+ */
 const VALUE_ROWS: SystemStyleObject = {
   '& label': { display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', cursor: 'pointer', lineHeight: '1.4' },
   '& input': { width: '4', height: '4', marginTop: '0.5', flexShrink: 0, accentColor: 'brand.solid', cursor: 'pointer' },
@@ -125,7 +130,7 @@ export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = 
           {loading ? 'Loading…' : wanted ? 'No value contains this text' : 'No values in these results'}
         </Text>
       ) : (
-        <Stack gap="1" as="ul" listStyleType="none" css={VALUE_ROWS} maxH={expanded ? '24rem' : undefined} overflowY={expanded ? 'auto' : undefined}>
+        <Stack gap="2" as="ul" listStyleType="none" css={VALUE_ROWS} maxH={expanded ? '24rem' : undefined} overflowY={expanded ? 'auto' : undefined}>
           {shown.map((entry) => (
             <li key={entry.value}>
               <label data-facet-value={entry.value}>

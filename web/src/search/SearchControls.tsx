@@ -2,6 +2,8 @@
  * Text box, match all/any toggle, sort order and page size of the search page. They render on
  * the first paint of every search page, so they are native controls styled by ONE style object
  * on the bar (like the result rows) rather than a dozen styled components and a switch widget.
+ * On a phone the options after the text box fold away (`optionsOpen`, opened by the page's
+ * "Search options" button), so the first results are on the first screen.
  */
 import { Box, Button, type SystemStyleObject } from '@chakra-ui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -28,7 +30,14 @@ const CONTROL_STYLES: SystemStyleObject = {
   '& > form': { display: 'flex', gap: '2', flex: '1', minWidth: { md: '16rem' }, alignItems: 'flex-end' },
   '& > form > [data-field]': { display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' },
   '& [data-field] > label': { textStyle: 'sm', fontWeight: 'medium' },
-  '& > [data-switch]': { display: 'inline-flex', alignItems: 'center', gap: '2', textStyle: 'sm', cursor: 'pointer', alignSelf: { md: 'center' } },
+  '& > [data-options]': {
+    display: { base: 'none', md: 'flex' },
+    flexDirection: { base: 'column', md: 'row' },
+    gap: '3',
+    alignItems: { base: 'stretch', md: 'flex-end' },
+  },
+  '& > [data-options][data-open]': { display: 'flex' },
+  '& [data-switch]': { display: 'inline-flex', alignItems: 'center', gap: '2', textStyle: 'sm', cursor: 'pointer', alignSelf: { md: 'center' } },
   '& [data-switch] > input': {
     appearance: 'none',
     position: 'relative',
@@ -64,6 +73,10 @@ export interface SearchControlsProps {
   onSearchAnd(value: boolean): void;
   onOrderBy(value: string): void;
   onPerPage(value: number): void;
+  /** On a phone: the options after the text box are shown (the page's "Search options" button). */
+  optionsOpen: boolean;
+  /** The id of the options' group, for the button that opens it. */
+  optionsId: string;
 }
 
 export function SearchControls(props: SearchControlsProps) {
@@ -86,19 +99,21 @@ export function SearchControls(props: SearchControlsProps) {
           Search
         </Button>
       </form>
-      <label data-switch="" data-testid="search-and-toggle">
-        <input type="checkbox" role="switch" checked={props.searchAnd} onChange={(event) => props.onSearchAnd(event.currentTarget.checked)} />
-        Match all terms
-      </label>
-      <SelectField label="Sort by" testId="sort-select" value={props.orderBy} options={SORT_OPTIONS} onChange={props.onOrderBy} width={{ base: 'full', md: 'auto' }} />
-      <PerPageSelect
-        label="Results per page"
-        testId="per-page-select"
-        choices={PER_PAGE_CHOICES}
-        value={props.perPage}
-        onChange={props.onPerPage}
-        width={{ base: 'full', md: 'auto' }}
-      />
+      <div data-options="" data-open={props.optionsOpen ? '' : undefined} id={props.optionsId}>
+        <label data-switch="" data-testid="search-and-toggle">
+          <input type="checkbox" role="switch" checked={props.searchAnd} onChange={(event) => props.onSearchAnd(event.currentTarget.checked)} />
+          Match all terms
+        </label>
+        <SelectField label="Sort by" testId="sort-select" value={props.orderBy} options={SORT_OPTIONS} onChange={props.onOrderBy} width={{ base: 'full', md: 'auto' }} />
+        <PerPageSelect
+          label="Results per page"
+          testId="per-page-select"
+          choices={PER_PAGE_CHOICES}
+          value={props.perPage}
+          onChange={props.onPerPage}
+          width={{ base: 'full', md: 'auto' }}
+        />
+      </div>
     </Box>
   );
 }

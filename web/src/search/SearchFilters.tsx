@@ -1,9 +1,9 @@
 /**
  * The filters beside the results: one-choice buttons for the facets of few values, checkbox
  * panels for the rest; panels with no values in these results fold away together at the end
- * (a selected value keeps its panel). On a phone the column opens with a button.
+ * (a selected value keeps its panel). On a phone the column opens with the page's "Show filters".
  */
-import { Box, Button, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import type { FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { toggleFilterValue, withFilter } from '@registry/schemas/search/client/search-state.ts';
@@ -21,7 +21,7 @@ const BUTTON_FACET_OPTIONS: Readonly<Record<string, string[]>> = {
 };
 
 export function SearchFilters({ page }: { page: SearchPageModel }) {
-  const { state, facets, answer, aggregations, showAll, facetLoaders, filtersOpen, setFiltersOpen, goFiltered } = page;
+  const { state, facets, answer, aggregations, showAll, facetLoaders, filtersOpen, goFiltered } = page;
   const buttonFacets = facets.filter((facet) => facet.argument in BUTTON_FACET_OPTIONS);
   const panelFacets = facets.filter((facet) => !(facet.argument in BUTTON_FACET_OPTIONS));
   const hasValues = (facet: FacetDefinition) => facetCounts(aggregations, facet.key).length > 0 || (state.filters[facet.argument] ?? []).length > 0;
@@ -41,17 +41,6 @@ export function SearchFilters({ page }: { page: SearchPageModel }) {
 
   return (
     <Box as="aside" aria-label="Filters" width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
-      <Button
-        display={{ base: 'inline-flex', lg: 'none' }}
-        size="sm"
-        variant="outline"
-        width="full"
-        onClick={() => setFiltersOpen(!filtersOpen)}
-        aria-expanded={filtersOpen}
-        aria-controls="search-filters"
-      >
-        {filtersOpen ? 'Hide filters' : 'Show filters'}
-      </Button>
       <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }} aria-busy={!showAll || aggregations !== answer?.facets}>
         {showAll
           ? buttonFacets.map((facet) => (

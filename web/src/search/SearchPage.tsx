@@ -2,9 +2,11 @@
  * /search and the registry listing pages: the search box and its options, the active filters,
  * the filters column and the results. Their state, read from the URL alone, is useSearchPage's;
  * a page past the end offers the last one; after the typo retry the page says which words it
- * searched for instead.
+ * searched for instead. On a phone the search options and the filters each open from one row of
+ * two buttons under the text box, so the first results are on the first screen.
  */
-import { Box, Flex, Heading } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { DEFAULT_PAGE, toggleFilterValue, withText } from '@registry/schemas/search/client/search-state.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
@@ -16,12 +18,14 @@ import { useSearchPage } from './useSearchPage.ts';
 
 export function SearchPage() {
   const page = useSearchPage();
-  const { route, state, urlState, go, goFiltered, stripPreset } = page;
+  const { route, state, urlState, go, goFiltered, stripPreset, filtersOpen, setFiltersOpen } = page;
   usePageTitle(route.title);
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const optionsId = useId();
 
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
-      <Heading as="h1" size="2xl" mb="4">
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mb={{ base: '2', md: '4' }}>
         {route.title}
       </Heading>
       <SearchControls
@@ -33,7 +37,25 @@ export function SearchPage() {
         onSearchAnd={(searchAnd) => go(stripPreset({ ...state, searchAnd, page: DEFAULT_PAGE }))}
         onOrderBy={(orderBy) => go(stripPreset({ ...state, orderBy, page: DEFAULT_PAGE }))}
         onPerPage={(perPage) => go(stripPreset({ ...state, perPage, page: DEFAULT_PAGE }))}
+        optionsOpen={optionsOpen}
+        optionsId={optionsId}
       />
+      <Flex display={{ base: 'flex', lg: 'none' }} gap="2" mt="3">
+        <Button
+          display={{ base: 'inline-flex', md: 'none' }}
+          flex="1"
+          size="sm"
+          variant="outline"
+          onClick={() => setOptionsOpen(!optionsOpen)}
+          aria-expanded={optionsOpen}
+          aria-controls={optionsId}
+        >
+          Search options
+        </Button>
+        <Button flex="1" size="sm" variant="outline" onClick={() => setFiltersOpen(!filtersOpen)} aria-expanded={filtersOpen} aria-controls="search-filters">
+          {filtersOpen ? 'Hide filters' : 'Show filters'}
+        </Button>
+      </Flex>
       <Flex mt="3" gap="3" align="flex-start" wrap="wrap">
         <Box flex="1" minW="0">
           <ActiveFilterChips

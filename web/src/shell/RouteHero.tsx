@@ -10,6 +10,7 @@ export function RouteHero() {
   const handle = [...matches].reverse().map((match) => match.handle).find((value) => isRouteHandle(value) && value.hero);
   if (!isRouteHandle(handle) || !handle.hero) return null;
   const content = handle.hero === 'by-registry' ? heroForRegistry(params.get('fairsharingRegistry') ?? handle.registry) : handle.hero;
-  // Search pages carry their own h1 (result count); the hero title is then a second-level heading.
-  return <Hero title={content.title} subtitle={content.subtitle} titleLevel="h2" />;
+  // Search pages carry their own h1 (result count); the hero title is then a second-level heading,
+  // and on a phone a thin band, so that the first results are on the first screen.
+  return <Hero title={content.title} subtitle={content.subtitle} titleLevel="h2" slimOnPhone />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartCsv, displayLabel, fittedLabel, knownDateNote, labelLines } from './statistics-charts.ts';
+import { chartCsv, displayLabel, distinctLabelLines, fittedLabel, knownDateNote, labelLines } from './statistics-charts.ts';
 
 describe('displayLabel', () => {
   it('humanises bare keys and keeps the labels the API gives as written', () => {
@@ -70,5 +70,30 @@ describe('labelLines', () => {
 
   it('cuts a first word longer than a line on one line', () => {
     expect(labelLines('Pharmacogenomicsknowledgebase resource', 12, widthOf)).toEqual(['Pharmacogen…']);
+  });
+});
+
+describe('distinctLabelLines', () => {
+  const widthOf = (text: string) => text.length;
+
+  it('keeps labels that fit or read differently once shortened', () => {
+    expect(distinctLabelLines(['Gene Ontology', 'Protein Data Bank'], 20, widthOf)).toEqual([['Gene Ontology'], ['Protein Data Bank']]);
+  });
+
+  it('shows the ends of labels that would read alike, whole words after "…"', () => {
+    const labels = [
+      'Minimum Information About a Microarray Experiment',
+      'Minimum Information About a Proteomics Experiment',
+      'Minimum Information About a Cellular Assay',
+    ];
+    // Shortened from the start, all three read "Minimum" / "Information…".
+    expect(new Set(labels.map((label) => labelLines(label, 14, widthOf).join(' '))).size).toBe(1);
+    const lines = distinctLabelLines(labels, 14, widthOf);
+    expect(lines).toEqual([
+      ['…a Microarray', 'Experiment'],
+      ['…a Proteomics', 'Experiment'],
+      ['…About a', 'Cellular Assay'],
+    ]);
+    for (const label of lines) for (const line of label) expect(line.length).toBeLessThanOrEqual(14);
   });
 });

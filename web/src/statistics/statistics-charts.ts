@@ -71,6 +71,37 @@ export function fittedLabel(label: string, maxWidth: number, widthOf: (text: str
 }
 
 /**
+ * The end of a label on at most `maxLines` lines: "…" and the last whole words that fit, for a
+ * label whose beginning other labels share ("Minimum Information…" three times).
+ */
+export function labelEndLines(label: string, maxWidth: number, widthOf: (text: string) => number, maxLines = 2): string[] {
+  const words = label.trim().split(/\s+/);
+  const lines: string[] = [];
+  let end = words.length;
+  while (lines.length < maxLines && end > 0) {
+    let start = end - 1;
+    const line = (from: number) => `${lines.length === maxLines - 1 && from > 0 ? '…' : ''}${words.slice(from, end).join(' ')}`;
+    while (start > 0 && widthOf(line(start - 1)) <= maxWidth) start -= 1;
+    lines.unshift(fittedLabel(line(start), maxWidth, widthOf));
+    end = start;
+  }
+  return lines;
+}
+
+/**
+ * Each label's lines as labelLines fits them, except that labels which would read the same once
+ * shortened show their ends instead, so that no two bars look alike.
+ */
+export function distinctLabelLines(labels: readonly string[], maxWidth: number, widthOf: (text: string) => number, maxLines = 2): string[][] {
+  const fitted = labels.map((label) => labelLines(label, maxWidth, widthOf, maxLines));
+  const shown = fitted.map((lines) => lines.join(' '));
+  return fitted.map((lines, index) => {
+    const alike = shown.some((other, otherIndex) => otherIndex !== index && other === shown[index] && labels[otherIndex] !== labels[index]);
+    return alike ? labelEndLines(labels[index], maxWidth, widthOf, maxLines) : lines;
+  });
+}
+
+/**
  * A label on at most `maxLines` lines of `maxWidth`: whole words per line, the last line
  * shortened by fittedLabel when the rest does not fit. One line when the label fits on one.
  */
