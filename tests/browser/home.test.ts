@@ -82,7 +82,7 @@ describe('home search', () => {
     // Each suggestion the list shows without scrolling (it scrolls past 24rem) is what the page shows at its centre.
     const hidden = await list.evaluate((element) => {
       const frame = element.getBoundingClientRect();
-      return [...element.querySelectorAll('[role=option]')].flatMap((option) => {
+      return Array.from(element.querySelectorAll('[role=option]')).flatMap((option) => {
         const rect = option.getBoundingClientRect();
         const x = rect.left + rect.width / 2;
         const y = rect.top + rect.height / 2;
