@@ -18,6 +18,18 @@ const RECORD_EXAMPLE = `{
   }
 }`;
 
+/**
+ * An example as written, scrolled sideways on narrow screens: focusable (and named) so that
+ * keyboard users can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function Example({ label, children }: { label: string; children: string }) {
+  return (
+    <pre tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </pre>
+  );
+}
+
 /** /API_doc: how to use the GraphQL and REST APIs. */
 export function ApiDocPage() {
   const { graphiqlPath, openApiPath, siteName } = useSiteConfig();
@@ -46,7 +58,7 @@ export function ApiDocPage() {
           body: (
             <>
               <p>POST the query as JSON to <code>/graphql</code>. Arguments are the same as the search page's URL parameters.</p>
-              <pre>{SEARCH_EXAMPLE}</pre>
+              <Example label="GraphQL search example">{SEARCH_EXAMPLE}</Example>
             </>
           ),
         },
@@ -55,13 +67,13 @@ export function ApiDocPage() {
           body: (
             <>
               <p>A record is found by its numeric id or its DOI.</p>
-              <pre>{RECORD_EXAMPLE}</pre>
+              <Example label="GraphQL record example">{RECORD_EXAMPLE}</Example>
             </>
           ),
         },
         {
           heading: 'From the command line',
-          body: <pre>{graphqlCurlExample(origin)}</pre>,
+          body: <Example label="curl example for GraphQL">{graphqlCurlExample(origin)}</Example>,
         },
         {
           heading: 'REST reads',
@@ -71,7 +83,7 @@ export function ApiDocPage() {
                 Record lists, single records, searches and reference lists answer in the JSON:API shape that FAIRsharing's
                 REST clients read; follow <code>links.next</code> to read a whole list.
               </p>
-              <pre>{restCurlExample(origin)}</pre>
+              <Example label="curl example for REST">{restCurlExample(origin)}</Example>
               <p>
                 The <a href={API_GUIDE_PATH}>guide for scripts</a> has curl, Python and JavaScript examples for each:
               </p>
