@@ -6,7 +6,8 @@
  *   GET  /link_health/records/{id}                                                   anyone who may see the record: the quiet note
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { RouteInputsProvider } from '../route-inputs.ts';
+import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import type { LinkReportEntry } from './link-health-service.ts';
 
@@ -17,7 +18,6 @@ const ReportQuery = Type.Object({
   offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
 }, { additionalProperties: false });
-type ReportQuery = Static<typeof ReportQuery>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -38,8 +38,9 @@ export const linkEntryJson = (entry: LinkReportEntry) => ({
   last_checked_at: iso(entry.last_checked_at),
 });
 
-export async function linkHealthRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: ReportQuery }>(
+export async function linkHealthRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.get(
     '/link_health',
     { config: { access: 'linkHealth.viewAll' }, schema: { summary: 'Links broken for at least N days, or permanently redirected, with counts per registry', tags: ['link health'], querystring: ReportQuery } },
     async (request) => {
@@ -48,7 +49,7 @@ export async function linkHealthRoutes(app: FastifyInstance): Promise<void> {
       return { total: report.total, broken_days: report.brokenDays, registries: report.registries, links: report.entries.map(linkEntryJson) };
     },
   );
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/link_health/:id/adopt_final_url',
     { config: { access: 'linkHealth.adoptFinalUrl' }, schema: { summary: 'Replace a permanently redirected URL in its record by the final URL (a record edit)', tags: ['link health'], params: IdParams } },
     async (request) => {
@@ -64,7 +65,7 @@ export async function linkHealthRoutes(app: FastifyInstance): Promise<void> {
       return { broken_days: own.brokenDays, links: own.entries.map(linkEntryJson) };
     },
   );
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/link_health/records/:id',
     { schema: { summary: 'Since when the record’s homepage has been unreachable (after repeated failures), or null', tags: ['link health'], params: IdParams } },
     async (request) => ({ homepage_unreachable_since: iso(await app.linkHealth.homepageUnreachableSince(request.viewer, request.params.id)) }),
