@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { MAX_ITEMS_PER_LIST, TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
@@ -295,7 +296,8 @@ describe('additional information', () => {
   it('answers the JSON Schema of a record type and refuses unknown types', async () => {
     const schema = await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'repository' } });
     expect(schema.statusCode).toBe(200);
-    expect(schema.json().properties.data_access_condition).toEqual({ title: 'Data Access Condition', type: 'string', enum: ['open', 'partially open', 'controlled', 'not found'] });
+    expect(schema.json().properties.data_access_condition).toEqual({ title: 'Data Access Condition', type: 'string', maxLength: TEXT_MAX.description, enum: ['open', 'partially open', 'controlled', 'not found'] });
+    expect(schema.json().properties.access_methods).toMatchObject({ type: 'array', maxItems: MAX_ITEMS_PER_LIST, items: { maxLength: TEXT_MAX.description } });
     expect(schema.json().properties.mandated_data_sharing).toBeUndefined();
     const policy = await app.inject({ method: 'POST', url: '/fairsharing_records/metadata_fields', payload: { type: 'Journal' } });
     expect(policy.json().properties.mandated_data_sharing.enum).toContain('required');

@@ -3,7 +3,14 @@
  * search filters on (SPEC §3 identifiers), stored in a record's `metadata` under snake_case keys.
  * The value lists are the ones the public registry's curators use. From this one table come the
  * JSON Schema that `POST /fairsharing_records/metadata_fields` answers, the editor's form, the
- * check the records service runs on a save, and the advanced-search value lists.
+ * check the records service runs on a save, and the advanced-search value lists. The bounds
+ * (bounds.ts) are in the published schema (`maxLength`, `maxItems`) and the check reads them there.
+ *
+ * Not Ajv (read for issue 33): the check accepts what the schema alone would refuse — values in
+ * any letter case ("Open"), one value where a list is expected, `null` or "" for "not given" —
+ * and answers one message per field in the words the editor shows, so Ajv's result would need
+ * this walk again to be read; and this module is in the web bundle (the advanced-search value
+ * lists), where Ajv would add its compiler for nothing.
  */
 import { METADATA_FILTER_IDS, type MetadataFilterId, type RegistryName } from '../search/record-document.ts';
 import { advancedSearchFilterById } from '../search/facets.ts';
@@ -61,11 +68,18 @@ export function metadataKey(id: string): string {
   return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+interface TextField {
+  title: string;
+  type: 'string';
+  maxLength: number;
+  enum?: readonly string[];
+}
+
 export interface AdditionalInformationSchema {
   $schema: string;
   type: 'object';
   additionalProperties: false;
-  properties: Record<string, { title: string; type: 'string'; enum?: readonly string[] } | { title: string; type: 'array'; items: { type: 'string'; enum?: readonly string[] } }>;
+  properties: Record<string, TextField | { title: string; type: 'array'; maxItems: number; items: Omit<TextField, 'title'> }>;
 }
 
 /** The JSON Schema of a registry's additional-information fields (every field optional). */
@@ -75,9 +89,8 @@ export function additionalInformationSchema(registry: RegistryName): AdditionalI
     // Attributes that search treats as booleans hold "true" or "false".
     const values = ATTRIBUTE_VALUES[id] ?? (advancedSearchFilterById(id)?.kind === 'boolean' ? YES_NO : undefined);
     const title = id.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()).replace(/ Dmp/g, ' DMP');
-    properties[metadataKey(id)] = id === 'accessMethods'
-      ? { title, type: 'array', items: { type: 'string', ...(values ? { enum: values } : {}) } }
-      : { title, type: 'string', ...(values ? { enum: values } : {}) };
+    const text = { type: 'string', maxLength: TEXT_MAX.description, ...(values ? { enum: values } : {}) } as const;
+    properties[metadataKey(id)] = id === 'accessMethods' ? { title, type: 'array', maxItems: MAX_ITEMS_PER_LIST, items: text } : { title, ...text };
   }
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false, properties };
 }
@@ -93,15 +106,16 @@ export function additionalInformationErrors(registry: RegistryName, metadata: Re
       continue;
     }
     if (value === null || value === '') continue;
-    const allowed = field.type === 'array' ? field.items.enum : field.enum;
+    const text = field.type === 'array' ? field.items : field;
+    const allowed = text.enum;
     const values = field.type === 'array' ? (Array.isArray(value) ? value : [value]) : [value];
-    if (values.length > MAX_ITEMS_PER_LIST) {
+    if (field.type === 'array' && values.length > field.maxItems) {
       errors[`metadata.${key}`] = BOUND_MESSAGES.itemCount;
       continue;
     }
-    const tooLong = values.find((item) => typeof item === 'string' && item.length > TEXT_MAX.description);
+    const tooLong = values.find((item) => typeof item === 'string' && item.length > text.maxLength);
     if (tooLong !== undefined) {
-      errors[`metadata.${key}`] = BOUND_MESSAGES.textLength(TEXT_MAX.description);
+      errors[`metadata.${key}`] = BOUND_MESSAGES.textLength(text.maxLength);
       continue;
     }
     const wrong = values.find((item) => typeof item !== 'string' || (allowed !== undefined && !allowed.includes(item.toLowerCase())));

@@ -6,6 +6,7 @@
  */
 import { toGraphqlRequest, type GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
 import { fetchWaitingOutRateLimit } from './rate-limit-wait.ts';
+import type { paths } from './rest-types.generated.ts';
 
 export interface ResponseModes {
   status: number;
@@ -130,6 +131,56 @@ export async function restPut<T>(path: string, body: unknown, options?: RequestO
 
 export async function restDelete<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await send('DELETE', path, undefined, options)) as T;
+}
+
+type RestMethod = 'get' | 'post' | 'put' | 'delete';
+type Operation<Path extends keyof paths, Method extends RestMethod> = NonNullable<paths[Path][Method]>;
+/** The paths that answer `method`. */
+export type RestPath<Method extends RestMethod> = { [Path in keyof paths]: paths[Path][Method] extends undefined ? never : Path }[keyof paths];
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonOf<Response> = Response extends { content: { 'application/json': infer Json } } ? Json : null;
+/** The JSON of an operation's success answers, as its route's response schema declares it. */
+export type RestAnswer<Path extends keyof paths, Method extends RestMethod> = {
+  [Status in keyof Operation<Path, Method>['responses']]: Status extends SuccessStatus ? JsonOf<Operation<Path, Method>['responses'][Status]> : never;
+}[keyof Operation<Path, Method>['responses']];
+type Parameters<Path extends keyof paths, Method extends RestMethod> = Operation<Path, Method>['parameters'];
+type JsonBody<Path extends keyof paths, Method extends RestMethod> = Operation<Path, Method> extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+
+/** What a typed call sends: the path's `{…}` parameters, the query string and the JSON body its route declares. */
+export interface RestCall<Path extends keyof paths, Method extends RestMethod> extends RequestOptions {
+  path?: Parameters<Path, Method>['path'];
+  query?: Parameters<Path, Method>['query'];
+  body?: JsonBody<Path, Method>;
+}
+
+/** `/link_health/{id}/adopt_final_url` with `{ id: 7 }` → `/link_health/7/adopt_final_url`, with the query string. */
+function concretePath(template: string, pathParameters: unknown, query: unknown): string {
+  const values = (pathParameters ?? {}) as Record<string, string | number>;
+  const path = template.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(String(values[name])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  return search.size > 0 ? `${path}?${search}` : path;
+}
+
+/**
+ * A REST call typed by its path and method from the served OpenAPI document
+ * (rest-types.generated.ts, `npm run rest-types`): the parameters and body are checked against
+ * the route's schemas and the answer has the type of its success schema. The one conversion is
+ * here, where the parsed JSON meets the document that describes it.
+ */
+export async function rest<Method extends RestMethod, Path extends RestPath<Method>>(
+  method: Method,
+  path: Path,
+  call: RestCall<Path, Method> = {},
+): Promise<RestAnswer<Path, Method>> {
+  const { path: pathParameters, query, body, ...options } = call;
+  // A POST or PUT without a body sends `{}`, as the untyped calls did (SPEC §7 clients send JSON on every POST).
+  const sent = body ?? (method === 'post' || method === 'put' ? {} : undefined);
+  const answer: unknown = await send(method.toUpperCase(), concretePath(path, pathParameters, query), sent, options);
+  return answer as RestAnswer<Path, Method>;
 }
 
 /** GET a REST path that answers a file (e.g. the curators' CSV downloads) and return its text. */

@@ -4,7 +4,7 @@
  * services use (`@registry/schemas/forms/community.ts`, `notable-events.ts`).
  */
 import type { NotableEvent, NotableEventInput } from '@registry/schemas/forms/notable-events.ts';
-import { graphqlQuery, restDelete, restGet, restGetText, restPost, restPut } from '../api/client.ts';
+import { graphqlQuery, rest, restDelete, restGetText, restPost, restPut } from '../api/client.ts';
 import { MESSAGES_QUERY } from '@registry/schemas/web/startup-data.ts';
 import type { PublicMessagesQuery } from '@registry/schemas/web/startup-data.generated.ts';
 import { SITE_MODES_PATH, type SiteModesAnswer } from '../state/siteModesWatch.ts';
@@ -18,8 +18,8 @@ export const createMessage = (message: string) => restPost<unknown>('/messages/'
 export const updateMessage = (id: string | number, message: string) => restPut<unknown>(`/messages/${id}`, { message: { message } });
 export const deleteMessage = (id: string | number) => restDelete<unknown>(`/messages/${id}`);
 
-export const loadNotableEvents = () => restGet<NotableEvent[]>('/notable_events');
-export const createNotableEvent = (event: NotableEventInput) => restPost<NotableEvent>('/notable_events', { notable_event: event });
+export const loadNotableEvents = () => rest('get', '/notable_events');
+export const createNotableEvent = (event: NotableEventInput) => rest('post', '/notable_events', { body: { notable_event: event } });
 export const updateNotableEvent = (id: number, event: NotableEventInput) => restPut<NotableEvent>(`/notable_events/${id}`, { notable_event: event });
 export const deleteNotableEvent = (id: number) => restDelete<unknown>(`/notable_events/${id}`);
 

@@ -1,5 +1,5 @@
 /** The community calls of the record page (SPEC §7): claims, watching and curators' reviews. */
-import { graphqlQuery, restGet, restPost } from '../api/client.ts';
+import { graphqlQuery, rest, restGet } from '../api/client.ts';
 import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { ClaimStateAnswer } from '../kit/records/community.ts';
 import type { ViewerRecordStateQuery, ViewerRecordStateQueryVariables } from './community-api.generated.ts';
@@ -27,13 +27,13 @@ export async function loadViewerState(recordId: string, userId: number): Promise
 export const loadClaimState = (recordId: string) => restGet<ClaimStateAnswer>(`/maintenance_requests/existing/${recordId}`);
 
 export const claimRecord = (recordId: string, message: string) =>
-  restPost<{ message: string }>('/maintenance_requests', { maintenance_request: { fairsharing_record_id: recordId, message: message || null } });
+  rest('post', '/maintenance_requests', { body: { maintenance_request: { fairsharing_record_id: Number(recordId), message: message || null } } });
 
 /** Stops maintaining the record or withdraws the viewer's pending claim (one call does both). */
 export const stopMaintaining = (recordId: string) =>
-  restPost<{ message: string }>('/maintenance_requests/remove', { maintenance_request: { fairsharing_record_id: recordId } });
+  rest('post', '/maintenance_requests/remove', { body: { maintenance_request: { fairsharing_record_id: Number(recordId) } } });
 
 export const watchRecord = (recordId: string, watch: boolean) =>
-  restPost<{ message: string; watching: boolean }>('/fairsharing_records/watch', { record_id: recordId, operation: watch ? 'watch' : 'unwatch' });
+  rest('post', '/fairsharing_records/watch', { body: { record_id: Number(recordId), operation: watch ? 'watch' : 'unwatch' } });
 
-export const markReviewed = (recordId: string) => restPost<{ message: string }>('/record_reviews', { record_review: { fairsharing_record_id: recordId } });
+export const markReviewed = (recordId: string) => rest('post', '/record_reviews', { body: { record_review: { fairsharing_record_id: Number(recordId) } } });

@@ -1,10 +1,12 @@
 /** Account routes of the signed-in person's own account and API keys, and the super curators' user administration. */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { Account, AccountAnswer, AccountChange, ApiKey, ApiKeyBody, EmailBody, IdParams, Message, OwnAccountAnswer, UserBody, UserListQuery, accountRoute } from './account-route-schemas.ts';
 
 /** The signed-in person's own account and API keys. */
-export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
+export function ownAccountRoutes(instance: FastifyInstance, tags: string[]): void {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const accounts = app.accounts;
   // --- own account ---------------------------------------------------------------------------------
   app.get(
@@ -13,7 +15,7 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
     async (request) => accounts.ownAccount(request.viewer),
   );
 
-  app.put<{ Body: UserBody }>(
+  app.put(
     '/users',
     accountRoute('user.editOwn', {
       summary: 'Edit one’s profile (a new e-mail or password needs current_password). A new e-mail takes effect once the link mailed to it is followed (the old address is told); a new password ends every session and API key',
@@ -36,7 +38,7 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
     async () => accounts.profileTypes(),
   );
 
-  app.post<{ Body: EmailBody }>(
+  app.post(
     '/users/orcid/sendEmail',
     accountRoute('user.editOwn', { summary: 'Give an e-mail address to an account made by ORCID sign-in without one', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.addMissingEmail(request.viewer, request.body.user),
@@ -49,7 +51,7 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
     async (request) => accounts.listApiKeys(request.viewer),
   );
 
-  app.post<{ Body: ApiKeyBody }>(
+  app.post(
     '/users/api_keys',
     accountRoute('user.editOwn', {
       summary: 'Create a named, read-only API key; the key is in this answer only',
@@ -60,7 +62,7 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
     async (request, reply) => reply.code(201).send(await accounts.createApiKey(request.viewer, request.body.api_key.name)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/users/api_keys/:id',
     accountRoute('user.editOwn', { summary: 'Revoke an API key', tags, params: IdParams, response: { 200: Message } }),
     async (request) => accounts.revokeApiKey(request.viewer, request.params.id),
@@ -68,23 +70,24 @@ export function ownAccountRoutes(app: FastifyInstance, tags: string[]): void {
 }
 
 /** Super curators: the users list and any account. */
-export function userAdminRoutes(app: FastifyInstance): void {
+export function userAdminRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const accounts = app.accounts;
   // --- super curators ------------------------------------------------------------------------------------
   const tags = ['user admin'];
-  app.get<{ Querystring: UserListQuery }>(
+  app.get(
     '/user_admin',
     accountRoute('user.admin', { summary: 'Every user (q filters by username or e-mail)', tags, querystring: UserListQuery, response: { 200: Type.Array(Account) } }),
     async (request) => accounts.listUsers(request.viewer, request.query.q),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/user_admin/:id',
     accountRoute('user.admin', { summary: 'One user', tags, params: IdParams, response: { 200: AccountAnswer } }),
     async (request) => accounts.userForAdmin(request.viewer, request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: UserBody }>(
+  app.put(
     '/user_admin/:id',
     accountRoute('user.manage', {
       summary: "Set a user's role, deactivate or reactivate them, or edit their public profile (role and activation changes end their sessions)",
@@ -96,7 +99,7 @@ export function userAdminRoutes(app: FastifyInstance): void {
     async (request) => accounts.updateUserAsAdmin(request.viewer, request.params.id, request.body.user),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/user_admin/:id',
     accountRoute('user.manage', { summary: 'Delete a user (personal data removed)', tags, params: IdParams, response: { 200: Message } }),
     async (request) => accounts.deleteUserAsAdmin(request.viewer, request.params.id),

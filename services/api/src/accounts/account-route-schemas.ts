@@ -1,6 +1,6 @@
 /** The bodies and answers of the account routes (SPEC §7 "Users" and "Admin"), as TypeBox schemas. */
 import type { FastifyContextConfig } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { USER_ROLES } from '@registry/schemas';
 import { ACCOUNT_TEXT_MAX, ACCOUNT_URL_MAX, API_KEY_NAME_MAX } from '@registry/schemas/forms/account.ts';
 import { ID_RANGE, MAX_IDS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
@@ -46,9 +46,7 @@ export const UserFields = Type.Object(
   { additionalProperties: false },
 );
 export const UserBody = Type.Object({ user: UserFields });
-export type UserBody = Static<typeof UserBody>;
 export const SignInBody = Type.Object({ user: Type.Object({ login: short('username or e-mail'), password: password() }) });
-export type SignInBody = Static<typeof SignInBody>;
 export const IdentifyBody = Type.Object({
   user: Type.Union([
     Type.Object({ login: short('username, e-mail or ORCID iD') }),
@@ -60,24 +58,17 @@ export const IdentifyBody = Type.Object({
     }),
   ]),
 });
-export type IdentifyBody = Static<typeof IdentifyBody>;
 export const SignInMethodName = Type.Union([Type.Literal('password'), ...THIRD_PARTY_PROVIDERS.map((provider) => Type.Literal(provider))]);
 export const IdentifyAnswer = Type.Union([
   Type.Object({ methods: Type.Array(SignInMethodName), suggested: SignInMethodName }),
   Type.Object({ success: Type.Boolean(), message: Type.String() }),
 ]);
 export const EmailBody = Type.Object({ user: Type.Object({ email: short() }) });
-export type EmailBody = Static<typeof EmailBody>;
 export const ConfirmationQuery = Type.Object({ confirmation_token: Type.String({ maxLength: 200 }) });
-export type ConfirmationQuery = Static<typeof ConfirmationQuery>;
 export const CheckPasswordBody = Type.Object({ password: password() });
-export type CheckPasswordBody = Static<typeof CheckPasswordBody>;
 export { IdParams } from '../validation.ts';
-export type IdParams = Static<typeof IdParams>;
 export const UserListQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) });
-export type UserListQuery = Static<typeof UserListQuery>;
 export const ApiKeyBody = Type.Object({ api_key: Type.Object({ name: Type.String({ maxLength: API_KEY_NAME_MAX }) }) });
-export type ApiKeyBody = Static<typeof ApiKeyBody>;
 export const CallbackQuery = Type.Object({
   code: Type.Optional(Type.String({ maxLength: 2000 })),
   state: Type.Optional(Type.String({ maxLength: 200 })),
@@ -152,7 +143,10 @@ interface AccountRouteSchema {
   response: Record<number, TSchema>;
 }
 
-/** An account route's options: the action it needs, and its schema with the account failures among its answers. */
-export function accountRoute(access: NonNullable<FastifyContextConfig['access']>, schema: AccountRouteSchema) {
+/**
+ * An account route's options: the action it needs, and its schema with the account failures among
+ * its answers. Generic so that the route's handler is typed from the schemas it passes (route-inputs.ts).
+ */
+export function accountRoute<Schema extends AccountRouteSchema>(access: NonNullable<FastifyContextConfig['access']>, schema: Schema) {
   return { config: { access }, schema: { ...schema, response: { ...schema.response, ...failures } } };
 }

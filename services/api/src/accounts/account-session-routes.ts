@@ -1,5 +1,6 @@
 /** Account routes of sessions (password and third-party sign-in), sign-up, confirmation and passwords. */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { ACCOUNT_TEXT, accountFailureBody } from './account-errors.ts';
 import { viewerOfSessionToken } from '../plugins/auth.ts';
@@ -8,10 +9,11 @@ import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './t
 import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, accountRoute } from './account-route-schemas.ts';
 
 /** Sign-in and out, sign-up and confirmation, passwords. */
-export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
+export function sessionRoutes(instance: FastifyInstance, tags: string[]): void {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const accounts = app.accounts;
   // --- sessions -------------------------------------------------------------------------------
-  app.post<{ Body: SignInBody }>(
+  app.post(
     '/users/sign_in',
     accountRoute('anyone', { summary: 'Sign in with username or e-mail and password', tags, body: SignInBody, response: { 200: SignInAnswer } }),
     async (request) => accounts.signIn(request.body.user.login, request.body.user.password, request.clientAddress),
@@ -30,32 +32,32 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
   );
 
   // --- sign-up and confirmation ---------------------------------------------------------------
-  app.post<{ Body: UserBody }>(
+  app.post(
     '/users',
     accountRoute('anyone', { summary: 'Create an account; a confirmation link is mailed', tags, body: UserBody, response: { 201: Message } }),
     async (request, reply) => reply.code(201).send(await accounts.signUp(request.body.user, request.clientAddress)),
   );
 
-  app.get<{ Querystring: ConfirmationQuery }>(
+  app.get(
     '/users/confirmation',
     accountRoute('anyone', { summary: 'Confirm an e-mail address with the mailed token', tags, querystring: ConfirmationQuery, response: { 200: ConfirmationAnswer } }),
     async (request) => accounts.confirm(request.query.confirmation_token),
   );
 
-  app.post<{ Body: EmailBody }>(
+  app.post(
     '/users/confirmation',
     accountRoute('anyone', { summary: 'Send the confirmation mail again', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.resendConfirmation(request.body.user, request.clientAddress),
   );
 
   // --- passwords ---------------------------------------------------------------------------------
-  app.post<{ Body: EmailBody }>(
+  app.post(
     '/users/password',
     accountRoute('anyone', { summary: 'Mail a one-time, expiring password reset link', tags, body: EmailBody, response: { 200: Message } }),
     async (request) => accounts.requestPasswordReset(request.body.user, request.clientAddress),
   );
 
-  app.put<{ Body: UserBody }>(
+  app.put(
     '/users/password',
     accountRoute('anyone', {
       summary: 'Set a new password with the mailed token (or, signed in, the current password); every session of the user ends',
@@ -66,7 +68,7 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
     async (request) => accounts.resetPassword(request.viewer, request.body.user, request.clientAddress),
   );
 
-  app.post<{ Body: CheckPasswordBody }>(
+  app.post(
     '/users/check_password',
     accountRoute('user.editOwn', { summary: "Whether a password is the signed-in user's", tags, body: CheckPasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } }),
     async (request) => accounts.checkPassword(request.viewer, request.body.password, request.clientAddress),
@@ -74,7 +76,8 @@ export function sessionRoutes(app: FastifyInstance, tags: string[]): void {
 }
 
 /** ORCID and GitHub sign-in, and which ways the sign-in page offers for a login. */
-export function thirdPartySignInRoutes(app: FastifyInstance, tags: string[]): void {
+export function thirdPartySignInRoutes(instance: FastifyInstance, tags: string[]): void {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const accounts = app.accounts;
   // --- third-party sign-in ----------------------------------------------------------------------------------
   const thirdParty = createThirdPartySignIn(app.config, app.redis);
@@ -87,7 +90,7 @@ export function thirdPartySignInRoutes(app: FastifyInstance, tags: string[]): vo
     },
     async () => thirdParty.enabled,
   );
-  app.post<{ Body: IdentifyBody }>(
+  app.post(
     '/users/auth/identify_user',
     {
       config: { access: 'anyone' },

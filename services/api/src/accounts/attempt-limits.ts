@@ -9,6 +9,12 @@
  * slow down that attacker's client only. Failed sign-ins back off exponentially per account and
  * client; a sign-in that succeeds clears its client's count, and a password reset (the mail
  * reaches the owner whoever else is guessing) clears every client's count of the account.
+ *
+ * Not `rate-limiter-flexible` (read for issue 33): its Redis limiter covers the fixed windows of
+ * `hit`, but the sign-in rule keeps every client's failures against one account in one hash, so a
+ * password reset forgets them all with one DEL; the library keeps one key per (account, client)
+ * and cannot drop an account's keys without a SCAN, and its back-off (`blockDuration`) is fixed
+ * per limiter, not doubled per failure. Two short Lua scripts do both, atomically.
  */
 import { createHash } from 'node:crypto';
 import { clientKey } from '@registry/platform/client-address.ts';

@@ -6,6 +6,7 @@
  * as an anonymous visitor, restricted to the records changed last.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
@@ -13,7 +14,7 @@ import { searchRouteFor } from '@registry/schemas/search/client/search-page-rout
 import { urlToSearchState, withPreset } from '@registry/schemas/search/client/search-state.ts';
 import { graphqlContextFor } from '../graphql/plugin.ts';
 import { IdParams } from '../validation.ts';
-import { REGISTRY_FEEDS, type RegistryFeed } from './atom-feeds.ts';
+import { REGISTRY_FEEDS } from './atom-feeds.ts';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
 /** The most records one search answers: the saved search looks among this many changed last. */
@@ -26,11 +27,12 @@ const RecordsFeedQuery = Type.Object(
 
 const sendAtom = (reply: FastifyReply, body: string) => reply.type(ATOM).header('cache-control', 'no-cache').send(body);
 
-export async function atomFeedRoutes(app: FastifyInstance): Promise<void> {
+export async function atomFeedRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const publicUrl = app.config.publicUrl.replace(/\/$/, '');
   const siteName = app.config.siteName;
 
-  app.get<{ Querystring: { registry?: RegistryFeed } }>(
+  app.get(
     '/feeds/records.atom',
     { schema: { summary: 'Atom feed of new and updated public records, of every registry or of one', tags: ['open data'], querystring: RecordsFeedQuery, produces: ['application/atom+xml'] } },
     async (request, reply) => {
@@ -41,7 +43,7 @@ export async function atomFeedRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/feeds/saved_searches/:id',
     { schema: { summary: "Atom feed of new and updated records a saved search finds", tags: ['open data'], params: IdParams, produces: ['application/atom+xml'] } },
     async (request, reply) => {

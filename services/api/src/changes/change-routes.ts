@@ -4,6 +4,7 @@
  * page is unchanged (a caught-up client polling the same cursor).
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './change-feed.ts';
 import { entityTag, notModified } from './entity-tag.ts';
@@ -16,8 +17,9 @@ const ChangesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export async function changeRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { since?: string; limit?: number } }>(
+export async function changeRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.get(
     '/changes',
     {
       schema: {

@@ -7,6 +7,7 @@
  * Status values: pending, approved, rejected, withdrawn.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { wrappedBody } from '../routes/rest-writes.ts';
@@ -40,8 +41,9 @@ function claimJson(row: claims.ClaimRow) {
   };
 }
 
-export async function claimRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: ClaimBody }>(
+export async function claimRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.post(
     '/maintenance_requests',
     { config: { access: 'record.follow' }, schema: { summary: 'Ask to maintain a record', tags: ['claims'], body: ClaimBody, response: { 201: ClaimAnswer } } },
     async (request, reply) => {
@@ -51,7 +53,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/maintenance_requests/existing/:id',
     {
       config: { access: 'claim.view' },
@@ -68,7 +70,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: ClaimBody }>(
+  app.post(
     '/maintenance_requests/remove',
     {
       config: { access: 'record.follow' },
@@ -89,7 +91,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ClaimBody }>(
+  app.put(
     '/maintenance_requests/:id',
     { config: { access: 'claim.decide' }, schema: { summary: 'Approve or reject a claim (curators)', tags: ['claims'], params: IdParams, body: ClaimBody, response: { 200: ClaimAnswer } } },
     async (request) => {

@@ -6,6 +6,7 @@
  * GraphQL (CurationRecord.processingNotes and .curator).
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { IdInteger, IdParams } from '../validation.ts';
@@ -14,8 +15,9 @@ const NoteBody = Type.Object({ processing_note: Type.Object({ note: Type.String(
 const AssignmentBody = Type.Object({ curator_id: Type.Union([IdInteger(), Type.Null()]) }, { additionalProperties: false });
 const Note = Type.Object({ id: Type.Integer(), fairsharing_record_id: Type.Integer(), user_id: Type.Union([Type.Integer(), Type.Null()]), note: Type.String(), created_at: Type.String() });
 
-export async function curationRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: { id: number }; Body: { processing_note: { note: string } } }>(
+export async function curationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.post(
     '/fairsharing_records/:id/processing_notes',
     {
       config: { access: 'curation.annotate' },
@@ -31,7 +33,7 @@ export async function curationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { curator_id: number | null } }>(
+  app.put(
     '/fairsharing_records/:id/curator',
     {
       config: { access: 'curation.annotate' },

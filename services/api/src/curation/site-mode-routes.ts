@@ -4,13 +4,15 @@
  *   PUT /api/site_modes {maintenance?, read_only?}     switch them (super curators)
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 
 export const SITE_MODES_ROUTE = '/api/site_modes';
 
 const Modes = Type.Object({ maintenance: Type.Boolean(), read_only: Type.Boolean() });
 
-export async function siteModeRoutes(app: FastifyInstance): Promise<void> {
+export async function siteModeRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const inForce = () => {
     const modes = app.siteModes.current();
     return { maintenance: modes.maintenance, read_only: modes.readOnly };
@@ -18,7 +20,7 @@ export async function siteModeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(SITE_MODES_ROUTE, { schema: { summary: 'The site modes in force', tags: ['site'], response: { 200: Modes } } }, async () => inForce());
 
-  app.put<{ Body: { maintenance?: boolean; read_only?: boolean } }>(
+  app.put(
     SITE_MODES_ROUTE,
     {
       config: { access: 'site.switchModes' },

@@ -5,6 +5,7 @@
  *   DELETE /messages/{id}
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
@@ -18,9 +19,10 @@ const messageJson = (row: messages.MessageRow) => ({
   id: row.id, message: row.message, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
 });
 
-export async function messageRoutes(app: FastifyInstance): Promise<void> {
+export async function messageRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   // The router ignores the trailing slash: this is also POST /messages/.
-  app.post<{ Body: MessageBody }>(
+  app.post(
     '/messages',
     { config: { access: 'site.manage' }, schema: { summary: 'Publish a message under the header (super curators)', tags: ['site'], body: MessageBody, response: { 201: Message } } },
     async (request, reply) => {
@@ -28,7 +30,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       return messageJson(await app.messages.createMessage(request.viewer, request.body.message));
     },
   );
-  app.put<{ Params: { id: number }; Body: MessageBody }>(
+  app.put(
     '/messages/:id',
     { config: { access: 'site.manage' }, schema: { summary: 'Change a message (super curators)', tags: ['site'], params: IdParams, body: MessageBody, response: { 200: Message } } },
     async (request) => messageJson(await app.messages.updateMessage(request.viewer, request.params.id, request.body.message)),

@@ -3,19 +3,21 @@
  * client sends them ({organisation}, {grant}, {organisation_link}). Thin: parse, call the service.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { IdParams } from '../validation.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
 import { deleteByIdRoute, wrappedBody as body } from '../routes/rest-writes.ts';
 
-export async function organisationRoutes(app: FastifyInstance): Promise<void> {
+export async function organisationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
 
-  app.post<{ Body: { organisation: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
+  app.post(
     '/organisations',
     { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], querystring: EditedRecordQuery, body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
     async (request, reply) => reply.code(201).send(await app.organisations.createOrganisation(request.viewer, request.body.organisation, request.query.fairsharing_record_id)),
   );
 
-  app.put<{ Params: { id: number }; Body: { organisation: Record<string, unknown> } }>(
+  app.put(
     '/organisations/:id',
     { schema: { summary: 'Change an organisation (curators; its creator while only records they may edit cite it)', tags: ['organisations'], params: IdParams, body: body('organisation', 'the organisation fields') } },
     async (request) => app.organisations.updateOrganisation(request.viewer, request.params.id, request.body.organisation),
@@ -29,19 +31,19 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     message: 'Delete successful !',
   });
 
-  app.post<{ Body: { grant: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
+  app.post(
     '/grants',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a grant', tags: ['organisations'], querystring: EditedRecordQuery, body: body('grant', 'name, description') } },
     async (request, reply) => reply.code(201).send(await app.organisations.createGrant(request.viewer, request.body.grant, request.query.fairsharing_record_id)),
   );
 
-  app.post<{ Body: { organisation_link: Record<string, unknown> } }>(
+  app.post(
     '/organisation_links',
     { schema: { summary: 'Link an organisation to a record (whoever may edit the record)', tags: ['organisations'], body: body('organisation_link', 'fairsharing_record_id, organisation_id, relation, is_lead, grant_id (only with funds)') } },
     async (request, reply) => reply.code(201).send(await app.organisations.createOrganisationLink(request.viewer, request.body.organisation_link)),
   );
 
-  app.put<{ Params: { id: number }; Body: { organisation_link: Record<string, unknown> } }>(
+  app.put(
     '/organisation_links/:id',
     { schema: { summary: 'Change an organisation link', tags: ['organisations'], params: IdParams, body: body('organisation_link', 'relation, is_lead, grant_id, organisation_id') } },
     async (request) => app.organisations.updateOrganisationLink(request.viewer, request.params.id, request.body.organisation_link),

@@ -1,4 +1,12 @@
-/** A line for work that must not run more than `running` at once, first come first served. */
+/**
+ * A line for work that must not run more than `running` at once, first come first served.
+ *
+ * Not `p-limit` (read for issue 33): a turn here is held from a request's start to its answer
+ * (`end` is called from the `onSend` hook or on the connection's close, not when a function
+ * returns), and a request whose client went away leaves the line while still waiting; p-limit
+ * runs a function per slot and can only clear its whole queue, so the wrapper needed to hold a
+ * slot and to skip one waiter would be longer than this class.
+ */
 export class Turns {
   private active = 0;
   private readonly waiting: (() => void)[] = [];

@@ -5,7 +5,8 @@
  * (view-flush-schedule.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { RouteInputsProvider } from '../route-inputs.ts';
+import { Type } from '@sinclair/typebox';
 import { countRecordView, isObviousBot, recordViewKeys } from './record-view-counter.ts';
 import { IdParams } from '../validation.ts';
 
@@ -13,9 +14,7 @@ import { IdParams } from '../validation.ts';
 const COUNT_TIMEOUT_MS = 5_000;
 const MAX_MOST_VIEWED = 100;
 
-type RecordIdParams = Static<typeof IdParams>;
 const MostViewedQuery = Type.Object({ size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MOST_VIEWED, default: 10 })) });
-type MostViewedQuery = Static<typeof MostViewedQuery>;
 
 const MostViewedRecord = Type.Object({
   id: Type.Integer(),
@@ -29,10 +28,11 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), milliseconds).unref())]);
 }
 
-export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
+export async function recordViewsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const keys = recordViewKeys(app.config.queuePrefix);
 
-  app.post<{ Params: RecordIdParams }>(
+  app.post(
     '/record_views/:id',
     {
       // Not logged per request: a view is no event worth a log line (and the line would hold the IP).
@@ -56,7 +56,7 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: RecordIdParams }>(
+  app.get(
     '/record_views/:id',
     {
       schema: {
@@ -69,7 +69,7 @@ export async function recordViewsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({ recordId: request.params.id, views: await app.recordViews.viewsOfRecord(request.params.id) }),
   );
 
-  app.get<{ Querystring: MostViewedQuery }>(
+  app.get(
     '/statistics/most_viewed',
     {
       schema: {

@@ -8,6 +8,7 @@
  * Open without an account; a session token shows a curator or an owner what they may see.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
@@ -107,7 +108,8 @@ function listAnswer(listUrl: string, filters: QueryEntries, list: RecordList, nu
   };
 }
 
-export async function recordRoutes(app: FastifyInstance): Promise<void> {
+export async function recordRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const publicUrl = app.config.publicUrl;
 
   async function answerList(request: FastifyRequest, reply: FastifyReply, path: string, query: CursorParameters, filterValues: FilterValues, order: ListOrder, fixed: SearchRecordsArgs = {}) {
@@ -129,7 +131,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
 
   const ListQuery = Type.Object({ ...PagingQuery, ...CursorQuery });
 
-  app.get<{ Querystring: CursorParameters }>(
+  app.get(
     '/fairsharing_records',
     {
       schema: {
@@ -143,7 +145,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   );
 
   for (const [path, registry] of Object.entries(REGISTRY_LISTS)) {
-    app.get<{ Querystring: CursorParameters }>(
+    app.get(
       `/${path}`,
       {
         schema: {
@@ -157,7 +159,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  app.post<{ Querystring: CursorParameters & FilterValues; Body: FilterValues }>(
+  app.post(
     '/search/fairsharing_records',
     {
       schema: {
@@ -187,7 +189,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     return { data: resource(record), links: { self: `${publicUrl}/fairsharing_records/${record.id}` } };
   };
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/fairsharing_records/:id',
     {
       schema: {
@@ -200,7 +202,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => answerRecord(request, reply, request.params.id),
   );
 
-  app.get<{ Params: { '*': string } }>(
+  app.get(
     '/fairsharing_record/*',
     {
       schema: {

@@ -11,6 +11,7 @@
  * Thin: parse, call the records service, shape the answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
@@ -52,7 +53,8 @@ function expectedRevision(request: FastifyRequest, body: RecordBody): { revision
   return { revision: body.revision, fromHeader: false };
 }
 
-export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
+export async function recordWriteRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   async function answer(request: FastifyRequest, reply: FastifyReply, saved: records.SavedRecord, message: string) {
     const attributes = await app.records.recordAttributesAfterSave(request.viewer, saved.record.id, app.config.publicUrl);
     reply.header('etag', records.recordEtag(saved.record));
@@ -65,7 +67,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  app.post<{ Body: RecordBody }>(
+  app.post(
     '/fairsharing_records',
     { config: { access: 'record.create' }, schema: { summary: 'Create a record', tags: ['records'], body: RecordBody, response: { 201: WriteAnswer } } },
     async (request, reply) => {
@@ -75,7 +77,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: RecordBody }>(
+  app.put(
     '/fairsharing_records/:id',
     { schema: { summary: 'Save one section of a record', tags: ['records'], params: IdParams, body: RecordBody, response: { 200: WriteAnswer } } },
     async (request, reply) => {
@@ -106,13 +108,13 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     message: 'Delete successful !',
   });
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/fairsharing_records/can_edit/:id',
     { schema: { summary: 'Whether the viewer may edit a record', tags: ['records'], params: IdParams, response: { 200: Type.Object({ success: Type.Boolean() }) } } },
     async (request) => ({ success: await app.records.canEditRecord(request.viewer, request.params.id) }),
   );
 
-  app.post<{ Body: { type: string } }>(
+  app.post(
     '/fairsharing_records/metadata_fields',
     {
       schema: {
@@ -124,7 +126,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.records.metadataFields(request.body.type),
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/fairsharing_records/:id/approve',
     { config: { access: 'record.approve' }, schema: { summary: 'Approve a record (curators)', tags: ['records'], params: IdParams, response: { 200: WriteAnswer } } },
     async (request, reply) => {
@@ -133,7 +135,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { hidden: boolean } }>(
+  app.post(
     '/fairsharing_records/:id/hide',
     {
       config: { access: 'record.approve' },
@@ -151,7 +153,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { into: number } }>(
+  app.post(
     '/fairsharing_records/:id/merge',
     {
       config: { access: 'record.approve' },
@@ -169,7 +171,7 @@ export async function recordWriteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/fairsharing_records/:id/logo',
     { schema: { summary: 'The uploaded logo of a record', tags: ['records'], params: IdParams } },
     async (request, reply) => {

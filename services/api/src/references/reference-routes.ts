@@ -4,20 +4,22 @@
  * publication look-ups the editor offers (Crossref/NCBI, Zenodo). Thin: parse, call the service.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { EditedRecordQuery } from '../records/edited-record-query.ts';
 import { deleteByIdRoute, wrappedBody as body } from '../routes/rest-writes.ts';
 
-export async function referenceRoutes(app: FastifyInstance): Promise<void> {
+export async function referenceRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
 
-  app.post<{ Body: { licence_link: Record<string, unknown> } }>(
+  app.post(
     '/licence_links',
     { schema: { summary: 'Link a licence to a record (whoever may edit the record)', tags: ['licences'], body: body('licence_link', 'fairsharing_record_id, relation, licence_id or licence_attributes {name, url}') } },
     async (request, reply) => reply.code(201).send(await app.references.createLicenceLink(request.viewer, request.body.licence_link)),
   );
 
-  app.put<{ Params: { id: number }; Body: { licence_link: Record<string, unknown> } }>(
+  app.put(
     '/licence_links/:id',
     { schema: { summary: 'Change a licence link', tags: ['licences'], params: IdParams, body: body('licence_link', 'relation, licence_id or licence_attributes') } },
     async (request) => app.references.updateLicenceLink(request.viewer, request.params.id, request.body.licence_link),
@@ -31,19 +33,19 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     message: 'Delete successful !',
   });
 
-  app.post<{ Body: { publication: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
+  app.post(
     '/publications',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], querystring: EditedRecordQuery, body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year') } },
     async (request, reply) => reply.code(201).send(await app.references.createPublication(request.viewer, request.body.publication, request.query.fairsharing_record_id)),
   );
 
-  app.put<{ Params: { id: number }; Body: { publication: Record<string, unknown> } }>(
+  app.put(
     '/publications/:id',
     { schema: { summary: 'Change a publication (curators; its creator while only records they may edit cite it)', tags: ['publications'], params: IdParams, body: body('publication', 'the publication fields') } },
     async (request) => app.references.updatePublication(request.viewer, request.params.id, request.body.publication),
   );
 
-  app.get<{ Querystring: { doi?: string; pubmed_id?: string } }>(
+  app.get(
     '/publications/lookup',
     {
       config: { access: 'reference.create' },
@@ -56,7 +58,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.references.lookUp(request.viewer, { doi: request.query.doi, pubmedId: request.query.pubmed_id }),
   );
 
-  app.get<{ Querystring: { doi: string } }>(
+  app.get(
     '/zenodo',
     {
       config: { access: 'reference.create' },
@@ -69,7 +71,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.references.lookUpDoiCitation(request.viewer, request.query.doi),
   );
 
-  app.post<{ Body: { doi: string } }>(
+  app.post(
     '/zenodo',
     {
       config: { access: 'reference.create' },
@@ -82,7 +84,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => app.references.lookUpZenodo(request.viewer, request.body.doi),
   );
 
-  app.post<{ Body: { user_defined_tag: Record<string, unknown> }; Querystring: EditedRecordQuery }>(
+  app.post(
     '/user_defined_tags',
     { config: { access: 'reference.create' }, schema: { summary: 'Add a tag (stored lower-case; an existing tag is answered as it is)', tags: ['vocabularies'], querystring: EditedRecordQuery, body: body('user_defined_tag', 'label') } },
     async (request, reply) => reply.code(201).send(await app.references.createTag(request.viewer, request.body.user_defined_tag, request.query.fairsharing_record_id)),

@@ -1,9 +1,11 @@
 /** POST /record_reviews {record_review:{fairsharing_record_id}}: a curator marks a record reviewed (SPEC §7). */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 
-export async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { record_review: Record<string, unknown> } }>(
+export async function reviewRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.post(
     '/record_reviews',
     {
       config: { access: 'record.approve' },

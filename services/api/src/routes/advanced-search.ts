@@ -4,6 +4,7 @@
  * shape of the GraphQL answer; a query that cannot run answers 400 `error: "invalid query"`.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
@@ -20,7 +21,6 @@ const AdvancedSearchQuery = Type.Object({
     }),
   ),
 });
-type AdvancedSearchQuery = Static<typeof AdvancedSearchQuery>;
 
 const Term = Type.Object({ id: Type.Integer(), label: Type.String() }, { additionalProperties: true });
 
@@ -66,9 +66,10 @@ function toAnswer(document: RecordSearchDocument): AdvancedSearchRecord {
 }
 
 
-export async function advancedSearchRoutes(app: FastifyInstance): Promise<void> {
+export async function advancedSearchRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
-  app.get<{ Querystring: AdvancedSearchQuery }>(
+  app.get(
     '/advanced_search',
     {
       schema: {

@@ -4,6 +4,7 @@
  * by id, answered with a message.
  */
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import type { Viewer } from '@registry/schemas';
 import { IdParams } from '../validation.ts';
@@ -26,8 +27,9 @@ export interface DeleteByIdRoute {
 }
 
 /** Registers DELETE `path`: `remove(viewer, id)`, answered `{ message }`. */
-export function deleteByIdRoute(app: FastifyInstance, route: DeleteByIdRoute): void {
-  app.delete<{ Params: { id: number } }>(
+export function deleteByIdRoute(instance: FastifyInstance, route: DeleteByIdRoute): void {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.delete(
     route.path,
     {
       ...(route.access ? { config: { access: route.access } } : {}),

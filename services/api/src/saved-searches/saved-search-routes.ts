@@ -5,6 +5,7 @@
  *   DELETE /saved_searches/{id}
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
@@ -28,9 +29,10 @@ const SavedSearch = Type.Object({
 
 const json = (search: savedSearches.SavedSearch) => ({ ...search, created_at: new Date(search.created_at).toISOString() });
 
-export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+export async function savedSearchRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/saved_searches',
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Save a search', tags: ['saved searches'], body: Body, response: { 201: SavedSearch } } },
     async (request, reply) => {
@@ -38,7 +40,7 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
       return json(await app.savedSearches.createSavedSearch(request.viewer, request.body.saved_search));
     },
   );
-  app.put<{ Params: { id: number }; Body: Body }>(
+  app.put(
     '/saved_searches/:id',
     { config: { access: 'savedSearch.manage' }, schema: { summary: 'Change a saved search (its creator or a super curator)', tags: ['saved searches'], params: IdParams, body: Body, response: { 200: SavedSearch } } },
     async (request) => json(await app.savedSearches.updateSavedSearch(request.viewer, request.params.id, request.body.saved_search)),

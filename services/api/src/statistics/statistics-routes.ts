@@ -3,6 +3,7 @@
  * caps, same visibility). Refused requests answer 400 `error: "invalid query"` with the reason.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
@@ -67,8 +68,11 @@ export const RecordStatistics = Type.Object({
 export type RecordStatistics = Static<typeof RecordStatistics>;
 
 
-export async function statisticsRoutes(app: FastifyInstance): Promise<void> {
+export async function statisticsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
+  // The filters of the schema are generated (filterProperties), so TypeBox cannot infer them: the
+  // query is typed by the GraphQL arguments it is the REST form of.
   app.get<{ Querystring: RecordAggregationsArgs }>(
     '/statistics/records',
     {

@@ -3,7 +3,8 @@
  * boxes that suggest records and vocabulary terms while the user types.
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { RouteInputsProvider } from '../route-inputs.ts';
+import { Type } from '@sinclair/typebox';
 import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS } from './suggestions-service.ts';
 
@@ -13,7 +14,6 @@ const SuggestionsQuery = Type.Object({
   q: Type.String({ maxLength: MAX_SUGGESTION_TEXT, description: 'The text typed so far' }),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SUGGESTIONS, default: DEFAULT_SUGGESTIONS, description: 'How many records and how many terms' })),
 });
-type SuggestionsQuery = Static<typeof SuggestionsQuery>;
 
 const Suggestions = Type.Object({
   records: Type.Array(
@@ -37,8 +37,9 @@ const Suggestions = Type.Object({
 });
 
 
-export async function suggestionsRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: SuggestionsQuery }>(
+export async function suggestionsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.get(
     SUGGESTIONS_PATH,
     {
       schema: {

@@ -6,6 +6,7 @@
  *   DELETE /notable_events/{id}                          super curators
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
@@ -22,7 +23,8 @@ const NotableEvent = Type.Object({
 const NotableEventBody = wrappedBody('notable_event', '{ date: YYYY-MM-DD, precision: day | month | year, title, description?, source_url? }');
 type NotableEventBody = { notable_event: Record<string, unknown> };
 
-export async function timelineRoutes(app: FastifyInstance): Promise<void> {
+export async function timelineRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   app.get(
     '/notable_events',
     {
@@ -35,7 +37,7 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => app.timeline.notableEvents(),
   );
-  app.post<{ Body: NotableEventBody }>(
+  app.post(
     '/notable_events',
     {
       config: { access: 'timeline.manage' },
@@ -46,7 +48,7 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
       return app.timeline.createNotableEvent(request.viewer, request.body.notable_event);
     },
   );
-  app.put<{ Params: { id: number }; Body: NotableEventBody }>(
+  app.put(
     '/notable_events/:id',
     {
       config: { access: 'timeline.manage' },

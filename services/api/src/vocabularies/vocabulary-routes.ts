@@ -6,6 +6,7 @@
  * The lists are public reference data, the same for every viewer.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { listAnswerSchema, OffsetQuery, pageCount, pageLinks, PagingQuery, readPaging, resourceSchema, type PagingParameters } from '../routes/json-api.ts';
 import { VOCABULARIES, type VocabularyDeclaration } from './vocabularies.ts';
@@ -44,7 +45,8 @@ function attributesSchema(declaration: VocabularyDeclaration): TSchema {
 const TextQuery = { q: Type.Optional(Type.String({ maxLength: 200, description: 'Text the items contain (name, label, synonyms...), any letter case' })) };
 type ListQuery = PagingParameters & { q?: string };
 
-export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
+export async function vocabularyRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
   const publicUrl = app.config.publicUrl;
 
   for (const declaration of VOCABULARIES) {
@@ -77,7 +79,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
       };
     };
 
-    app.get<{ Querystring: ListQuery }>(
+    app.get(
       `/${declaration.type}`,
       {
         schema: {
@@ -90,7 +92,7 @@ export async function vocabularyRoutes(app: FastifyInstance): Promise<void> {
       async (request) => list(`/${declaration.type}`, request.query, undefined),
     );
 
-    app.post<{ Querystring: ListQuery; Body: { q?: string } }>(
+    app.post(
       `/search/${declaration.type}`,
       {
         schema: {

@@ -5,6 +5,7 @@
  *   GET|POST /users/notifications/unsubscribe?token=...             the one-click unsubscribe of a digest mail
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
 import { escapeHtml } from '../accounts/mailer.ts';
@@ -12,9 +13,10 @@ import { escapeHtml } from '../accounts/mailer.ts';
 const UNSUBSCRIBED = 'You will no longer get e-mails about changes to the records you watch or maintain. You can turn them on again in your profile.';
 const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
-export async function watchingRoutes(app: FastifyInstance): Promise<void> {
+export async function watchingRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
 
-  app.post<{ Body: { record_id: number; operation: string } }>(
+  app.post(
     '/fairsharing_records/watch',
     {
       config: { access: 'record.follow' },
@@ -31,7 +33,7 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Body: { record_change_mails: boolean } }>(
+  app.put(
     '/users/notification_preferences',
     {
       config: { access: 'user.editOwn' },
@@ -61,7 +63,7 @@ export async function watchingRoutes(app: FastifyInstance): Promise<void> {
   // the token in the URL is all that counts. This parser is scoped to these routes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
   for (const method of ['GET', 'POST'] as const) {
-    app.route<{ Querystring: { token: string } }>({
+    app.route({
       method,
       url: '/users/notifications/unsubscribe',
       config: { access: 'anyone' },

@@ -9,7 +9,8 @@
  *   POST   /webhooks/{id}/deliveries/{deliveryId}/redeliver
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { RouteInputsProvider } from '../route-inputs.ts';
+import { Type } from '@sinclair/typebox';
 import { IdParams } from '../validation.ts';
 import { deleteByIdRoute, wrappedBody } from '../routes/rest-writes.ts';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from './webhook-service.ts';
@@ -19,13 +20,11 @@ const WebhookBody = wrappedBody(
   'webhook',
   `url (http or https), description, events (${WEBHOOK_EVENTS.join(', ')}), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true`,
 );
-type WebhookBody = Static<typeof WebhookBody>;
 
 const DeliveryParams = Type.Object({
   id: IdParams.properties.id,
   deliveryId: Type.String({ minLength: 1, maxLength: 200, pattern: '^msg_[A-Za-z0-9_.-]+$' }),
 });
-type DeliveryParams = Static<typeof DeliveryParams>;
 
 const json = ({ previous_secret_until: previousUntil, failing_since: failingSince, disabled_at: disabledAt, slow_until: slowUntil, ...webhook }: Webhook) => ({
   ...webhook,
@@ -43,8 +42,9 @@ const deliveryJson = (delivery: WebhookDelivery) => ({
   latency_ms: delivery.latency_ms, last_error: delivery.last_error, created_at: delivery.created_at.toISOString(), attempted_at: delivery.attempted_at?.toISOString() ?? null,
 });
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: WebhookBody }>(
+export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<RouteInputsProvider>();
+  app.post(
     '/webhooks',
     { config: { access: 'webhook.manage' }, schema: { summary: 'Register a webhook (the answer holds its signing secret, shown this once)', tags: ['webhooks'], body: WebhookBody } },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'webhook.view' }, schema: { summary: 'One’s webhooks, each with its recent deliveries (status, latency, response code)', tags: ['webhooks'] } },
     async (request) => (await app.webhooks.listWebhooks(request.viewer)).map((webhook) => ({ ...json(webhook), deliveries: webhook.deliveries.map(deliveryJson) })),
   );
-  app.put<{ Params: { id: number }; Body: WebhookBody }>(
+  app.put(
     '/webhooks/:id',
     { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: WebhookBody } },
     async (request) => json(await app.webhooks.updateWebhook(request.viewer, request.params.id, request.body.webhook)),
@@ -67,7 +67,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     path: '/webhooks/:id', access: 'webhook.manage', summary: 'Delete a webhook', tags: ['webhooks'],
     remove: (viewer, id) => app.webhooks.deleteWebhook(viewer, id), message: 'Webhook deleted.',
   });
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/webhooks/:id/rotate-secret',
     { config: { access: 'webhook.manage' }, schema: { summary: 'A new signing secret, shown this once; the previous one also signs during the overlap', tags: ['webhooks'], params: IdParams } },
     async (request) => {
@@ -75,12 +75,12 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       return { ...json(rotated), secret: rotated.secret };
     },
   );
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/webhooks/:id/deliveries',
     { config: { access: 'webhook.view' }, schema: { summary: 'A webhook’s recent deliveries, newest first (status, attempts, latency, response code)', tags: ['webhooks'], params: IdParams } },
     async (request) => (await app.webhooks.listDeliveries(request.viewer, request.params.id)).map(deliveryJson),
   );
-  app.post<{ Params: DeliveryParams }>(
+  app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
     { config: { access: 'webhook.manage' }, schema: { summary: 'Send a delivery again, under the same webhook-id', tags: ['webhooks'], params: DeliveryParams } },
     async (request, reply) => {

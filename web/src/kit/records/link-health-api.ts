@@ -2,32 +2,13 @@
  * Link health as the API answers it (`GET /link_health…`, services/api/src/link-health/): the
  * curators' report, one's own records' broken links, and a record's quiet homepage note.
  */
-import { restGet, restPost } from '../../api/client.ts';
+import { rest, type RestAnswer, type RestCall } from '../../api/client.ts';
 
-export interface LinkHealthEntry {
-  id: number;
-  record: { id: number; name: string; registry: string };
-  kind: 'homepage' | 'support' | 'access';
-  url: string;
-  outcome: 'unchecked' | 'ok' | 'broken' | 'no_network';
-  http_status: number | null;
-  final_url: string | null;
-  permanent_redirect: boolean;
-  duration_ms: number | null;
-  reason: string | null;
-  consecutive_failures: number;
-  first_failure_at: string | null;
-  last_checked_at: string | null;
-}
+/** A check as the API answers it (its route's response schema, through the generated types). */
+export type LinkHealthEntry = RestAnswer<'/link_health/mine', 'get'>['links'][number];
+export type LinkHealthReport = RestAnswer<'/link_health', 'get'>;
 
-export interface LinkHealthReport {
-  total: number;
-  broken_days: number;
-  registries: { registry: string; broken: number; redirected: number }[];
-  links: LinkHealthEntry[];
-}
-
-export type LinkReportView = 'broken' | 'redirected';
+export type LinkReportView = NonNullable<RestCall<'/link_health', 'get'>['query']>['view'];
 
 export const KIND_LABELS: Readonly<Record<LinkHealthEntry['kind'], string>> = { homepage: 'Homepage', support: 'Support link', access: 'Access point' };
 
@@ -39,13 +20,11 @@ export function checkState(entry: LinkHealthEntry): string {
 }
 
 export function loadLinkReport(query: { view: LinkReportView; registry: string; brokenDays: string; offset: number }, signal?: AbortSignal) {
-  const params = new URLSearchParams({ view: query.view, offset: String(query.offset), limit: '50' });
-  if (query.registry) params.set('registry', query.registry);
-  if (query.brokenDays) params.set('broken_days', query.brokenDays);
-  return restGet<LinkHealthReport>(`/link_health?${params}`, { signal });
+  const brokenDays = query.brokenDays ? Number(query.brokenDays) : undefined;
+  return rest('get', '/link_health', { query: { view: query.view, offset: query.offset, limit: 50, registry: query.registry || undefined, broken_days: brokenDays }, signal });
 }
 
-export const adoptFinalUrl = (checkId: number) => restPost<{ record_id: number }>(`/link_health/${checkId}/adopt_final_url`, {});
-export const loadOwnBrokenLinks = (signal?: AbortSignal) => restGet<{ broken_days: number; links: LinkHealthEntry[] }>('/link_health/mine', { signal });
+export const adoptFinalUrl = (checkId: number) => rest('post', '/link_health/{id}/adopt_final_url', { path: { id: checkId } });
+export const loadOwnBrokenLinks = (signal?: AbortSignal) => rest('get', '/link_health/mine', { signal });
 export const loadHomepageNote = (recordId: number | string, signal?: AbortSignal) =>
-  restGet<{ homepage_unreachable_since: string | null }>(`/link_health/records/${recordId}`, { signal });
+  rest('get', '/link_health/records/{id}', { path: { id: Number(recordId) }, signal });
