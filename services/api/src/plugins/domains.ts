@@ -7,7 +7,6 @@
  * `registry/no-database-handle`).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, IndexPublisher, RegistryConfig, SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
@@ -225,11 +224,6 @@ declare module 'fastify' {
   interface FastifyInstance extends DomainServices {}
 }
 
-/** The services as one object, for a GraphQL context. */
-export function domainServicesOf(app: FastifyInstance): DomainServices {
-  return Object.fromEntries(DOMAIN_NAMES.map((name) => [name, app[name]])) as DomainServices;
-}
-
 export const domainsPlugin = fp(
   async (app) => {
     const accountMailer = createSmtpMailer(app.config);
@@ -251,6 +245,8 @@ export const domainsPlugin = fp(
     });
     // One decoration per domain; each name's type is DomainServices[name] (declared above).
     for (const name of DOMAIN_NAMES) app.decorate(name, services[name] as never);
+    // And all of them as one object, for a GraphQL context (`kernel/graphql-context.ts`).
+    app.decorate('domainServices', services);
   },
   { name: 'registry-domains', dependencies: ['registry-config', 'registry-database', 'registry-search-client', 'registry-index-queue', 'registry-community-mailer'] },
 );
