@@ -4,8 +4,8 @@
  * is shown to fail, then on the real tree:
  * - no cycle between modules, counting type-only imports (`import type`, `type X` members) too;
  * - no import climbs back to a higher floor (type-only ones included).
- * A module's floor: the composition modules are named below; `plugins/`, `graphql/`, `mcp/` and
- * `metrics/` are transport; `kernel/` and the top-level helpers are the shared kernel; every other
+ * A module's floor: the composition modules are named below; `http/`, `pages/`, `infrastructure/`
+ * (the handles the composition hands the slices), `graphql/`, `mcp/` and `metrics/` are transport; `kernel/` and the top-level helpers are the shared kernel; every other
  * folder is a domain slice (`graphql-types/` with them: its types map GraphQL to the slices' rows).
  * Domains may import each other (one slice's service uses another's); cycles stay forbidden.
  */
@@ -22,8 +22,8 @@ const FLOORS = ['composition', 'transport', 'domains', 'kernel'] as const;
 type Floor = (typeof FLOORS)[number];
 
 /** The modules that assemble the app; everything else in their folders is transport. */
-const COMPOSITION = new Set(['app.ts', 'server.ts', 'api-server.ts', 'bind-dependencies.ts', 'plugins/domains.ts', 'graphql/plugin.ts', 'graphql/resolvers.ts']);
-const TRANSPORT_FOLDERS = new Set(['plugins', 'graphql', 'mcp', 'metrics']);
+const COMPOSITION = new Set(['app.ts', 'server.ts', 'api-server.ts', 'bind-dependencies.ts', 'domains.ts', 'graphql/plugin.ts', 'graphql/resolvers.ts']);
+const TRANSPORT_FOLDERS = new Set(['http', 'pages', 'infrastructure', 'graphql', 'mcp', 'metrics']);
 const KERNEL = new Set(['kernel', 'domain-errors.ts', 'validation.ts', 'like-pattern.ts']);
 
 function floorOf(path: string): Floor {
@@ -104,17 +104,17 @@ const fixture = (edges: Record<string, readonly (string | [string, 'type'])[]>):
 
 describe('the rules of the API layers, on fixtures', () => {
   it('finds a runtime cycle and a type-only one, and none in a tree', () => {
-    expect(cyclesOf(fixture({ 'plugins/limits.ts': ['graphql/plugin.ts'], 'graphql/plugin.ts': ['plugins/domains.ts'], 'plugins/domains.ts': ['plugins/limits.ts'] }))).toEqual([
-      ['graphql/plugin.ts', 'plugins/domains.ts', 'plugins/limits.ts'],
+    expect(cyclesOf(fixture({ 'http/limits.ts': ['graphql/plugin.ts'], 'graphql/plugin.ts': ['domains.ts'], 'domains.ts': ['http/limits.ts'] }))).toEqual([
+      ['domains.ts', 'graphql/plugin.ts', 'http/limits.ts'],
     ]);
     expect(cyclesOf(fixture({ 'graphql-types/resolver-parents.ts': [['records/record-rows.ts', 'type']], 'records/record-rows.ts': [['graphql-types/resolver-parents.ts', 'type']] }))).toHaveLength(1);
     expect(cyclesOf(fixture({ 'app.ts': ['records/record-service.ts', 'kernel/iri.ts'], 'records/record-service.ts': ['kernel/iri.ts'], 'kernel/iri.ts': [] }))).toEqual([]);
   });
 
   it('finds an import climbing a floor, type-only included, and lets one going down pass', () => {
-    expect(climbingImports(fixture({ 'kernel/iri.ts': [['records/record-rows.ts', 'type']], 'records/record-service.ts': ['plugins/quota-headers.ts', 'kernel/iri.ts'] }), floorOf)).toEqual([
+    expect(climbingImports(fixture({ 'kernel/iri.ts': [['records/record-rows.ts', 'type']], 'records/record-service.ts': ['http/limits.ts', 'kernel/iri.ts'] }), floorOf)).toEqual([
       'kernel/iri.ts → records/record-rows.ts',
-      'records/record-service.ts → plugins/quota-headers.ts',
+      'records/record-service.ts → http/limits.ts',
     ]);
   });
 

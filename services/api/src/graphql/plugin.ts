@@ -13,7 +13,7 @@ import { answerSizeCap } from './answer-size.ts';
 import { givingWayAfter } from './giving-way.ts';
 import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES, UNPAGED_ROOT_FIELDS } from './query-cost.ts';
-import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
+import { markRefusedForCost } from '../http/refused-for-cost.ts';
 import { resolvers } from './resolvers.ts';
 import { storableTextRule } from './storable-text-rule.ts';
 import { graphqlSchemaSdl } from './schema-sdl.ts';

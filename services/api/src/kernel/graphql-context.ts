@@ -3,7 +3,7 @@
  * `context.accounts`, …: resolvers never hold the database handle), the search client, the
  * viewer and the request's loaders. It sits below the slices, so a slice's resolvers import it
  * without importing what assembles them: `DomainServices` is declared empty here and filled in
- * by `plugins/domains.ts`, which binds the services (as Fastify's own decorations are declared).
+ * by `domains.ts`, which binds the services (as Fastify's own decorations are declared).
  * The endpoint's path and the context of one query live here too, so that what serves pages,
  * feeds and request economics reads them without importing the GraphQL plugin (which imports
  * the composition: that was a cycle).
@@ -14,7 +14,7 @@ import type { Viewer } from '@registry/schemas';
 
 export const GRAPHQL_PATH = '/graphql';
 
-/** The bound services of every domain; its members are declared by `plugins/domains.ts`. */
+/** The bound services of every domain; its members are declared by `domains.ts`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainServices {}
 
@@ -28,7 +28,7 @@ export interface RegistryGraphqlContext extends DomainServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every domain's service as one object, decorated by `plugins/domains.ts`. */
+    /** Every domain's service as one object, decorated by `domains.ts`. */
     domainServices: DomainServices;
   }
 }
