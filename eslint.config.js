@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { registryRules } from './eslint-rules/no-database-handle.js';
 
-const CLIENT_ADDRESS = 'Key on request.clientAddress (services/api/src/plugins/client-address.ts): the client behind the trusted proxies, not the connection\'s peer.';
+const CLIENT_ADDRESS = 'Key on request.clientAddress (services/api/src/http/client-address.ts): the client behind the trusted proxies, not the connection\'s peer.';
 const OUTBOUND_HTTP = 'Call other servers through the egress module (services/platform/src/egress/), from a job of the worker or scheduler role.';
 
 export default tseslint.config(
@@ -26,8 +26,8 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       // The handle's owner, and the one place that hands it to the domains' services.
-      'services/api/src/plugins/database.ts',
-      'services/api/src/plugins/domains.ts',
+      'services/api/src/infrastructure/database.ts',
+      'services/api/src/domains.ts',
     ],
     plugins: { registry: registryRules },
     rules: { 'registry/no-database-handle': 'error' },
@@ -49,8 +49,8 @@ export default tseslint.config(
   },
   {
     // Routes and resolvers call a domain service, never its repository or a driver.
-    files: ['services/api/src/**/*-routes.ts', 'services/api/src/routes/**/*.ts', 'services/api/src/**/*-resolvers.ts', 'services/api/src/plugins/**/*.ts'],
-    ignores: ['**/*.test.ts', 'services/api/src/plugins/database.ts', 'services/api/src/plugins/domains.ts'],
+    files: ['services/api/src/**/*-routes.ts', 'services/api/src/routes/**/*.ts', 'services/api/src/**/*-resolvers.ts', 'services/api/src/http/**/*.ts', 'services/api/src/pages/**/*.ts', 'services/api/src/infrastructure/**/*.ts'],
+    ignores: ['**/*.test.ts', 'services/api/src/infrastructure/database.ts', 'services/api/src/domains.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [

@@ -133,7 +133,7 @@ const SEARCH_WORDS = ['gene', 'ontology', 'protein', 'clinical', 'ecology', 'ima
 async function serve(): Promise<void> {
   const config = loadConfig({ ...process.env, ...environment, PORT: '0' });
   const { buildApp } = await import('../../services/api/src/app.ts');
-  const { signUserToken } = await import('../../services/api/src/plugins/auth.ts');
+  const { signUserToken } = await import('../../services/api/src/http/auth.ts');
   const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

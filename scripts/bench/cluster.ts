@@ -34,7 +34,7 @@ import { promisify } from 'node:util';
 import { createDatabase, createSearchClient, dropDatabase, loadConfig, runCli, type Database, type SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { hashPassword } from '@registry/api/accounts/secrets.ts';
 import { clientFromAddress, type AddressedClient } from '../cluster/client-from-address.ts';
 

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { runCli } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { startIndexer } from '@registry/indexer';
 import { buildBenchCatalogue } from './bench-server.ts';
 import { editableRecords, percentile, renamePayload, waitUntilFound } from './record-saves.ts';

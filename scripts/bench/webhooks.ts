@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { runCli } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { startWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
 import { startIndexer } from '@registry/indexer';
 import { startReceiver, verifySignature, type ReceivedDelivery, type Receiver } from '../../tests/webhooks/receiver.ts';

@@ -17,7 +17,7 @@ import { generalInformationSchema, SECTION_SCHEMAS } from '@registry/schemas/for
 import { RecordAttributesSchema } from '@registry/api/records/record-read-routes.ts';
 import { RECORD_LINKS } from '@registry/api/records/record-repository.ts';
 import { RECORD_CSV_COLUMNS } from '@registry/api/export/records-csv.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { insertFixtureVocabulary, insertRecord, type FixtureIds } from '../indexing/fixtures.ts';

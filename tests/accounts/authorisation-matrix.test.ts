@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, can, viewerForUser, type Action, type UserRole, type Viewer } from '@registry/schemas';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { isApiPath } from '@registry/api/routes/api-paths.ts';
 import { startAccountsHarness, type AccountsHarness } from './support.ts';
 

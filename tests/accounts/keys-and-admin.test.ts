@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
-import { API_KEY_RATE_FACTOR } from '@registry/api/plugins/limits.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
+import { API_KEY_RATE_FACTOR } from '@registry/api/http/limits.ts';
 import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from './support.ts';
 
 let harness: AccountsHarness;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewerForUser, type Action } from '@registry/schemas';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { startAccountsHarness, type AccountsHarness } from './support.ts';
 
 let harness: AccountsHarness;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 

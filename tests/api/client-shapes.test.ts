@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { reindexEnvironment, sharedCatalogueConfig } from '../support/environment.ts';
 import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { buildTestApp } from './support.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MAX_EXPENSIVE_IN_FLIGHT } from '@registry/api/plugins/expensive-requests.ts';
+import { MAX_EXPENSIVE_IN_FLIGHT } from '@registry/api/http/expensive-requests.ts';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { buildTestApp } from './support.ts';
 

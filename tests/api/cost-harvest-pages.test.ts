@@ -34,7 +34,7 @@ beforeAll(async () => {
     const description = `${row.description} `.repeat(Math.ceil(BIG_DESCRIPTION / (row.description.length + 1)));
     await env.db('records').where({ id: row.id }).update({ description });
   }
-  // The site's modes are read again every few seconds whatever is asked (plugins/site-mode.ts):
+  // The site's modes are read again every few seconds whatever is asked (http/site-mode.ts):
   // not the page's work, and on a loaded machine a read can fall between two asks.
   env.db.on('query', (query: { sql: string }) => {
     if (!query.sql.includes('"site_modes"')) queries += 1;

@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import type { GraphQLSchema } from 'graphql';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { buildTestApp, BROWSER_NAVIGATION, fakeWebBuild, removeWebBuild } from './support.ts';
-import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
-import { MAX_INPUT_DEPTH } from '@registry/api/plugins/input-checks.ts';
+import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/http/site-mode.ts';
+import { MAX_INPUT_DEPTH } from '@registry/api/http/input-checks.ts';
 import { SEARCH_REJECTED_MESSAGE } from '@registry/api/search/search-errors.ts';
 import { isApiPath } from '@registry/api/routes/api-paths.ts';
 

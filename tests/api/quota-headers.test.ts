@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_RATE_FACTOR } from '@registry/api/plugins/limits.ts';
-import { LIGHT_ALLOWANCE_FACTOR } from '@registry/api/plugins/request-weight.ts';
+import { API_KEY_RATE_FACTOR } from '@registry/api/http/limits.ts';
+import { LIGHT_ALLOWANCE_FACTOR } from '@registry/api/http/request-weight.ts';
 import { SIGN_IN_LIMITS } from '@registry/api/accounts/attempt-limits.ts';
 import { call, signedUpUser, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { buildTestApp } from './support.ts';

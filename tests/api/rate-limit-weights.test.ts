@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
-import { LIGHT_ALLOWANCE_FACTOR } from '@registry/api/plugins/request-weight.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
+import { LIGHT_ALLOWANCE_FACTOR } from '@registry/api/http/request-weight.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from './support.ts';
 

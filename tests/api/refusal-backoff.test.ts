@@ -1,5 +1,5 @@
 /**
- * A client refused as too costly is refused at the door for a moment (plugins/refusal-backoff.ts):
+ * A client refused as too costly is refused at the door for a moment (http/refusal-backoff.ts):
  * its next GraphQL or write request answers 429 with retry-after before its body is read, while
  * its page and REST reads, and other clients (another address, or other credentials at the same
  * address), are served; the door opens again when retry-after has passed.

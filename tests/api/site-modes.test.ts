@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sharedCatalogueConfig } from '../support/environment.ts';
 import { buildTestApp, BROWSER_NAVIGATION } from './support.ts';
-import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
+import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/http/site-mode.ts';
 
 const opened: FastifyInstance[] = [];
 

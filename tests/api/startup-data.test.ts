@@ -1,5 +1,5 @@
 /**
- * The start-up data inside every page of the app (services/api/src/plugins/startup-data.ts): the
+ * The start-up data inside every page of the app (services/api/src/pages/startup-data.ts): the
  * answers the API gives to the app's own start-up queries, the site name and the modes, in a
  * data block no message text can break out of.
  */

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
+import { READ_ONLY_MESSAGE } from '@registry/api/http/site-mode.ts';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';
 import { checkAccessibility, openPage, poll, reloadedBy, saveScreenshotsAtBothWidths } from './support/index.ts';
 import { linkPath, startWritableSuite, SUITE_PASSWORD, type WritableSuite } from './support/writable-suite.ts';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot, startTestServer, type TestServer } from './support/index.ts';
-import { LIGHT_ALLOWANCE_FACTOR } from '../../services/api/src/plugins/request-weight.ts';
+import { LIGHT_ALLOWANCE_FACTOR } from '../../services/api/src/http/request-weight.ts';
 
 // A window long enough that the page's first calls still fall into it on a busy machine.
 const RATE_LIMIT = { max: 2, windowMs: 20_000 };

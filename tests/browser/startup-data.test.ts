@@ -1,5 +1,5 @@
 /**
- * A first visit starts from the start-up data inside the page (services/api/src/plugins/startup-data.ts):
+ * A first visit starts from the start-up data inside the page (services/api/src/pages/startup-data.ts):
  * no introspection or messages call goes out, and the public messages, the site name and the
  * modes it carries are what the page shows, whatever a message says.
  */

@@ -10,7 +10,7 @@ import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, sharedCatalogueConfig, type IsolatedEnvironment } from '../support/environment.ts';
 import { createDatabase } from '@registry/platform';
 import { buildTestApp } from '../api/support.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { applyEntries, readPage, readToEnd, readUntil } from './feed-client.ts';
 
 let env: IsolatedEnvironment;

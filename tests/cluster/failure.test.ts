@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, createSearchClient, dropDatabase, loadConfig, recordIndexIntent, type Database, type SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { buildApp } from '@registry/api';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { backupDatabase } from '../../scripts/backup/drill.ts';
 import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
 import { startMailSink, type MailSink } from '../../scripts/mail-sink/mail-sink.ts';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '@registry/platform';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { mintPendingDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
 import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';

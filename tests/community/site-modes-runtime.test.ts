@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
-import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/plugins/site-mode.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
+import { MAINTENANCE_MESSAGE, READ_ONLY_MESSAGE } from '@registry/api/http/site-mode.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 

@@ -1,7 +1,7 @@
 /** A community test environment: the accounts harness (app, SMTP sink) over the demo catalogue, with people of each role. */
 import type { UserRole } from '@registry/schemas';
 import type { DigestDeps } from '@registry/api/watching/watching-service.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, RegistryConfig } from '@registry/platform';
 import { buildApp } from '@registry/api/app.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { toGraphqlRequest, type GraphqlOperation } from '@registry/schemas/search/client/graphql-request.ts';
 
 // Tests walk answers freely (answer.data!.a.b[0].c); typing every shape would only repeat the SDL.

@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import jsonld from 'jsonld';
 import { Parser, type Quad } from 'n3';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';

@@ -43,7 +43,7 @@ tester.run('no-database-handle', noDatabaseHandle, {
     },
     {
       name: 'a db property of something that is not the app or a context',
-      filename: 'services/api/src/plugins/x.ts',
+      filename: 'services/api/src/http/x.ts',
       code: 'const { db } = options; const other = settings.db;',
     },
   ],
@@ -62,13 +62,13 @@ tester.run('no-database-handle', noDatabaseHandle, {
     },
     {
       name: "a request's server handle",
-      filename: 'services/api/src/plugins/x.ts',
+      filename: 'services/api/src/http/x.ts',
       code: 'async function handler(request: FastifyRequest) { return request.server.db.raw("select 1"); }',
       errors: [{ messageId: 'call' }, { messageId: 'member' }],
     },
     {
       name: 'fastify.db and ctx.db',
-      filename: 'services/api/src/plugins/x.ts',
+      filename: 'services/api/src/http/x.ts',
       code: 'fastify.db.raw("select 1"); ctx.db.raw("select 1");',
       errors: [{ messageId: 'call' }, { messageId: 'member' }, { messageId: 'call' }, { messageId: 'member' }],
     },
@@ -110,7 +110,7 @@ tester.run('no-database-handle', noDatabaseHandle, {
     },
     {
       name: 'a query builder by its own name (knex(…))',
-      filename: 'services/api/src/plugins/startup-checks.ts',
+      filename: 'services/api/src/infrastructure/startup-checks.ts',
       code: "await knex('records').count();",
       errors: [{ messageId: 'call' }],
     },

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSearchClient, type SearchClient } from '@registry/platform';
 import { ANONYMOUS_VIEWER, recordsAlias } from '@registry/schemas';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { hashPassword } from '@registry/api/accounts/secrets.ts';
 import { readRecordPage, type RecordWalk } from '@registry/api/records/record-pages.ts';
 import { searchWalk } from '@registry/api/search/scan-search-records.ts';

@@ -10,7 +10,7 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RegistryConfig } from '@registry/platform';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { LOOKUP_MESSAGES } from '@registry/api/references/publication-resolver.ts';
 import { MAX_LOOKUPS_IN_FLIGHT, publicationLookupQueueName } from '@registry/api/references/publication-lookup-queue.ts';
 import { startPublicationLookups, type RunningPublicationLookups } from '@registry/api/references/publication-lookup-jobs.ts';

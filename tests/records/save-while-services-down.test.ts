@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSearchClient, type SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
 import { reindexAll, startIndexer } from '@registry/indexer';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { insertFixtureVocabulary, type FixtureIds } from '../indexing/fixtures.ts';

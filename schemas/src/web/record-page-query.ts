@@ -1,6 +1,6 @@
 /**
  * The GraphQL document a record page sends for its record. The web app sends it, and the server
- * answers it inside a record page for an anonymous visitor (services/api/src/plugins/record-page.ts),
+ * answers it inside a record page for an anonymous visitor (services/api/src/pages/record-page.ts),
  * so both must build the very same text. The answer's type is generated from the fragment and the
  * API's schema (`npm run codegen`: record-page-query.generated.ts).
  */

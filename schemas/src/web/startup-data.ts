@@ -3,7 +3,7 @@
  * as a JSON data block with this id, so a first visit renders without asking for it: the answers
  * to the two start-up queries (the search query's argument types, the public messages), the site
  * name and the modes in force. The server runs the same documents as the app would
- * (services/api/src/plugins/startup-data.ts); a page without the block (the development server,
+ * (services/api/src/pages/startup-data.ts); a page without the block (the development server,
  * a server that could not read it) makes the app ask as before (web/src/app/startup.ts).
  */
 import type { PublicMessagesQuery } from './startup-data.generated.ts';

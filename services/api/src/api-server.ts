@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RegistryConfig } from '@registry/platform';
 import type { RunningRole } from '@registry/platform/process-roles.ts';
 import { buildApp, type BuildAppOptions } from './app.ts';
-import { checkServices } from './plugins/startup-checks.ts';
+import { checkServices } from './infrastructure/startup-checks.ts';
 import { checkReadiness } from './routes/health.ts';
 import { startHealthServer } from './metrics/operations-server.ts';
 

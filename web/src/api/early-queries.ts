@@ -5,7 +5,7 @@
  * request (document and variables), used once, and only while fresh, so a later visit never
  * sees an old answer.
  * The server may already have put the answer into the page (`#early-answers`: a search page's
- * search, services/api/src/plugins/early-search-answer.ts, or a record page's record,
+ * search, services/api/src/pages/early-search-answer.ts, or a record page's record,
  * record-page.ts): `adoptPageAnswers` takes it as an early query that has arrived, for anonymous
  * visitors (the server asked as one).
  */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountFailureBody } from './account-errors.ts';
 import { DomainError } from '../domain-errors.ts';
 import { TooManyAttempts } from './attempt-limits.ts';
-import { setQuotaHeaders } from '../plugins/quota-headers.ts';
+import { setQuotaHeaders } from '../kernel/quota-headers.ts';
 import { ownAccountRoutes, userAdminRoutes } from './account-profile-routes.ts';
 import { sessionRoutes, thirdPartySignInRoutes } from './account-session-routes.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
 import { ACCOUNT_TEXT, accountFailureBody } from './account-errors.ts';
-import { viewerOfSessionToken } from '../plugins/auth.ts';
+import { viewerOfSessionToken } from './session-token.ts';
 import { signInMethodsFor } from './sign-in-methods.ts';
 import { callbackPath, createThirdPartySignIn, THIRD_PARTY_PROVIDERS } from './third-party-sign-in.ts';
 import { CallbackQuery, CheckPasswordBody, ConfirmationAnswer, ConfirmationQuery, EmailBody, Failure, IdentifyAnswer, IdentifyBody, Message, SessionAnswer, SignInAnswer, SignInBody, UserBody, accountRoute } from './account-route-schemas.ts';

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { clientKey } from '@registry/platform/client-address.ts';
-import type { QuotaPolicy } from '../plugins/quota-headers.ts';
+import type { QuotaPolicy } from '../kernel/quota-headers.ts';
 import type { Redis } from 'ioredis';
 
 export interface AttemptLimit {

@@ -12,7 +12,7 @@ import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import { buildSearchRecordsQuery } from '@registry/schemas/search/client/search-query.ts';
 import { searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
 import { urlToSearchState, withPreset } from '@registry/schemas/search/client/search-state.ts';
-import { graphqlContextFor } from '../graphql/plugin.ts';
+import { graphqlContextFor } from '../kernel/graphql-context.ts';
 import { IdParams } from '../validation.ts';
 import { REGISTRY_FEEDS } from './atom-feeds.ts';
 

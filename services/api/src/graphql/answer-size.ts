@@ -4,7 +4,7 @@
  * An answer over the cap is replaced by a 400 that says why; one under it goes on as bytes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
+import { markRefusedForCost } from '../http/refused-for-cost.ts';
 
 /** The largest answer of the client's own queries is a few hundred KB; a full download about 700 KB. */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;

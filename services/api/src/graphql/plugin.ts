@@ -5,21 +5,19 @@
  */
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_VIEWER, type Viewer } from '@registry/schemas';
-import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ANONYMOUS_VIEWER } from '@registry/schemas';
+import { GRAPHQL_PATH, graphqlContextFor, type RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { formatGraphqlErrors } from './error-formatter.ts';
-import { domainServicesOf } from '../plugins/domains.ts';
 import { answerSizeCap } from './answer-size.ts';
 import { givingWayAfter } from './giving-way.ts';
 import { FALLBACK_LIST_SIZES, LIST_SIZES_REFRESH_MS } from './list-sizes.ts';
 import { queryLimitsRule, MAX_QUERY_COST, MAX_ROOT_FIELDS, QUERY_LIMIT_CODES, UNPAGED_ROOT_FIELDS } from './query-cost.ts';
-import { markRefusedForCost } from '../plugins/refused-for-cost.ts';
+import { markRefusedForCost } from '../http/refused-for-cost.ts';
 import { resolvers } from './resolvers.ts';
 import { storableTextRule } from './storable-text-rule.ts';
 import { graphqlSchemaSdl } from './schema-sdl.ts';
 
-export const GRAPHQL_PATH = '/graphql';
 /** Deep enough for every query of the public client (about 5 levels), far from pathological. */
 export const QUERY_DEPTH_LIMIT = 12;
 /** Longest query text accepted, in characters. */
@@ -30,10 +28,6 @@ declare module 'mercurius' {
   // Mercurius merges what our `context` function returns into its own context object.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface MercuriusContext extends RegistryGraphqlContext {}
-}
-
-export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
-  return { ...domainServicesOf(app), searchClient: app.searchClient, config: app.config, viewer, loaders: app.records.loaders() };
 }
 
 function queryText(request: FastifyRequest): string | undefined {

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
-import { GRAPHQL_PATH } from './plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { graphqlRequestRootFields } from './root-fields.ts';
 
 /**

@@ -1,11 +1,11 @@
 /**
  * A validation rule for string literals in a GraphQL document: an escape like `"\u0000"` is
  * valid GraphQL but yields text Postgres cannot store, so it is refused with the same message as
- * the same text in variables or REST input (plugins/input-checks.ts), before any resolver runs.
+ * the same text in variables or REST input (http/input-checks.ts), before any resolver runs.
  */
 import type { ASTVisitor, ValidationContext } from 'graphql';
 import { graphqlRuntime } from './graphql-runtime.ts';
-import { isStorableText, unstorableTextMessage } from '../plugins/input-checks.ts';
+import { isStorableText, unstorableTextMessage } from '../http/input-checks.ts';
 
 export function storableTextRule(context: ValidationContext): ASTVisitor {
   return {

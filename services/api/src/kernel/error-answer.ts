@@ -1,4 +1,4 @@
-/** The one error shape of every REST answer (SPEC §7): `{ error, message?, statusCode }` (plugins/errors.ts sends it for thrown errors). */
+/** The one error shape of every REST answer (SPEC §7): `{ error, message?, statusCode }` (http/errors.ts sends it for thrown errors). */
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 

@@ -3,12 +3,18 @@
  * `context.accounts`, …: resolvers never hold the database handle), the search client, the
  * viewer and the request's loaders. It sits below the slices, so a slice's resolvers import it
  * without importing what assembles them: `DomainServices` is declared empty here and filled in
- * by `plugins/domains.ts`, which binds the services (as Fastify's own decorations are declared).
+ * by `domains.ts`, which binds the services (as Fastify's own decorations are declared).
+ * The endpoint's path and the context of one query live here too, so that what serves pages,
+ * feeds and request economics reads them without importing the GraphQL plugin (which imports
+ * the composition: that was a cycle).
  */
+import type { FastifyInstance } from 'fastify';
 import type { RegistryConfig, SearchClient } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 
-/** The bound services of every domain; its members are declared by `plugins/domains.ts`. */
+export const GRAPHQL_PATH = '/graphql';
+
+/** The bound services of every domain; its members are declared by `domains.ts`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainServices {}
 
@@ -18,4 +24,16 @@ export interface RegistryGraphqlContext extends DomainServices {
   viewer: Viewer;
   /** The request's DataLoaders (`records/record-loaders.ts`). */
   loaders: ReturnType<DomainServices['records']['loaders']>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every domain's service as one object, decorated by `domains.ts`. */
+    domainServices: DomainServices;
+  }
+}
+
+/** The context of one GraphQL query run for `viewer` (the endpoint's, or a page's own query). */
+export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
+  return { ...app.domainServices, searchClient: app.searchClient, config: app.config, viewer, loaders: app.records.loaders() };
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Viewer } from '@registry/schemas';
-import { graphqlContextFor } from '../graphql/plugin.ts';
+import { graphqlContextFor } from '../kernel/graphql-context.ts';
 
 /** The record fields a tool's list shows (from the search index). */
 const LISTED_RECORD = 'id name abbreviation registry type status doi homepage description';

@@ -47,7 +47,7 @@ async function relationTypes(db: Database) {
   }));
 }
 
-/** Every read of the domain, each taking the database handle first (bound once by plugins/domains.ts). */
+/** Every read of the domain, each taking the database handle first (bound once by domains.ts). */
 export const vocabularyReads = {
   listVocabulary,
   browseVocabulary,

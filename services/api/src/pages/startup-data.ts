@@ -19,7 +19,7 @@ import {
   type StartupData,
 } from '@registry/schemas/web/startup-data.ts';
 import type { PublicMessagesQuery } from '@registry/schemas/web/startup-data.generated.ts';
-import { graphqlContextFor } from '../graphql/plugin.ts';
+import { graphqlContextFor } from '../kernel/graphql-context.ts';
 import { jsonDataElement } from './early-search-answer.ts';
 
 export interface StartupDataSource {

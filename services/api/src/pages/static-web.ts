@@ -24,7 +24,7 @@ import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswe
 import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead } from './record-page.ts';
 import { startupDataElement, startupDataSource } from './startup-data.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
-import { MAINTENANCE_MESSAGE } from './site-mode.ts';
+import { MAINTENANCE_MESSAGE } from '../http/site-mode.ts';
 import { loadWebPageHtml, type PageHead } from './web-page-html.ts';
 
 export interface StaticWebPluginOptions {

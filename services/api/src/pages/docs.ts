@@ -5,7 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { compress, isCompressible, preferredEncoding, varyOnAcceptEncoding, type Encoding } from './compression.ts';
+import { compress, isCompressible, preferredEncoding, varyOnAcceptEncoding, type Encoding } from '../http/compression.ts';
 import { pathOf } from '../routes/api-paths.ts';
 
 const DOCS_PREFIX = '/api/docs';

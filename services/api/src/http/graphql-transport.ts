@@ -11,7 +11,7 @@
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { inputProblem } from './input-checks.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
 

@@ -19,10 +19,10 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import { clientKey } from '@registry/platform/client-address.ts';
 import { Redis } from 'ioredis';
-import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { OPERATIONS_ROUTES, isApiPath } from '../routes/api-paths.ts';
 import { LIGHT_ALLOWANCE_FACTOR, requestWeight } from './request-weight.ts';
-import { QUOTA_HEADERS, setQuotaHeaders, type QuotaPolicy } from './quota-headers.ts';
+import { QUOTA_HEADERS, setQuotaHeaders, type QuotaPolicy } from '../kernel/quota-headers.ts';
 
 export interface LimitsPluginOptions {
   /** Standard requests per window for one client: an address (anonymous) or a signed-in account. */

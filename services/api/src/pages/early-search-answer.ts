@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import type { GraphqlRequest } from '@registry/schemas/search/client/graphql-request.ts';
 import { EARLY_ANSWERS_ELEMENT_ID, isSearchPath, searchQueryForUrl } from '@registry/schemas/search/client/search-page-route.ts';
-import { graphqlContextFor } from '../graphql/plugin.ts';
+import { graphqlContextFor } from '../kernel/graphql-context.ts';
 
 /** Longer than this and the page goes without the answer (the app asks itself). */
 export const EARLY_ANSWER_TIME_LIMIT_MS = 500;

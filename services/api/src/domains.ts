@@ -7,56 +7,55 @@
  * `registry/no-database-handle`).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, IndexPublisher, RegistryConfig, SearchClient } from '@registry/platform';
 import { recordsAlias } from '@registry/schemas';
-import { bindDependencies } from '../bind-dependencies.ts';
-import type { DomainServices } from '../kernel/graphql-context.ts';
-import { createAccountRepository } from '../accounts/account-repository.ts';
-import type { AccountDependencies } from '../accounts/account-actions.ts';
-import * as apiKeys from '../accounts/api-key-service.ts';
-import * as passwords from '../accounts/password-service.ts';
-import * as profiles from '../accounts/profile-service.ts';
-import * as sessions from '../accounts/session-service.ts';
-import * as signUp from '../accounts/sign-up-service.ts';
-import * as userAdmin from '../accounts/user-admin-service.ts';
-import { createAttemptLimiter } from '../accounts/attempt-limits.ts';
-import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
-import { readChangesJson } from '../changes/change-feed.ts';
-import { KeptPages } from '../kernel/kept-pages.ts';
-import { recentlyChangedIds, recordsAmongFeed, recordsFeed, savedSearchOf } from '../changes/atom-feeds.ts';
-import * as claims from '../claims/claim-service.ts';
-import * as curation from '../curation/curation-service.ts';
-import * as curationFiles from '../curation/curation-files-service.ts';
-import * as siteModes from '../curation/site-mode-service.ts';
-import { approveRecordForCreator, deleteRecordForCreator } from '../curation/record-decisions.ts';
-import { readPublicRecordBatches } from '../export/public-records-repository.ts';
-import { createLoaders } from '../records/record-loaders.ts';
-import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from '../linked-data/linked-data-service.ts';
-import * as messages from '../messages/message-service.ts';
-import { oldestPendingOutboxAt, pendingOutboxCount, pingDatabase, recentRecordRevisions } from '../operations/operations-repository.ts';
-import { addressOf, answerOaiRequest } from '../oai/oai-service.ts';
-import * as organisations from '../organisations/organisation-service.ts';
-import * as organisationRows from '../organisations/organisation-repository.ts';
-import { mostViewedRecords, recordViewCount } from '../record-views/record-views-repository.ts';
-import * as records from '../records/record-service.ts';
-import * as curationActions from '../records/record-curation-actions.ts';
-import * as recordRows from '../records/record-repository.ts';
-import { historyNames } from '../records/history-service.ts';
-import { findRecord, listRecords } from '../records/record-reads.ts';
-import * as references from '../references/reference-service.ts';
-import { createPublicationLookups, type PublicationLookups } from '../references/publication-lookup-queue.ts';
-import { reviewRecord } from '../reviews/review-service.ts';
-import * as savedSearches from '../saved-searches/saved-search-service.ts';
-import * as webhooks from '../webhooks/webhook-service.ts';
-import * as linkHealth from '../link-health/link-health-service.ts';
-import * as site from '../site/site-service.ts';
-import { searchSuggestions } from '../suggestions/suggestions-service.ts';
-import * as timeline from '../timeline/timeline-service.ts';
-import * as vocabularies from '../vocabularies/vocabulary-service.ts';
-import { countListSizes } from '../vocabularies/list-sizes-repository.ts';
-import * as watching from '../watching/watching-service.ts';
+import { bindDependencies } from './bind-dependencies.ts';
+import type { DomainServices } from './kernel/graphql-context.ts';
+import { createAccountRepository } from './accounts/account-repository.ts';
+import type { AccountDependencies } from './accounts/account-actions.ts';
+import * as apiKeys from './accounts/api-key-service.ts';
+import * as passwords from './accounts/password-service.ts';
+import * as profiles from './accounts/profile-service.ts';
+import * as sessions from './accounts/session-service.ts';
+import * as signUp from './accounts/sign-up-service.ts';
+import * as userAdmin from './accounts/user-admin-service.ts';
+import { createAttemptLimiter } from './accounts/attempt-limits.ts';
+import { createSmtpMailer, type MailContext, type Mailer } from './accounts/mailer.ts';
+import { readChangesJson } from './changes/change-feed.ts';
+import { KeptPages } from './kernel/kept-pages.ts';
+import { recentlyChangedIds, recordsAmongFeed, recordsFeed, savedSearchOf } from './changes/atom-feeds.ts';
+import * as claims from './claims/claim-service.ts';
+import * as curation from './curation/curation-service.ts';
+import * as curationFiles from './curation/curation-files-service.ts';
+import * as siteModes from './curation/site-mode-service.ts';
+import { approveRecordForCreator, deleteRecordForCreator } from './curation/record-decisions.ts';
+import { readPublicRecordBatches } from './export/public-records-repository.ts';
+import { createLoaders } from './records/record-loaders.ts';
+import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from './linked-data/linked-data-service.ts';
+import * as messages from './messages/message-service.ts';
+import { oldestPendingOutboxAt, pendingOutboxCount, pingDatabase, recentRecordRevisions } from './operations/operations-repository.ts';
+import { addressOf, answerOaiRequest } from './oai/oai-service.ts';
+import * as organisations from './organisations/organisation-service.ts';
+import * as organisationRows from './organisations/organisation-repository.ts';
+import { mostViewedRecords, recordViewCount } from './record-views/record-views-repository.ts';
+import * as records from './records/record-service.ts';
+import * as curationActions from './records/record-curation-actions.ts';
+import * as recordRows from './records/record-repository.ts';
+import { historyNames } from './records/history-service.ts';
+import { findRecord, listRecords } from './records/record-reads.ts';
+import * as references from './references/reference-service.ts';
+import { createPublicationLookups, type PublicationLookups } from './references/publication-lookup-queue.ts';
+import { reviewRecord } from './reviews/review-service.ts';
+import * as savedSearches from './saved-searches/saved-search-service.ts';
+import * as webhooks from './webhooks/webhook-service.ts';
+import * as linkHealth from './link-health/link-health-service.ts';
+import * as site from './site/site-service.ts';
+import { searchSuggestions } from './suggestions/suggestions-service.ts';
+import * as timeline from './timeline/timeline-service.ts';
+import * as vocabularies from './vocabularies/vocabulary-service.ts';
+import { countListSizes } from './vocabularies/list-sizes-repository.ts';
+import * as watching from './watching/watching-service.ts';
 
 /** What the services are built from (the app's connections), named apart from the app so the services' type does not depend on it. */
 interface DomainInputs {
@@ -208,7 +207,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
 
 type BoundServices = ReturnType<typeof domainServices>;
 
-declare module '../kernel/graphql-context.ts' {
+declare module './kernel/graphql-context.ts' {
   // The services' types, declared here where they are bound (the kernel sits below the domains).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface DomainServices extends BoundServices {}
@@ -223,11 +222,6 @@ declare module 'fastify' {
   // Each domain's service is a decoration of the app (`app.records`, …).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyInstance extends DomainServices {}
-}
-
-/** The services as one object, for a GraphQL context. */
-export function domainServicesOf(app: FastifyInstance): DomainServices {
-  return Object.fromEntries(DOMAIN_NAMES.map((name) => [name, app[name]])) as DomainServices;
 }
 
 export const domainsPlugin = fp(
@@ -251,6 +245,8 @@ export const domainsPlugin = fp(
     });
     // One decoration per domain; each name's type is DomainServices[name] (declared above).
     for (const name of DOMAIN_NAMES) app.decorate(name, services[name] as never);
+    // And all of them as one object, for a GraphQL context (`kernel/graphql-context.ts`).
+    app.decorate('domainServices', services);
   },
   { name: 'registry-domains', dependencies: ['registry-config', 'registry-database', 'registry-search-client', 'registry-index-queue', 'registry-community-mailer'] },
 );

@@ -15,9 +15,10 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_VIEWER, can, type Action, type Viewer } from '@registry/schemas';
-import type { SessionClaims } from '../accounts/account-actions.ts';
 import { ACCOUNT_TEXT, accountFailureBody } from '../accounts/account-errors.ts';
+import type { SessionClaims } from '../accounts/account-actions.ts';
 import { looksLikeApiKey } from '../accounts/secrets.ts';
+import { sessionOfToken } from '../accounts/session-token.ts';
 
 /** `anyone`: open to every visitor (sign-in, sign-up); an action: refused unless `can(viewer, action)`. */
 export type RouteAccess = Action | 'anyone';
@@ -102,23 +103,6 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
   if (session === null) return;
   request.viewer = session.viewer;
   request.session = { id: session.claims.sid, expiresAt: session.claims.exp };
-}
-
-/** The live sign-in session a token names and its viewer, or null (forged, expired, ended). */
-async function sessionOfToken(app: FastifyInstance, token: string): Promise<{ viewer: Viewer; claims: SessionClaims & { exp: number } } | null> {
-  let claims: SessionClaims & { exp: number };
-  try {
-    claims = app.jwt.verify<SessionClaims & { exp: number }>(token);
-  } catch {
-    return null;
-  }
-  const viewer = await app.accounts.viewerForSession(claims);
-  return viewer === null ? null : { viewer, claims };
-}
-
-/** The viewer of a session token sent in a body rather than in `Authorization` (FAIRsharing's ORCID e-mail page). */
-export async function viewerOfSessionToken(app: FastifyInstance, token: string): Promise<Viewer | null> {
-  return (await sessionOfToken(app, token))?.viewer ?? null;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(

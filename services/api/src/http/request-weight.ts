@@ -9,7 +9,7 @@
  * (expensive-requests.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
 import { SITE_MODES_ROUTE } from '../curation/site-mode-routes.ts';
 

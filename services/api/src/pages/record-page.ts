@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ANONYMOUS_VIEWER, canViewRecord } from '@registry/schemas';
-import { graphqlContextFor } from '../graphql/plugin.ts';
+import { graphqlContextFor } from '../kernel/graphql-context.ts';
 import { parseRecordIdentifier } from '../records/record-visibility.ts';
 import { recordSchemaOrg } from '../records/record-schema-org.ts';
 import type { RecordRow } from '../records/record-rows.ts';

@@ -16,7 +16,7 @@ import { sendError } from '../kernel/error-answer.ts';
 import { sendGraphqlError } from './graphql-transport.ts';
 import { inputProblem, isStorableText, unstorableTextMessage } from './input-checks.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
-import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { decodedPathOf } from '../routes/api-paths.ts';
 
 /** GET /graphql carries its variables as JSON text; mercurius parses it after this hook. */

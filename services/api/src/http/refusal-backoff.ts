@@ -31,10 +31,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { clientKey } from '@registry/platform/client-address.ts';
 import type { FastifyRequest } from 'fastify';
-import { GRAPHQL_PATH } from '../graphql/plugin.ts';
+import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { isExpensiveRequest } from './expensive-requests.ts';
 import { wasRefusedForCost } from './refused-for-cost.ts';
-import { setQuotaHeaders } from './quota-headers.ts';
+import { setQuotaHeaders } from '../kernel/quota-headers.ts';
 
 export const BACKOFF_MS = 1_000;
 /** How long a refusal at the door is held before it is sent, at most. */
