@@ -91,6 +91,19 @@ describe('deleting a public record', () => {
     }
   });
 
+  it('is `withdrawn` in the change feed (and so in webhook events), with the reason and successor', async () => {
+    const [gone, successor] = records;
+    let since: string | undefined;
+    const entries: Record<string, unknown>[] = [];
+    for (;;) {
+      const page = (await app.inject({ url: `/changes?limit=1000${since ? `&since=${since}` : ''}` })).json();
+      entries.push(...page.changes.filter((entry: { recordId: number }) => entry.recordId === gone.id));
+      if (!page.hasMore) break;
+      since = page.next;
+    }
+    expect(entries.at(-1)).toMatchObject({ change: 'withdrawn', recordId: gone.id, reason: 'Merged into a broader standard by its community', replacementId: successor.id });
+  });
+
   it('answers GraphQL with the withdrawn state, not an error', async () => {
     const [gone, successor] = records;
     const query = `{ fairsharingRecord(id: "${gone.doi}") { id name doi withdrawn { reason withdrawnAt successor { id name } } } }`;
