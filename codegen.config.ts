@@ -63,6 +63,7 @@ const config: CodegenConfig = {
         scalars: { JSON: 'unknown', ID: { input: 'string', output: 'string | number' } },
         mappers: {
           FairsharingRecord: `${PARENTS}#RecordParent`,
+          WithdrawnState: `${PARENTS}#WithdrawnParent`,
           LicenceLink: `${PARENTS}#LicenceLinkParent`,
           RecordAssociation: `${PARENTS}#RecordAssociationParent`,
           RecordAssociationLabel: `${PARENTS}#RecordAssociationLabelParent`,

@@ -75,7 +75,8 @@ describe('GET /changes', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const hidden = Number((await env.db('records').where({ is_hidden: false, is_approved: true }).whereNot({ id: loinc.id }).orderBy('id').first('id')).id);
     expect((await app.inject({ method: 'POST', url: `/fairsharing_records/${hidden}/hide`, headers: asCurator(), payload: { hidden: true } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: `/fairsharing_records/${toDelete}`, headers: { authorization: `Bearer ${superToken}` } })).statusCode).toBe(200);
+    const deleted = await app.inject({ method: 'DELETE', url: `/fairsharing_records/${toDelete}`, headers: { authorization: `Bearer ${superToken}` }, payload: { reason: 'A copy made for the feed' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     const merged = await app.inject({ method: 'POST', url: `/fairsharing_records/${duplicate}/merge`, headers: asCurator(), payload: { into: created } });
     expect(merged.statusCode, merged.body).toBe(200);
     // A vocabulary change reaches every public record annotated with the term.
@@ -88,7 +89,8 @@ describe('GET /changes', () => {
     const update = later.entries.find((entry) => entry.recordId === created && entry.change === 'updated' && entry.sections?.includes('generalInformation'));
     expect(update?.record).toMatchObject({ description: changedDescription });
     expect(byRecord(hidden)).toContain('removed');
-    expect(byRecord(toDelete)).toEqual(['deleted']);
+    // Public when deleted: withdrawn, with the curator's reason.
+    expect(later.entries.filter((entry) => entry.recordId === toDelete)).toEqual([expect.objectContaining({ change: 'withdrawn', reason: 'A copy made for the feed' })]);
     expect(later.entries.filter((entry) => entry.recordId === duplicate)).toEqual([expect.objectContaining({ change: 'merged', replacementId: created })]);
     const annotated = await env.db('record_subjects').where({ subject_id: subject.id }).pluck('record_id');
     const touched = new Set(later.entries.filter((entry) => entry.sections?.includes('subjects')).map((entry) => entry.recordId));

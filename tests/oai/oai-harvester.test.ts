@@ -98,7 +98,8 @@ describe('harvesting with HTTP::OAI', () => {
     const [changed, hidden, deleted, duplicate, canonical] = await unrelatedPublicRecords(5);
     await env.db('records').where({ id: changed.id }).update({ name: `${changed.name} (renamed)` });
     await env.db('records').where({ id: hidden.id }).update({ is_hidden: true });
-    await app.records.deleteRecord(curator, deleted.id);
+    // Withdrawn (deleted while public, with a tombstone): OAI-PMH keeps it as a deleted record.
+    await app.records.deleteRecord(curator, deleted.id, { reason: 'Withdrawn by its community' });
     await app.records.mergeRecords(curator, duplicate.id, canonical.id);
 
     const { records, errors } = await harvest(from);

@@ -322,8 +322,9 @@ describe('additional information', () => {
 describe('delete and merge', () => {
   it('deletes only for super curators, and keeps the history', async () => {
     const id = Number((await create('curator', newRecordBody({}, { name: 'LOINC copy to delete' }))).json().data.id);
-    expect((await app.inject({ method: 'DELETE', url: `/fairsharing_records/${id}`, headers: bearer('curator') })).statusCode).toBe(403);
-    const deleted = await app.inject({ method: 'DELETE', url: `/fairsharing_records/${id}`, headers: bearer('super') });
+    const payload = { reason: 'Created by mistake' };
+    expect((await app.inject({ method: 'DELETE', url: `/fairsharing_records/${id}`, headers: bearer('curator'), payload })).statusCode).toBe(403);
+    const deleted = await app.inject({ method: 'DELETE', url: `/fairsharing_records/${id}`, headers: bearer('super'), payload });
     expect(deleted.json()).toEqual({ message: 'Delete successful !' });
     expect(await env.db('records').where({ id }).first()).toBeUndefined();
     const event = await env.db('edit_events').where({ edit_type: 'delete' }).orderBy('id', 'desc').first();

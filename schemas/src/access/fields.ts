@@ -12,7 +12,7 @@ import type { Viewer } from './viewer.ts';
 /** The types the table covers: the ones with private fields or fields that name records. */
 export type FieldTypeName =
   | 'FairsharingRecord' | 'User' | 'MaintenanceRequest' | 'EditEvent' | 'SavedSearch' | 'LicenceLink' | 'RecordAssociation' | 'OrganisationLink'
-  | 'Registry' | 'Organisation';
+  | 'Registry' | 'Organisation' | 'WithdrawnState';
 
 export interface FieldAccess {
   /** Who may read the field; `RULES.anyone` for public fields. */
@@ -80,6 +80,7 @@ export const FIELD_ACCESS = {
     curatorNotes: { read: curatorNotesReader, write: curator, keys: ['curator_notes'] },
     exhaustiveLicences: editable('exhaustive_licences'),
     legacyIds: readOnly('legacy_ids'),
+    withdrawn: readOnly('withdrawn'),
     metadata: { ...editable('metadata', 'remove_additional_properties', 'contacts', 'support_links', 'citations', 'deprecation_reason', 'year_creation', 'access_points'), redactsKeysOf: 'FairsharingRecord' },
     reviews: open,
     lastEditor: open,
@@ -164,6 +165,7 @@ export const FIELD_ACCESS = {
     users: open,
   },
   LicenceLink: { id: open, relation: open, licence: open, fairsharingRecord: records },
+  WithdrawnState: { reason: open, withdrawnAt: open, successor: records },
   RecordAssociation: { id: open, recordAssocLabel: open, recordAssocLabelId: open, fairsharingRecord: records, linkedRecord: records },
   OrganisationLink: { id: open, relation: open, isLead: open, organisation: open, grant: open, fairsharingRecord: records },
   Registry: { id: open, name: open, description: open, recordTypes: open, fairsharingRecords: records },

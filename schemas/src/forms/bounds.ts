@@ -33,6 +33,8 @@ export const TEXT_MAX = {
   description: 10_000,
   /** Curator notes on a record. */
   notes: 10_000,
+  /** Why a curator withdrew (deleted) a public record, shown on its tombstone. */
+  withdrawalReason: 2_000,
   url: 2_048,
   /** RFC 5321: 64 + 1 + 255, bounded in practice by the 254 of a forward path. */
   email: 254,

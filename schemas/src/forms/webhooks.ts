@@ -11,7 +11,7 @@ import { boundedText, hasNoDuplicates, httpUrl, idList, idNumber } from './bound
 
 /** The change-feed kinds as event types, a record's approval and a claim's decision. */
 export const WEBHOOK_EVENTS = [
-  'record.created', 'record.updated', 'record.removed', 'record.deleted', 'record.merged', 'record.approved', 'claim.decided',
+  'record.created', 'record.updated', 'record.removed', 'record.deleted', 'record.merged', 'record.withdrawn', 'record.approved', 'claim.decided',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_REGISTRIES = ['standard', 'database', 'policy', 'collection'] as const;

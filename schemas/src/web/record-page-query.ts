@@ -9,7 +9,7 @@ import { fragmentSelection, graphqlArguments } from '../search/client/graphql-li
 export const RECORD_PAGE_FRAGMENT = /* GraphQL */ `
   fragment RecordPageFields on FairsharingRecord {
     id registry type doi status name abbreviation description homepage createdAt updatedAt lastReviewed missingDoiReason schemaOrg urlForLogo
-    isRecommended isApproved isHidden legacyIds metadata
+    isRecommended isApproved isHidden legacyIds metadata withdrawn{reason withdrawnAt successor{id name}}
     countries{id name code} maintainers{id username orcid}
     subjects{id label} domains{id label} taxonomies{id label} userDefinedTags{id label} objectTypes{id label}
     grants{name description}

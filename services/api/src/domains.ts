@@ -32,7 +32,8 @@ import * as siteModes from './curation/site-mode-service.ts';
 import { approveRecordForCreator, deleteRecordForCreator } from './curation/record-decisions.ts';
 import { readPublicRecordBatches } from './export/public-records-repository.ts';
 import { createLoaders } from './records/record-loaders.ts';
-import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting } from './linked-data/linked-data-service.ts';
+import { catalogueJsonLdStream, catalogueRdfStream, recordDescription, recordSignposting, withdrawnDescription } from './linked-data/linked-data-service.ts';
+import { describeTombstone } from './records/withdrawn-records.ts';
 import * as messages from './messages/message-service.ts';
 import { oldestPendingOutboxAt, pendingOutboxCount, pingDatabase, recentRecordRevisions } from './operations/operations-repository.ts';
 import { addressOf, answerOaiRequest } from './oai/oai-service.ts';
@@ -120,9 +121,10 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
         findRecord,
       }),
       ...bindDependencies(db, {
-        findRecordByIdentifier: recordRows.findRecordByIdentifier, findRecordRow: recordRows.findRecordRow, recordsOfRegistry: recordRows.recordsOfRegistry,
+        resolveRecordIdentifier: recordRows.resolveRecordIdentifier, findRecordRow: recordRows.findRecordRow, recordsOfRegistry: recordRows.recordsOfRegistry,
         recordsNamedAny: recordRows.recordsNamedAny, recordSummaries: recordRows.recordSummaries, historyNames, readPublicRecordBatches,
       }),
+      ...bindDependencies({ db, publicUrl: config.publicUrl }, { describeTombstone }),
       /** Fresh DataLoaders for one GraphQL request. */
       loaders: () => createLoaders(db),
     },
@@ -187,7 +189,7 @@ function domainServices({ db, config, searchClient, redis, publisher, communityM
     suggestions: bindDependencies({ search, db }, { searchSuggestions }),
     linkedData: bindDependencies(
       { db, site: { publicUrl: config.publicUrl, siteName: config.siteName } },
-      { recordDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
+      { recordDescription, withdrawnDescription, recordSignposting, catalogueRdfStream, catalogueJsonLdStream },
     ),
     changes: {
       ...bindDependencies({ db, keptPages: new KeptPages() }, { readChangesJson }),

@@ -31,6 +31,7 @@ const EVENT_HELP: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'record.removed': 'a record left public view',
   'record.deleted': 'a record was deleted',
   'record.merged': 'a record was merged into another',
+  'record.withdrawn': 'a curator withdrew a public record (its page shows a tombstone)',
   'record.approved': 'a curator approved a record',
   'claim.decided': 'a claim to maintain a record was decided',
 };

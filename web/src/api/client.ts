@@ -129,8 +129,8 @@ export async function restPut<T>(path: string, body: unknown, options?: RequestO
   return (await send('PUT', path, body, options)) as T;
 }
 
-export async function restDelete<T>(path: string, options?: RequestOptions): Promise<T> {
-  return (await send('DELETE', path, undefined, options)) as T;
+export async function restDelete<T>(path: string, options?: RequestOptions, body?: unknown): Promise<T> {
+  return (await send('DELETE', path, body, options)) as T;
 }
 
 type RestMethod = 'get' | 'post' | 'put' | 'delete';

@@ -4,11 +4,12 @@
  * add, in a dialog) and the approve / merge / edit / hide / delete buttons (delete confirmed first, for
  * super curators only, as the API allows).
  */
-import { Button, CloseButton, Dialog, HStack, Link, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Input, Link, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ValidationError } from 'yup';
 import { processingNoteSchema } from '@registry/schemas/forms/curation.ts';
+import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { failureText } from '../api/client.ts';
 import { formatShortDate } from '../kit/format/dates.ts';
 import { can } from '@registry/schemas/access/policy.ts';
@@ -138,7 +139,10 @@ export function RecordActionsCell({ record, approvable, onDone, onError }: { rec
   // New records are where duplicates arrive: Merge opens the merge tab with this one chosen.
   const mergeable = approvable && can(viewer, 'record.approve');
   const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [successor, setSuccessor] = useState('');
   const [busy, setBusy] = useState(false);
+  const successorId = /^\d+$/.test(successor.trim()) ? Number(successor.trim()) : null;
   const act = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -166,8 +170,14 @@ export function RecordActionsCell({ record, approvable, onDone, onError }: { rec
           <Button size="xs" variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${record.name}`}>Delete</Button>
         )}
       </HStack>
-      <ConfirmDialog open={confirming} title={`Delete ${record.name}?`} action="Delete" busy={busy} onConfirm={() => void act(() => deleteRecord(record.id), `${record.name} deleted.`)} onClose={() => setConfirming(false)}>
-        <Text>The record and its history are deleted for good. This cannot be undone.</Text>
+      <ConfirmDialog open={confirming} title={`Delete ${record.name}?`} action="Delete" busy={busy} onConfirm={() => void act(() => deleteRecord(record.id, { reason, successorId }), `${record.name} deleted.`)} onClose={() => setConfirming(false)}>
+        <Stack gap="2">
+          <Text>The record is deleted for good. A public record is withdrawn: its page, DOI and identifiers keep answering with a tombstone that shows the reason and its successor.</Text>
+          <Text asChild fontWeight="medium"><label htmlFor={`withdrawal-reason-${record.id}`}>Reason (required for a public record)</label></Text>
+          <Textarea id={`withdrawal-reason-${record.id}`} value={reason} maxLength={TEXT_MAX.withdrawalReason} onChange={(event) => setReason(event.target.value)} rows={3} />
+          <Text asChild fontWeight="medium"><label htmlFor={`withdrawal-successor-${record.id}`}>Successor record id (optional)</label></Text>
+          <Input id={`withdrawal-successor-${record.id}`} inputMode="numeric" value={successor} onChange={(event) => setSuccessor(event.target.value)} />
+        </Stack>
       </ConfirmDialog>
     </Table.Cell>
   );

@@ -117,7 +117,12 @@ export const loadCurators = async () => (await graphqlQuery<CuratorsQuery>(withF
 export const approveRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/approve`, {});
 export const hideRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/hide`, { hidden: true });
 export const showRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/hide`, { hidden: false });
-export const deleteRecord = (id: string) => restDelete<unknown>(`/fairsharing_records/${id}`);
+/** Deletes a record; a public one is withdrawn: `reason` (required then) and `successorId` show on its tombstone page. */
+export const deleteRecord = (id: string, withdrawal: { reason: string; successorId: number | null }) =>
+  restDelete<unknown>(`/fairsharing_records/${id}`, undefined, {
+    ...(withdrawal.reason.trim() ? { reason: withdrawal.reason.trim() } : {}),
+    ...(withdrawal.successorId === null ? {} : { successor_id: withdrawal.successorId }),
+  });
 export const assignCurator = (id: string, curatorId: string | null) =>
   restPut<unknown>(`/fairsharing_records/${id}/curator`, { curator_id: curatorId === null ? null : Number(curatorId) });
 export const addProcessingNote = (id: string, note: string) => restPost<unknown>(`/fairsharing_records/${id}/processing_notes`, { processing_note: { note } });

@@ -24,6 +24,7 @@ import {
 } from './RecordSections.tsx';
 import { CollectionsSection, RelationsSection } from './RecordRelations.tsx';
 import type { RegistryRecord } from './record-types.ts';
+import { WithdrawnRecord } from './WithdrawnRecord.tsx';
 import { RecordViews } from './RecordViews.tsx';
 import { RecordActions } from './RecordActions.tsx';
 import { LinkedSavedSearches } from '../saved-searches/SavedSearchesList.tsx';
@@ -66,6 +67,7 @@ export function RecordPage() {
       </Box>
     );
   }
+  if (record.withdrawn) return <WithdrawnRecord record={record} withdrawn={record.withdrawn} />;
   return (
     <Box as="article" maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} py="6" data-testid="record-page" data-record-id={record.id}>
       <RecordTitle record={record} />

@@ -8,7 +8,9 @@
  * - `updated`: a public record changed; `sections` names what (a record section, or the
  *   vocabulary or organisation table a change of a cited row came from);
  * - `removed`: the record left public view (hidden, or back to awaiting approval);
- * - `deleted`, and `merged` with `replacementId`, the record it was merged into.
+ * - `deleted`, and `merged` with `replacementId`, the record it was merged into;
+ * - `withdrawn`: a curator deleted the public record; `reason` says why, `replacementId` names
+ *   its successor (when public). Its identifiers answer 410 with the tombstone.
  *
  * The record in an entry is the one public now: a created or updated entry of a record no longer
  * public is left out (the entry that removed it follows), so nothing hidden is ever shown.
@@ -20,7 +22,7 @@ import { itemsWithinBytes } from '../routes/json-api.ts';
 import type { KeptPages } from '../kernel/kept-pages.ts';
 import { readableChangesVersion, readChangeRows, type ChangeRow, type FeedPosition } from './change-repository.ts';
 
-export type ChangeKind = 'created' | 'updated' | 'removed' | 'deleted' | 'merged';
+export type ChangeKind = 'created' | 'updated' | 'removed' | 'deleted' | 'merged' | 'withdrawn';
 
 export interface ChangeEntry {
   /** Cursor of the place just after this entry. */
@@ -30,6 +32,8 @@ export interface ChangeEntry {
   changedAt: string;
   sections?: string[];
   replacementId?: number;
+  /** Why a withdrawn record was withdrawn. */
+  reason?: string;
   record?: PublicRecordExport;
 }
 
@@ -61,7 +65,8 @@ function entryKind(row: ChangeRow): ChangeKind | null {
   if (row.isPublic) return row.wasPublic ? 'updated' : 'created';
   if (!row.wasPublic) return null;
   if (row.recordExists) return 'removed';
-  return row.replacementId === null ? 'deleted' : 'merged';
+  if (row.replacementId !== null) return 'merged';
+  return row.withdrawal === null ? 'deleted' : 'withdrawn';
 }
 
 /**
@@ -70,7 +75,7 @@ function entryKind(row: ChangeRow): ChangeKind | null {
  */
 export async function publicEntriesOf(db: Database, rows: readonly ChangeRow[]): Promise<(ChangeEntry | null)[]> {
   const shownIds = rows.filter((row) => row.isPublic).map((row) => row.recordId);
-  const replacementIds = rows.flatMap((row) => (row.replacementId === null ? [] : [row.replacementId]));
+  const replacementIds = rows.flatMap((row) => [row.replacementId, row.withdrawal?.successorId ?? null].filter((id): id is number => id !== null));
   const publicRecords = await readPublicRecordsByIds(db, [...shownIds, ...replacementIds]);
   return rows.map((row): ChangeEntry | null => {
     const change = entryKind(row);
@@ -79,6 +84,10 @@ export async function publicEntriesOf(db: Database, rows: readonly ChangeRow[]):
     if (change === 'created' || change === 'updated') {
       const record = publicRecords.get(row.recordId);
       return record ? { ...base, sections: row.sections, record } : null;
+    }
+    if (change === 'withdrawn') {
+      const successorId = row.withdrawal!.successorId;
+      return { ...base, reason: row.withdrawal!.reason, ...(successorId !== null && publicRecords.has(successorId) ? { replacementId: successorId } : {}) };
     }
     if (change === 'merged' && row.replacementId !== null && publicRecords.has(row.replacementId)) return { ...base, replacementId: row.replacementId };
     return { ...base, change: change === 'merged' ? 'deleted' : change };

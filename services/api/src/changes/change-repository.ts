@@ -29,6 +29,8 @@ export interface ChangeRow {
   recordExists: boolean;
   /** The record its old id redirects to, when it was merged away. */
   replacementId: number | null;
+  /** Why the record was withdrawn and its successor, when it was deleted while public (its tombstone). */
+  withdrawal: { reason: string; successorId: number | null } | null;
   /** Approved before the transaction and after it (null: the row did not exist then, or was logged before this was). */
   wasApproved: boolean | null;
   isApproved: boolean | null;
@@ -62,7 +64,8 @@ export async function readChangeRows(db: Database, after: FeedPosition | null, l
        ) AS sections,
        to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "changedAt",
        EXISTS (SELECT 1 FROM records r WHERE r.id = c.record_id) AS "recordExists",
-       (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || c.record_id) AS "replacementId"
+       (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || c.record_id) AS "replacementId",
+       (SELECT json_build_object('reason', t.reason, 'successorId', t.successor_id) FROM record_tombstones t WHERE t.record_id = c.record_id) AS withdrawal
      FROM public_changes c, (${HORIZON_SQL}) AS horizon
      WHERE c.txid < horizon.txid
        AND (c.txid, c.id) > (?::xid8, ?::bigint)

@@ -23,7 +23,7 @@ export async function changeRoutes(instance: FastifyInstance): Promise<void> {
     '/changes',
     {
       schema: {
-        summary: 'Every change to the public catalogue since a cursor, in order (created, updated, removed, deleted, merged)',
+        summary: 'Every change to the public catalogue since a cursor, in order (created, updated, removed, deleted, merged, withdrawn)',
         tags: ['open data'],
         querystring: ChangesQuery,
       },

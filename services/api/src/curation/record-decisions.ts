@@ -8,7 +8,7 @@
 import type { AccessResource, Viewer } from '@registry/schemas';
 import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
 import type { RecordRow } from '../records/record-rows.ts';
-import { approveRecord, deleteRecord } from '../records/record-curation-actions.ts';
+import { approveRecord, deleteRecord, type Withdrawal } from '../records/record-curation-actions.ts';
 import type { RecordServiceDeps } from '../records/record-service.ts';
 import { activeRecordCreator } from './curation-repository.ts';
 import { recordApprovedMail, recordRejectedMail, type RecordCreator } from './record-decision-mails.ts';
@@ -46,9 +46,9 @@ export async function approveRecordForCreator(deps: RecordDecisionDeps, viewer: 
   return record;
 }
 
-/** Deletes a record; when it still awaited approval, tells its creator it was rejected. */
-export async function deleteRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number): Promise<void> {
-  const deleted = await deleteRecord(deps, viewer, id);
+/** Deletes (a public one: withdraws) a record; when it still awaited approval, tells its creator it was rejected. */
+export async function deleteRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number, withdrawal: Withdrawal = {}): Promise<void> {
+  const deleted = await deleteRecord(deps, viewer, id, withdrawal);
   if (deleted.is_approved || deleted.created_by_id === viewer.userId) return;
   await tellCreator(deps, deleted, (creator, resource) => recordRejectedMail(deps.mailContext, creator, { id: deleted.id, name: deleted.name, resource }));
 }

@@ -13,9 +13,12 @@ import type {
 import type { CurationRecordRow } from '../curation/curation-service.ts';
 import type { HistoryDescription } from '../records/history-description.ts';
 import type { MessageRow } from '../messages/message-service.ts';
+import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import type { SearchRecordsResult, SearchResultDocument } from '../search/search-records.ts';
 
-export type RecordParent = RecordRow;
+/** A withdrawn record is answered as the row its tombstone keeps, with `withdrawn` set (records/withdrawn-records.ts). */
+export type RecordParent = RecordRow & { withdrawn?: WithdrawnRecord };
+export type WithdrawnParent = WithdrawnRecord;
 export type LicenceLinkParent = LicenceLinkRow;
 export type RecordAssociationParent = RecordAssociationRow;
 export type RecordAssociationLabelParent = RelationTypeRow;

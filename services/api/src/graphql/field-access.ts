@@ -34,6 +34,7 @@ const RESOURCES: Record<FieldTypeName, (context: Context, root: never) => Promis
   OrganisationLink: async () => ({}),
   Registry: async () => ({}),
   Organisation: async () => ({}),
+  WithdrawnState: async () => ({}),
 };
 
 function needsWrapping(access: FieldAccess): boolean {

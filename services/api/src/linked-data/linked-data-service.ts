@@ -7,7 +7,8 @@ import { StreamWriter, type Quad } from 'n3';
 import type { Database } from '@registry/platform';
 import { dataciteXml } from './datacite-xml.ts';
 import { publicRecordFacts, readLinkedRecord, readLinkedRecordBatches, type LinkedRecord } from './linked-record-repository.ts';
-import { catalogueTriples, httpIri, recordResourceIri, recordTriples, type LinkedDataSite } from './record-triples.ts';
+import { catalogueTriples, httpIri, recordResourceIri, recordTriples, withdrawnTriples, type LinkedDataSite } from './record-triples.ts';
+import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import { JSON_LD_CONTEXT, RDF_MEDIA_TYPES, serialise, toJsonLdNodes, type RdfFormat } from './rdf-formats.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { schemaOrgType } from './record-json-ld.ts';
@@ -46,6 +47,12 @@ export async function recordDescription({ db, site }: LinkedDataDeps, id: number
   const format = RECORD_RDF_FORMATS[mediaType];
   const record = format ? await readLinkedRecord(db, id) : null;
   return record ? serialise(recordTriples(record, site), format) : null;
+}
+
+/** A withdrawn record's tombstone in a linked-data media type: DCAT (Turtle, RDF/XML, N-Triples) or JSON-LD; null for DataCite XML (its DOI record at DataCite says it). */
+export function withdrawnDescription({ site }: LinkedDataDeps, withdrawn: WithdrawnRecord, mediaType: string): Promise<string> | null {
+  const format = RECORD_RDF_FORMATS[mediaType] ?? (mediaType === 'application/ld+json' || mediaType === 'application/json' ? 'jsonld' : undefined);
+  return format ? serialise(withdrawnTriples(withdrawn, site), format) : null;
 }
 
 /** RFC 8288 `Link` header value of a record page (FAIR Signposting level 1). */

@@ -16,6 +16,7 @@ import { doiIri, rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { schemaOrgType } from './record-json-ld.ts';
 import type { LinkedRecord, LinkedTerm } from './linked-record-repository.ts';
+import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import { term, type Prefix } from './vocabularies.ts';
 
 const { namedNode, literal, quad } = DataFactory;
@@ -137,6 +138,27 @@ export function recordTriples(record: LinkedRecord, site: LinkedDataSite): Quad[
   triples.iri(catalogueIri(site), 'dcat', 'record', catalogueRecord);
   triples.iri(catalogueIri(site), 'dcat', 'resource', resource);
   if (registry === 'database') triples.iri(catalogueIri(site), 'dcat', 'dataset', resource);
+  return triples.quads;
+}
+
+/**
+ * A withdrawn record's tombstone: the resource (its DOI IRI, else its page) is owl:deprecated,
+ * dct:isReplacedBy its successor's page when a curator named one, and its skos:historyNote says
+ * when and why it was withdrawn.
+ */
+export function withdrawnTriples(withdrawn: WithdrawnRecord, site: LinkedDataSite): Quad[] {
+  const triples = new TripleList();
+  const resource = recordResourceIri(withdrawn, site);
+  const registry = withdrawn.registry.toLowerCase();
+  triples.iri(resource, 'rdf', 'type', term('dcat', 'Resource'));
+  for (const [prefix, local] of REGISTRY_CLASSES[registry] ?? []) triples.iri(resource, 'rdf', 'type', term(prefix, local));
+  triples.text(resource, 'dct', 'title', withdrawn.name);
+  if (withdrawn.abbreviation !== withdrawn.name) triples.text(resource, 'dct', 'alternative', withdrawn.abbreviation);
+  triples.text(resource, 'dct', 'identifier', withdrawn.doi ?? withdrawn.url);
+  triples.iri(resource, 'dcat', 'landingPage', withdrawn.url);
+  triples.add(resource, 'owl', 'deprecated', literal('true', namedNode(term('xsd', 'boolean'))));
+  triples.text(resource, 'skos', 'historyNote', `Withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}`);
+  if (withdrawn.successor) triples.iri(resource, 'dct', 'isReplacedBy', withdrawn.successor.url);
   return triples.quads;
 }
 

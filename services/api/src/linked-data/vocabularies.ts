@@ -4,6 +4,7 @@ export const PREFIXES = {
   dct: 'http://purl.org/dc/terms/',
   dctype: 'http://purl.org/dc/dcmitype/',
   foaf: 'http://xmlns.com/foaf/0.1/',
+  owl: 'http://www.w3.org/2002/07/owl#',
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
   schema: 'http://schema.org/',

@@ -43,6 +43,7 @@ export const GET_RECORD = /* GraphQL */ `
   query McpRecord($id: ID) {
     fairsharingRecord(id: $id) {
       id name abbreviation registry type status doi homepage description legacyIds createdAt updatedAt
+      withdrawn { reason withdrawnAt successor { id name } }
       subjects { id label } domains { id label } taxonomies { id label } objectTypes { id label } countries { id name }
       licences { id name url }
       organisationLinks { relation organisation { id name } }

@@ -176,15 +176,17 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     description: 'One record in full: its description, status, DOI, subjects, domains, species, licences, organisations, publications and relations to other records. '
       + 'Give its id (e.g. "2"), DOI (e.g. "10.25504/FAIRsharing.2abjs5"), legacy id (e.g. "bsg-s000001") or abbreviation (e.g. "LOINC").',
     inputSchema: { identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation') },
-    outputSchema: { record: z.record(z.string(), z.unknown()).describe('The record as GraphQL fairsharingRecord gives it, with url, its page'), relations: z.array(Relation) },
+    outputSchema: { record: z.record(z.string(), z.unknown()).describe('The record as GraphQL fairsharingRecord gives it, with url, its page; `withdrawn` set (reason, withdrawnAt, successor) when a curator withdrew it'), relations: z.array(Relation) },
     annotations: readOnly,
   }, guarded(async ({ identifier }: { identifier: string }) => {
     const record = await recordNamedBy<RelationsRow & Record<string, unknown>>(app, viewer, identifier, GET_RECORD);
     const url = pageUrl(Number(record.id));
     const relations = relationsOf(record);
     const { recordAssociations: _outgoing, reverseRecordAssociations: _incoming, ...fields } = record;
+    const withdrawn = record.withdrawn as { reason: string; withdrawnAt: string; successor: { id: string; name: string } | null } | null;
     const text = [
       summaryLine({ id: Number(record.id), name: record.name, abbreviation: record.abbreviation, url }),
+      ...(withdrawn ? [`Withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}${withdrawn.successor ? ` Replaced by ${withdrawn.successor.name}, id ${withdrawn.successor.id}.` : ''}`] : []),
       `${relations.length} relations to other records${relations.length ? ':' : '.'}`,
       ...relations.slice(0, 20).map((relation) => `  ${relation.direction === 'outgoing' ? '→' : '←'} ${relation.relation ?? 'related'}: ${relation.record.name}, id ${relation.record.id}`),
     ].join('\n');

@@ -14,6 +14,7 @@ import { graphqlContextFor } from '../kernel/graphql-context.ts';
 import { parseRecordIdentifier } from '../records/record-visibility.ts';
 import { recordSchemaOrg } from '../records/record-schema-org.ts';
 import type { RecordRow } from '../records/record-rows.ts';
+import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import type { JsonLdDocument } from '../linked-data/record-json-ld.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
@@ -27,18 +28,33 @@ const PLAUSIBLE_IDENTIFIER = /^[\x21-\x7e]{1,200}$/;
 /** Link previews show about this much; longer descriptions are cut at a word. */
 const DESCRIPTION_LENGTH = 300;
 
+/** What a record URL answers: a public record, the canonical record of a merged one (301), a withdrawn one's tombstone (410). */
+export type PublicRecordAnswer =
+  | { state: 'live' | 'moved'; record: RecordRow }
+  | { state: 'withdrawn'; withdrawn: WithdrawnRecord };
+
 /**
- * The public record an identifier names. `merged` is set when the identifier belonged to a
- * record merged into this one: its old URLs answer a permanent redirect to the canonical page.
+ * The public record an identifier names, through the records' one resolver: `moved` when the
+ * identifier belonged to a record merged into this one (its old URLs answer a permanent redirect
+ * to the canonical page), `withdrawn` with the tombstone of a public record deleted since; null
+ * (404) when unknown, hidden or never approved.
  */
-export async function findPublicRecord(app: FastifyInstance, identifier: string): Promise<{ record: RecordRow; merged: boolean } | null> {
+export async function findPublicRecord(app: FastifyInstance, identifier: string): Promise<PublicRecordAnswer | null> {
   if (!PLAUSIBLE_IDENTIFIER.test(identifier)) return null;
   const parsed = parseRecordIdentifier(identifier);
   if (!parsed) return null;
-  const found = await app.records.findRecordByIdentifier(parsed);
+  const found = await app.records.resolveRecordIdentifier(parsed);
+  if (!found) return null;
+  if (found.state === 'withdrawn') return { state: 'withdrawn', withdrawn: await app.records.describeTombstone(found.tombstone) };
   // Pages are served to anonymous visitors: signed-in users send their token to the API only.
-  const visible = found && canViewRecord(ANONYMOUS_VIEWER, { isHidden: found.record.is_hidden, isApproved: found.record.is_approved, ownerIds: [] });
-  return visible ? { record: found.record, merged: found.viaRedirect } : null;
+  const visible = canViewRecord(ANONYMOUS_VIEWER, { isHidden: found.record.is_hidden, isApproved: found.record.is_approved, ownerIds: [] });
+  return visible ? found : null;
+}
+
+/** The page head of a withdrawn record's tombstone. */
+export function withdrawnPageHead(withdrawn: WithdrawnRecord, site: { siteName: string }): PageHead {
+  const description = `Withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${previewDescription(withdrawn.reason)}`;
+  return { title: `${site.siteName} | ${withdrawn.name} (withdrawn)`, description, extraHead: '<meta name="robots" content="noindex">' };
 }
 
 export function previewDescription(text: string): string {

@@ -21,7 +21,8 @@ import { graphqlSchemaSdl } from '../graphql/schema-sdl.ts';
 import { sendError } from '../kernel/error-answer.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
-import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead } from './record-page.ts';
+import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead, withdrawnPageHead } from './record-page.ts';
+import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import { startupDataElement, startupDataSource } from './startup-data.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { MAINTENANCE_MESSAGE } from '../http/site-mode.ts';
@@ -98,7 +99,7 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
       const isGet = method === 'GET';
       const [startup, answer] = await Promise.all([
         isGet ? startupData.read() : null,
-        isGet && statusCode === 200 ? (pageAnswer ?? earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1))) : null,
+        isGet ? (pageAnswer ?? (statusCode === 200 ? earlySearchAnswer(app, reply.request, path, url.slice(path.length + 1)) : null)) : null,
       ]);
       const extraHead = [head.extraHead, startup && startupDataElement(startup), answer && earlyAnswerElement(answer)].filter(Boolean).join('\n    ');
       const page = pages?.forPath(path, { ...head, extraHead });
@@ -108,6 +109,18 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
     // A record page or its JSON-LD reads Postgres, so it counts against the client's rate limit
     // like an API call (429 past it); pages that read nothing stay exempt.
     const countedByRateLimit = app.rateLimit();
+
+    /** A withdrawn record's URL: 410 Gone with its tombstone (the app's page shows it; linked data says it is deprecated and replaced). */
+    const answerWithdrawn = async (request: FastifyRequest, reply: FastifyReply, withdrawn: WithdrawnRecord, mediaType: string) => {
+      if (withdrawn.successor) reply.header('link', `<${withdrawn.successor.url}>; rel="successor-version"`);
+      if (mediaType === 'text/html' && indexHtml) {
+        const answer = request.method === 'GET' ? earlyRecordAnswer(app, String(withdrawn.id)) : undefined;
+        return sendApp(reply, request.url, request.method, 410, withdrawnPageHead(withdrawn, app.config), answer);
+      }
+      const document = await app.linkedData.withdrawnDescription(withdrawn, mediaType);
+      if (document === null) return sendError(reply, 410, `Record ${withdrawn.id} was withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}`);
+      return reply.code(410).type(`${mediaType}; charset=utf-8`).header('cache-control', 'no-cache').header('vary', 'Accept').send(document);
+    };
 
     /** A record or DOI URL: its page (404 when no public record has that id), or its JSON-LD. */
     const answerRecordPath = async (request: FastifyRequest, reply: FastifyReply, identifier: string, mediaType: string) => {
@@ -132,7 +145,8 @@ export const staticWebPlugin = fp<StaticWebPluginOptions>(
           ? sendApp(reply, request.url, request.method, 503)
           : sendError(reply, 503, 'The record cannot be read right now. Please try again later.');
       }
-      if (found?.merged) return reply.redirect(recordPageUrl('', found.record.id), 301);
+      if (found?.state === 'moved') return reply.redirect(recordPageUrl('', found.record.id), 301);
+      if (found?.state === 'withdrawn') return answerWithdrawn(request, reply, found.withdrawn, mediaType);
       const record = found?.record ?? null;
       if (record) await addSignposting(app, reply, record);
       if (wantsPage && indexHtml) {

@@ -6,6 +6,7 @@
  */
 import { saveWithIndexing } from '@registry/platform';
 import { can, type Viewer } from '@registry/schemas';
+import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import type { RecordRow } from './record-rows.ts';
 import * as repository from './record-repository.ts';
@@ -27,20 +28,50 @@ export async function recordLogo(deps: RecordServiceDeps, viewer: Viewer, id: nu
   return logo;
 }
 
-/** Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a removal. */
-export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<RecordRow> {
+/** Why a curator withdraws a public record, and the record that replaces it if they name one. */
+export interface Withdrawal {
+  reason?: string | null;
+  successorId?: number | null;
+}
+
+/**
+ * Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a
+ * removal. A public record (approved, not hidden) is withdrawn: it leaves a tombstone with the
+ * curator's reason (required) and its successor (an existing public record), so its identifiers
+ * answer 410 Gone instead of 404.
+ */
+export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number, withdrawal: Withdrawal = {}): Promise<RecordRow> {
   const { record: deleted, resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.delete', resource);
+  const isPublic = deleted.is_approved && !deleted.is_hidden;
+  const reason = withdrawal.reason?.trim() ?? '';
+  const successorId = withdrawal.successorId ?? null;
+  if (isPublic && reason === '') throw invalidError('A reason is required to delete a public record: it is shown on the record\'s tombstone page');
+  if (reason.length > TEXT_MAX.withdrawalReason) throw invalidError(`The reason must be at most ${TEXT_MAX.withdrawalReason} characters`);
+  if (successorId !== null) {
+    if (!isPublic) throw invalidError('Only a public record can name a successor');
+    if (successorId === id) throw invalidError('A record cannot be its own successor');
+    const successor = await repository.findRecordById(deps.db, successorId);
+    if (!successor || !successor.is_approved || successor.is_hidden) throw invalidError(`The successor ${successorId} is not a public record`);
+  }
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const record = await repository.findRecordById(trx, id, { forUpdate: true });
     if (!record) throw notFoundError('Record');
     const related = await repository.relatedRecordIds(trx, id);
+    const withdrawn = isPublic ? { reason, successorId } : undefined;
     await repository.insertEditEvent(trx, {
       recordId: null,
       userId: viewer.userId,
       editType: 'delete',
-      editEvent: { deletedRecord: { id, name: record.name, doi: record.doi } },
+      editEvent: { deletedRecord: { id, name: record.name, doi: record.doi }, ...(withdrawn ? { withdrawn } : {}) },
     });
+    if (isPublic) {
+      await repository.insertTombstone(trx, {
+        record_id: id, name: record.name, abbreviation: record.abbreviation, registry_id: record.registry_id,
+        doi: record.doi, legacy_ids: record.legacy_ids ?? [], merged_identifiers: await repository.redirectsTo(trx, id),
+        reason, withdrawn_by_id: viewer.userId, successor_id: successorId,
+      });
+    }
     await repository.deleteRecordRow(trx, id);
     return recordIntents([id], related);
   });

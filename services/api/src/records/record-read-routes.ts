@@ -17,6 +17,7 @@ import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from '../routes/json-api.ts';
 import { encodeCursor } from './record-pages.ts';
+import { withdrawnAttributes } from './withdrawn-records.ts';
 import { snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
 import { querystringProperty } from '../routes/search-argument-schema.ts';
 import type { ListOrder, RecordAttributes, RecordList, RecordWithAttributes } from './record-reads.ts';
@@ -58,6 +59,13 @@ const RecordResource = resourceSchema(RecordAttributesSchema);
 const RecordListAnswer = listAnswerSchema(RecordResource);
 const RecordAnswer = Type.Object({ data: RecordResource, links: Type.Object({ self: Type.String() }) });
 const errorAnswers = { 400: ErrorAnswer, 404: ErrorAnswer, 503: ErrorAnswer };
+/** A withdrawn record's identifier: 410 Gone with its tombstone (docs/api.md "Withdrawn records"). */
+const WithdrawnAnswer = Type.Object({
+  error: Type.String(),
+  statusCode: Type.Literal(410),
+  data: Type.Object({ id: Type.String(), type: Type.String(), attributes: Type.Record(Type.String(), Type.Unknown()) }),
+  links: Type.Record(Type.String(), Type.String()),
+});
 
 const CursorQuery = {
   'page[after]': Type.Optional(Type.String({ maxLength: 2_000, description: 'Cursor from links.next: the page after the one it was given on' })),
@@ -184,8 +192,18 @@ export async function recordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   const answerRecord = async (request: FastifyRequest, reply: FastifyReply, identifier: string) => {
-    const record = await app.records.findRecord(identifier, request.viewer);
-    if (!record) return sendError(reply, 404, `No record ${identifier.slice(0, 200)}`);
+    const found = await app.records.findRecord(identifier, request.viewer);
+    if (!found) return sendError(reply, 404, `No record ${identifier.slice(0, 200)}`);
+    if (found.state === 'withdrawn') {
+      const { withdrawn } = found;
+      return reply.code(410).send({
+        statusCode: 410,
+        error: `Record ${withdrawn.id} was withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}`,
+        data: { id: String(withdrawn.id), type: RECORD_TYPE, attributes: withdrawnAttributes(withdrawn) },
+        links: { self: withdrawn.url, ...(withdrawn.successor ? { successor: `${publicUrl}/fairsharing_records/${withdrawn.successor.id}` } : {}) },
+      });
+    }
+    const { record } = found;
     return { data: resource(record), links: { self: `${publicUrl}/fairsharing_records/${record.id}` } };
   };
 
@@ -196,7 +214,7 @@ export async function recordRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'One record by id',
         tags: ['records'],
         params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$', description: 'Record id' }) }),
-        response: { 200: RecordAnswer, ...errorAnswers },
+        response: { 200: RecordAnswer, 410: WithdrawnAnswer, ...errorAnswers },
       },
     },
     async (request, reply) => answerRecord(request, reply, request.params.id),
@@ -209,7 +227,7 @@ export async function recordRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'One record by id, DOI (10.25504/FAIRsharing.x or FAIRsharing.x) or legacy id (bsg-s000001)',
         tags: ['records'],
         params: Type.Object({ '*': Type.String({ minLength: 1, maxLength: 300, description: 'Id, DOI or legacy id' }) }),
-        response: { 200: RecordAnswer, ...errorAnswers },
+        response: { 200: RecordAnswer, 410: WithdrawnAnswer, ...errorAnswers },
       },
     },
     async (request, reply) => answerRecord(request, reply, request.params['*']),

@@ -6,7 +6,8 @@
 import type { Database } from '@registry/platform';
 import type { Viewer } from '@registry/schemas';
 import { parseRecordIdentifier } from './record-visibility.ts';
-import { findRecordRow } from './record-repository.ts';
+import { resolveRecordIdentifier } from './record-repository.ts';
+import { describeTombstone, type WithdrawnRecord } from './withdrawn-records.ts';
 import { searchWalk } from '../search/scan-search-records.ts';
 import type { SearchDependencies } from '../search/search-execution.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
@@ -15,6 +16,9 @@ import { itemsWithinBytes } from '../routes/json-api.ts';
 import { decodeCursor, readRecordPage, type RecordPage } from './record-pages.ts';
 
 export type { RecordAttributes, RecordWithAttributes } from './record-attributes-repository.ts';
+
+/** A record as `findRecord` finds it: live (or the canonical record of a merged one), or withdrawn. */
+export type FoundRecord = { state: 'live'; record: RecordWithAttributes } | { state: 'withdrawn'; withdrawn: WithdrawnRecord };
 
 export interface RecordReadDependencies {
   search: SearchDependencies;
@@ -66,12 +70,13 @@ export async function listRecords(deps: RecordReadDependencies, request: RecordL
   return { records, page: { ...page, hasNext: true, lastSort: page.sorts[lastShown] ?? page.lastSort } };
 }
 
-/** A record by id, DOI (`10.25504/FAIRsharing.x`, `FAIRsharing.x`) or legacy id; null when absent or not visible. */
-export async function findRecord(deps: RecordReadDependencies, identifier: string, viewer: Viewer): Promise<RecordWithAttributes | null> {
+/** A record by id, DOI (`10.25504/FAIRsharing.x`, `FAIRsharing.x`) or legacy id (a merged one's: its canonical record), a withdrawn one's tombstone; null when unknown or not visible. */
+export async function findRecord(deps: RecordReadDependencies, identifier: string, viewer: Viewer): Promise<FoundRecord | null> {
   const parsed = parseRecordIdentifier(identifier);
   if (!parsed) return null;
-  const row = await findRecordRow(deps.db, parsed);
-  if (!row) return null;
-  const [record] = await findRecordsAttributes(deps.db, [row.id], viewer, deps.publicUrl);
-  return record ?? null;
+  const resolved = await resolveRecordIdentifier(deps.db, parsed);
+  if (!resolved) return null;
+  if (resolved.state === 'withdrawn') return { state: 'withdrawn', withdrawn: await describeTombstone(deps, resolved.tombstone) };
+  const [record] = await findRecordsAttributes(deps.db, [resolved.record.id], viewer, deps.publicUrl);
+  return record ? { state: 'live', record } : null;
 }

@@ -32,27 +32,82 @@ export async function findRecordById(db: Db, id: number, options: { forUpdate?: 
 /** What `parseRecordIdentifier` reads from an id, a DOI or a legacy id. */
 export type RecordIdentifier = { kind: 'id'; id: number } | { kind: 'doi'; doi: string } | { kind: 'legacy'; legacyId: string };
 
+/** What stays of a withdrawn (deleted while public) record: `record_tombstones`. */
+export interface TombstoneRow {
+  record_id: number;
+  name: string;
+  abbreviation: string | null;
+  registry_id: number;
+  /** The registry's name (lower-case), read with the row. */
+  registry: string;
+  doi: string | null;
+  legacy_ids: string[];
+  reason: string;
+  withdrawn_at: Date;
+  withdrawn_by_id: number | null;
+  successor_id: number | null;
+}
+
 /**
- * The record an identifier names. An identifier of a record merged into another one answers
- * the canonical record with `viaRedirect` set (pages answer a permanent redirect).
+ * What an identifier ever issued names now: a live record, a record it moved to (merged: pages
+ * answer 301), a withdrawn record's tombstone (410), or nothing (null: 404). The one resolver of
+ * ids, DOIs and legacy ids; callers apply the visibility rule to the records it answers.
  */
-export async function findRecordByIdentifier(db: Db, identifier: RecordIdentifier): Promise<{ record: RecordRow; viaRedirect: boolean } | null> {
-  const query = db<RecordRow>('records').select('*');
-  if (identifier.kind === 'id') query.where('id', identifier.id);
-  else if (identifier.kind === 'doi') query.whereRaw('lower(doi) = ?', [identifier.doi]);
+export type IdentifierResolution =
+  | { state: 'live'; record: RecordRow }
+  | { state: 'moved'; record: RecordRow }
+  | { state: 'withdrawn'; tombstone: TombstoneRow };
+
+function identifierMatch(query: Knex.QueryBuilder, identifier: RecordIdentifier, idColumn: string): Knex.QueryBuilder {
+  if (identifier.kind === 'id') return query.where(idColumn, identifier.id);
+  if (identifier.kind === 'doi') return query.whereRaw('lower(doi) = ?', [identifier.doi]);
   // The GIN index answers `&&`; legacy ids are stored as issued, usually lower-case.
-  else query.whereRaw('legacy_ids && ?::text[]', [[identifier.legacyId, identifier.legacyId.toUpperCase()]]);
-  const record = await query.first();
-  if (record) return { record, viaRedirect: false };
-  const key = identifier.kind === 'id' ? `id:${identifier.id}` : identifier.kind === 'doi' ? `doi:${identifier.doi}` : `legacy:${identifier.legacyId}`;
+  return query.whereRaw('legacy_ids && ?::text[]', [[identifier.legacyId, identifier.legacyId.toUpperCase()]]);
+}
+
+export async function resolveRecordIdentifier(db: Db, identifier: RecordIdentifier): Promise<IdentifierResolution | null> {
+  const record = await identifierMatch(db<RecordRow>('records').select('*'), identifier, 'id').first();
+  if (record) return { state: 'live', record };
+  const key = redirectKey(identifier);
   const target = await redirectTarget(db, key);
   const canonical = target === null ? null : await findRecordById(db, target);
-  return canonical ? { record: canonical, viaRedirect: true } : null;
+  if (canonical) return { state: 'moved', record: canonical };
+  const tombstone = (await findTombstone(db, identifier)) ?? (await tombstoneOfMerged(db, key));
+  return tombstone ? { state: 'withdrawn', tombstone } : null;
+}
+
+/** An identifier as `record_redirects.identifier` and `record_tombstones.merged_identifiers` hold it. */
+function redirectKey(identifier: RecordIdentifier): string {
+  return identifier.kind === 'id' ? `id:${identifier.id}` : identifier.kind === 'doi' ? `doi:${identifier.doi}` : `legacy:${identifier.legacyId}`;
+}
+
+function tombstones(db: Db): Knex.QueryBuilder {
+  return db('record_tombstones').join('registries', 'registries.id', 'record_tombstones.registry_id')
+    .select('record_tombstones.*', db.raw('lower(registries.name) as registry'));
+}
+
+export async function findTombstone(db: Db, identifier: RecordIdentifier): Promise<TombstoneRow | null> {
+  return (await identifierMatch(tombstones(db), identifier, 'record_id').first()) ?? null;
+}
+
+/** The tombstone of the withdrawn record an identifier had been merged into. */
+async function tombstoneOfMerged(db: Db, key: string): Promise<TombstoneRow | null> {
+  return (await tombstones(db).whereRaw('merged_identifiers && ?::text[]', [[key]]).first()) ?? null;
+}
+
+/** The identifiers of the records merged into this one (its redirects). */
+export async function redirectsTo(db: Db, recordId: number): Promise<string[]> {
+  return db('record_redirects').where({ record_id: recordId }).orderBy('identifier').pluck('identifier');
+}
+
+export async function insertTombstone(trx: Db, row: Omit<TombstoneRow, 'withdrawn_at' | 'registry'> & { merged_identifiers: string[] }): Promise<void> {
+  await trx('record_tombstones').insert(row);
 }
 
 /** The record an identifier names, following the redirect of a merged record to its canonical one. */
 export async function findRecordRow(db: Db, identifier: RecordIdentifier): Promise<RecordRow | null> {
-  return (await findRecordByIdentifier(db, identifier))?.record ?? null;
+  const resolved = await resolveRecordIdentifier(db, identifier);
+  return resolved && resolved.state !== 'withdrawn' ? resolved.record : null;
 }
 
 /** The records of a registry the viewer may see, by name. */

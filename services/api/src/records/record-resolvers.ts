@@ -14,16 +14,20 @@ import {
 } from './record-rows.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { fairsharingMetadata } from './fairsharing-metadata.ts';
+import { withdrawnRecordRow, type WithdrawnRecord } from './withdrawn-records.ts';
+import type { RecordParent } from '../graphql-types/resolver-parents.ts';
 import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 
 export const recordQueries: QueryResolvers = {
-  async fairsharingRecord(_root: unknown, args: { id?: string | null }, context: Context): Promise<RecordRow> {
+  async fairsharingRecord(_root: unknown, args: { id?: string | null }, context: Context): Promise<RecordParent> {
     const identifier = parseRecordIdentifier(args.id);
     if (!identifier) throw recordNotFound();
-    const record = await context.records.findRecordRow(identifier);
+    const resolved = await context.records.resolveRecordIdentifier(identifier);
+    if (resolved?.state === 'withdrawn') return withdrawnRecordRow(resolved.tombstone, await context.records.describeTombstone(resolved.tombstone));
+    const record = resolved?.record;
     if (!record || !(await viewerCanSeeRecord(context, record))) throw recordNotFound();
     context.loaders.recordById.prime(record.id, record);
     return record;
@@ -31,6 +35,10 @@ export const recordQueries: QueryResolvers = {
 };
 
 export const recordTypeResolvers: Resolvers = {
+  WithdrawnState: {
+    successor: (withdrawn: WithdrawnRecord, _args: NoArgs, context: Context) =>
+      (withdrawn.successor ? context.loaders.recordById.load(withdrawn.successor.id) : null),
+  },
   FairsharingRecord: {
     async registry(record: RecordRow, _args: NoArgs, context: Context) {
       return (await context.loaders.registryById.load(record.registry_id))?.name ?? null;
@@ -49,6 +57,7 @@ export const recordTypeResolvers: Resolvers = {
     lastReviewed: (record: RecordRow) => isoDate(record.last_reviewed),
     needsReview: (record: RecordRow) => reviewIsDue(record, new Date()),
     schemaOrg: (record: RecordRow, _args: NoArgs, context: Context) => recordSchemaOrg(record, context),
+    withdrawn: (record: RecordParent) => record.withdrawn ?? null,
     isHidden: (record: RecordRow) => record.is_hidden,
     isOwner: (record: RecordRow, _args: NoArgs, context: Context) => viewerMaintains(context, record.id),
     isApproved: (record: RecordRow) => record.is_approved,

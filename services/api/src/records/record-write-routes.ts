@@ -2,7 +2,8 @@
  * REST writes of SPEC §7 Records, bodies as the public client sends them:
  *   POST   /fairsharing_records {fairsharing_record}            create (approved at once for curators)
  *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section, or the whole record as FAIRsharing's client sends it (If-Match: the ETag read)
- *   DELETE /fairsharing_records/{id}                            delete (super curators; a record awaiting approval: rejected, its creator told)
+ *   DELETE /fairsharing_records/{id} {reason, successor_id?}   delete (super curators; a record awaiting approval: rejected, its creator told;
+ *                                                               a public one withdrawn: a tombstone with the reason and successor answers 410)
  *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
  *   POST   /fairsharing_records/metadata_fields {type}          JSON Schema of a record type's additional information
  *   POST   /fairsharing_records/{id}/approve                    approve (curators; its creator becomes a maintainer and is told)
@@ -17,7 +18,7 @@ import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
 import { RECORD_TYPE } from './record-read-routes.ts';
 import { DomainError, invalidError } from '../domain-errors.ts';
-import { deleteByIdRoute } from '../routes/rest-writes.ts';
+import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import * as records from './record-service.ts';
 import { isWholeRecordSave } from './whole-record-save.ts';
 
@@ -31,6 +32,16 @@ const RecordBody = Type.Object(
   { additionalProperties: false },
 );
 type RecordBody = { fairsharing_record: Record<string, unknown>; section?: (typeof RECORD_SECTIONS)[number]; revision?: string };
+
+/** Why a public record is withdrawn, and the public record that replaces it. */
+const WithdrawalBody = Type.Object(
+  {
+    reason: Type.Optional(Type.String({ maxLength: TEXT_MAX.withdrawalReason, description: 'Why the record is withdrawn (required for a public record), shown on its tombstone' })),
+    successor_id: Type.Optional(Type.Union([IdInteger(), Type.Null()], { description: 'The public record that replaces it' })),
+  },
+  { additionalProperties: false },
+);
+type WithdrawalBody = { reason?: string; successor_id?: number | null };
 
 const WriteAnswer = Type.Object(
   {
@@ -99,14 +110,27 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
     },
   );
 
-  deleteByIdRoute(app, {
-    path: '/fairsharing_records/:id',
-    access: 'record.delete',
-    summary: 'Delete a record (super curators)',
-    tags: ['records'],
-    remove: (viewer, id) => app.records.deleteRecord(viewer, id),
-    message: 'Delete successful !',
-  });
+  app.delete<{ Params: { id: number }; Body: WithdrawalBody }>(
+    '/fairsharing_records/:id',
+    {
+      config: { access: 'record.delete' },
+      // A record never made public is deleted without a body.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        summary: 'Delete a record (super curators); a public record is withdrawn: its reason is required and its identifiers answer 410 with a tombstone',
+        tags: ['records'],
+        params: IdParams,
+        body: WithdrawalBody,
+        response: { 200: Type.Object({ message: Type.String() }) },
+      },
+    },
+    async (request) => {
+      await app.records.deleteRecord(request.viewer, request.params.id, { reason: request.body.reason, successorId: request.body.successor_id });
+      return { message: 'Delete successful !' };
+    },
+  );
 
   app.get(
     '/fairsharing_records/can_edit/:id',

@@ -5,7 +5,7 @@
  * the `webhook-id` a receiver deduplicates on.
  *
  * Who is told what is the access module's: every webhook gets the public feed's entries
- * (`record.created|updated|removed|deleted|merged`, as `GET /changes` gives them) and
+ * (`record.created|updated|removed|deleted|merged|withdrawn`, as `GET /changes` gives them) and
  * `record.approved` of a record public after it; a webhook whose owner may
  * `webhook.receiveUnpublished` (curators) also gets the changes to records not public, with a
  * short description of the record instead of the public one; `claim.decided` goes to webhooks

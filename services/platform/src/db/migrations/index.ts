@@ -28,6 +28,7 @@ import * as webhookRecordDigests from './20261126_1400_webhook_record_digests.ts
 import * as unattemptedDeliveriesIndex from './20261126_1410_unattempted_deliveries_index.ts';
 import * as userDefinedTagApproval from './20261128_1000_user_defined_tag_approval.ts';
 import * as webhookSlowLane from './20261128_1200_webhook_slow_lane.ts';
+import * as recordTombstones from './20261128_1300_record_tombstones.ts';
 
 interface Migration {
   name: string;
@@ -64,6 +65,7 @@ export const migrations: Migration[] = [
   { name: '20261126_1410_unattempted_deliveries_index', ...unattemptedDeliveriesIndex },
   { name: '20261128_1000_user_defined_tag_approval', ...userDefinedTagApproval },
   { name: '20261128_1200_webhook_slow_lane', ...webhookSlowLane },
+  { name: '20261128_1300_record_tombstones', ...recordTombstones },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
