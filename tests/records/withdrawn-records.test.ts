@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
-import { signUserToken } from '@registry/api/plugins/auth.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
