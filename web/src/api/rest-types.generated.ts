@@ -281,7 +281,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every change to the public catalogue since a cursor, in order (created, updated, removed, deleted, merged) */
+        /** Every change to the public catalogue since a cursor, in order (created, updated, removed, deleted, merged, withdrawn) */
         get: {
             parameters: {
                 query?: {
@@ -1075,6 +1075,29 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attributes: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                type: string;
+                            };
+                            error: string;
+                            links: {
+                                [key: string]: string;
+                            };
+                            /** @enum {number} */
+                            statusCode: 410;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1454,6 +1477,29 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attributes: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                type: string;
+                            };
+                            error: string;
+                            links: {
+                                [key: string]: string;
+                            };
+                            /** @enum {number} */
+                            statusCode: 410;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1521,7 +1567,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a record (super curators) */
+        /** Delete a record (super curators); a public record is withdrawn: its reason is required and its identifiers answer 410 with a tombstone */
         delete: {
             parameters: {
                 query?: never;
@@ -1531,7 +1577,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why the record is withdrawn (required for a public record), shown on its tombstone */
+                        reason?: string;
+                        /** @description The public record that replaces it */
+                        successor_id?: number | null;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -10263,7 +10318,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged, record.approved, claim.decided), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true */
+                        /** @description url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged, record.withdrawn, record.approved, claim.decided), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true */
                         webhook: {
                             [key: string]: unknown;
                         };
@@ -10307,7 +10362,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged, record.approved, claim.decided), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true */
+                        /** @description url (http or https), description, events (record.created, record.updated, record.removed, record.deleted, record.merged, record.withdrawn, record.approved, claim.decided), filters { registries, record_ids, saved_search_id }; on PUT also enabled: true */
                         webhook: {
                             [key: string]: unknown;
                         };
