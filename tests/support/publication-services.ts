@@ -84,6 +84,10 @@ export async function startPublicationServices(options: PublicationServicesOptio
             fulljournalname: found.journal,
             source: found.journal,
             pubdate: String(found.year ?? ''),
+            // NCBI's sort date ("YYYY/MM/DD HH:MM") and electronic location ("doi: …", or empty), which
+            // FAIRsharing's web client reads for the year and the DOI of a PubMed import.
+            sortpubdate: found.year ? `${found.year}/01/01 00:00` : '',
+            elocationid: found.doi ? `doi: ${found.doi}` : '',
             articleids: found.doi ? [{ idtype: 'pubmed', value: id }, { idtype: 'doi', value: found.doi }] : [{ idtype: 'pubmed', value: id }],
           },
         },

@@ -507,7 +507,7 @@ export type QueryDownloadSearchResultsArgs = {
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   exact?: InputMaybe<Scalars['Boolean']['input']>;
   exceptionsToDataSharing?: InputMaybe<Array<Scalars['String']['input']>>;
-  excludeId?: InputMaybe<Scalars['Int']['input']>;
+  excludeId?: InputMaybe<Scalars['ID']['input']>;
   fairsharingRegistry?: InputMaybe<Array<Scalars['String']['input']>>;
   grants?: InputMaybe<Array<Scalars['String']['input']>>;
   guidanceToHelpEnableCompliance?: InputMaybe<Scalars['Boolean']['input']>;
@@ -662,7 +662,7 @@ export type QueryRecordAggregationsArgs = {
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   exact?: InputMaybe<Scalars['Boolean']['input']>;
   exceptionsToDataSharing?: InputMaybe<Array<Scalars['String']['input']>>;
-  excludeId?: InputMaybe<Scalars['Int']['input']>;
+  excludeId?: InputMaybe<Scalars['ID']['input']>;
   fairsharingRegistry?: InputMaybe<Array<Scalars['String']['input']>>;
   grants?: InputMaybe<Array<Scalars['String']['input']>>;
   guidanceToHelpEnableCompliance?: InputMaybe<Scalars['Boolean']['input']>;
@@ -737,7 +737,7 @@ export type QuerySearchFacetValuesArgs = {
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   exact?: InputMaybe<Scalars['Boolean']['input']>;
   exceptionsToDataSharing?: InputMaybe<Array<Scalars['String']['input']>>;
-  excludeId?: InputMaybe<Scalars['Int']['input']>;
+  excludeId?: InputMaybe<Scalars['ID']['input']>;
   facet: Scalars['String']['input'];
   fairsharingRegistry?: InputMaybe<Array<Scalars['String']['input']>>;
   grants?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -799,7 +799,7 @@ export type QuerySearchFairsharingRecordsArgs = {
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   exact?: InputMaybe<Scalars['Boolean']['input']>;
   exceptionsToDataSharing?: InputMaybe<Array<Scalars['String']['input']>>;
-  excludeId?: InputMaybe<Scalars['Int']['input']>;
+  excludeId?: InputMaybe<Scalars['ID']['input']>;
   fairsharingRegistry?: InputMaybe<Array<Scalars['String']['input']>>;
   grants?: InputMaybe<Array<Scalars['String']['input']>>;
   guidanceToHelpEnableCompliance?: InputMaybe<Scalars['Boolean']['input']>;

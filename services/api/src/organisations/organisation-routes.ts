@@ -14,7 +14,12 @@ export async function organisationRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/organisations',
     { config: { access: 'reference.create' }, schema: { summary: 'Add an organisation', tags: ['organisations'], querystring: EditedRecordQuery, body: body('organisation', 'name, homepage, alternative_names, ror_link, organisation_type_ids, country_ids') } },
-    async (request, reply) => reply.code(201).send(await app.organisations.createOrganisation(request.viewer, request.body.organisation, request.query.fairsharing_record_id)),
+    async (request, reply) => {
+      const organisation = await app.organisations.createOrganisation(request.viewer, request.body.organisation, request.query.fairsharing_record_id);
+      // FAIRsharing's web client reads the new organisation as its API answers it, a JSON:API
+      // resource under `data` (id, attributes.name, attributes.homepage); this API's own editor reads it flat.
+      return reply.code(201).send({ ...organisation, data: { id: String(organisation.id), type: 'organisations', attributes: organisation } });
+    },
   );
 
   app.put(

@@ -1,7 +1,8 @@
 /**
  * REST writes of SPEC §7 Records, bodies as the public client sends them:
  *   POST   /fairsharing_records {fairsharing_record}            create (approved at once for curators)
- *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section, or the whole record as FAIRsharing's client sends it (If-Match: the ETag read)
+ *   PUT    /fairsharing_records/{id} {fairsharing_record}       save one section, or the whole record as FAIRsharing's client sends it (If-Match: the ETag read);
+ *                                                               its curator dashboard's {create_review, hidden} approves, {curator_id} assigns
  *   DELETE /fairsharing_records/{id} {reason, successor_id?}   delete (super curators; a record awaiting approval: rejected, its creator told;
  *                                                               a public one withdrawn: a tombstone with the reason and successor answers 410)
  *   GET    /fairsharing_records/can_edit/{id}                   may the viewer edit it
@@ -17,10 +18,12 @@ import { Type } from '@sinclair/typebox';
 import { IdInteger, IdParams } from '../validation.ts';
 import { RECORD_SECTIONS, sectionOfPayload, type EditableSection } from '@registry/schemas/forms/record-sections.ts';
 import { RECORD_TYPE } from './record-read-routes.ts';
-import { DomainError, invalidError } from '../domain-errors.ts';
+import { DomainError, invalidError, notFoundError } from '../domain-errors.ts';
 import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import * as records from './record-service.ts';
 import { isWholeRecordSave } from './whole-record-save.ts';
+import { curatorDashboardSave, type CuratorDashboardSave } from './curator-dashboard-save.ts';
+import type { RecordRow } from './record-rows.ts';
 
 const RecordBody = Type.Object(
   {
@@ -78,6 +81,23 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
     };
   }
 
+  /** Applies a save of FAIRsharing's curator dashboard through this API's own curation services. */
+  async function dashboardSave(request: FastifyRequest, id: number, save: CuratorDashboardSave): Promise<RecordRow> {
+    if (save.kind === 'assign') {
+      await app.curation.assignCurator(request.viewer, id, { curator_id: save.curatorId });
+      const record = await app.records.findRecordRow({ kind: 'id', id });
+      if (!record) throw notFoundError('Record');
+      return record;
+    }
+    let record = await app.records.approveRecord(request.viewer, id);
+    if (save.hidden !== undefined) record = await app.records.setRecordHidden(request.viewer, id, save.hidden);
+    if (save.createReview) {
+      await app.reviews.reviewRecord(request.viewer, { fairsharing_record_id: id });
+      record = (await app.records.findRecordRow({ kind: 'id', id }))!;
+    }
+    return record;
+  }
+
   app.post(
     '/fairsharing_records',
     { config: { access: 'record.create' }, schema: { summary: 'Create a record', tags: ['records'], body: RecordBody, response: { 201: WriteAnswer } } },
@@ -94,6 +114,9 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       const { revision, fromHeader } = expectedRevision(request, request.body);
       const payload = request.body.fairsharing_record;
+      // FAIRsharing's curator dashboard approves and assigns through a record save.
+      const dashboard = request.body.section === undefined ? curatorDashboardSave(payload) : null;
+      if (dashboard) return answer(request, reply, { record: await dashboardSave(request, request.params.id, dashboard), suspectedDuplicates: [] }, dashboard.kind === 'approve' ? 'Record approved.' : 'Curator assigned.');
       const section = (request.body.section ?? sectionOfPayload(payload)) as EditableSection | 'organisations';
       if (section === 'organisations') throw invalidError('Organisation links are saved through /organisation_links');
       try {

@@ -64,6 +64,19 @@ const sortedUnique = (ids: unknown): unknown => {
   return Array.isArray(list) && list.every((id) => typeof id === 'number') ? [...new Set(list as number[])].sort((a, b) => a - b) : list;
 };
 
+/**
+ * A support link as stored: FAIRsharing's client sends a link it made with its name twice, as
+ * `name` and `title` (`src/components/Editor/DataAccess/EditSupportLinks.vue` submitLink). A title
+ * that is the name, or that stands for a missing name, is the name; any other title is left for
+ * the section's rules to refuse.
+ */
+function supportLinkAsStored(link: unknown): unknown {
+  if (!isObject(link) || !('title' in link)) return link;
+  const { title, ...rest } = link;
+  if (rest.name === undefined || rest.name === null || rest.name === '') return { ...rest, name: title };
+  return rest.name === title ? rest : link;
+}
+
 /** The value the viewer read for a key of the body (top level, or `metadata.<key>`). */
 function readValue(read: RecordAsRead, key: string, inMetadata: boolean): unknown {
   if (inMetadata) return fairsharingMetadata(read.record)[key];
@@ -124,6 +137,10 @@ export function splitWholeRecordSave(read: RecordAsRead, payload: Record<string,
   const metadata: Record<string, unknown> = isObject(payload.metadata) ? { ...payload.metadata } : {};
   // FAIRsharing's top-level name is the name as read; the one edited is metadata.name.
   if (!('name' in metadata) && typeof payload.name === 'string') metadata.name = payload.name;
+  // Its general-information form also clears a top-level deprecation_reason once anything is
+  // edited on a record that is not deprecated; the reason it saves is metadata.deprecation_reason.
+  if (!('deprecation_reason' in metadata) && 'deprecation_reason' in payload) metadata.deprecation_reason = payload.deprecation_reason;
+  if (Array.isArray(metadata.support_links)) metadata.support_links = metadata.support_links.map(supportLinkAsStored);
   for (const [key, value] of Object.entries(metadata)) {
     const before = readValue(read, key, true);
     if (sameValue(before, value)) continue;
@@ -137,7 +154,7 @@ export function splitWholeRecordSave(read: RecordAsRead, payload: Record<string,
   if (payload.is_dataset === true) refused.is_dataset = RECORD_MESSAGES.unknownKey('is_dataset');
 
   for (const [key, raw] of Object.entries(payload)) {
-    if (key === 'metadata' || ECHOED_KEYS.has(key)) continue;
+    if (key === 'metadata' || key === 'deprecation_reason' || ECHOED_KEYS.has(key)) continue;
     // FAIRsharing's client clears a logo by sending an empty one.
     const value = key === 'logo' && isObject(raw) && Object.keys(raw).length === 0 ? null : key.endsWith('_ids') ? numericIds(raw) : raw;
     const section: EditableSection | null = GENERAL_KEYS.has(key) ? 'generalInformation'

@@ -125,7 +125,8 @@ const GENERAL_ARGUMENTS: SearchArgumentDefinition[] = [
   { name: 'orderBy', type: 'String', description: '"name,asc", "abbreviation,desc" or "_score,asc" (best match first).' },
   { name: 'searchAnd', type: 'Boolean', description: 'true: every term must match; false: any term.' },
   { name: 'ids', type: '[Int!]', description: 'Only these record ids (a collection).' },
-  { name: 'excludeId', type: 'Int', description: 'Leave this record out.' },
+  // An ID, as FAIRsharing's editor sends the record's own (GraphQL) id quoted: excludeId:"4144".
+  { name: 'excludeId', type: 'ID', description: 'Leave this record out.' },
   { name: 'exact', type: 'Boolean', description: 'true: the words exactly as typed, without the typo retry.' },
 ];
 
