@@ -4959,7 +4959,7 @@ export interface paths {
                     /** @description Exceptions to data sharing */
                     exceptions_to_data_sharing?: string[];
                     /** @description Leave this record out. */
-                    exclude_id?: number;
+                    exclude_id?: string;
                     /** @description Facet "Registry" (aggregation key fairsharing_registry). */
                     fairsharing_registry?: string[];
                     /** @description Facet "Grants" (aggregation key grants). */
@@ -5087,7 +5087,7 @@ export interface paths {
                         /** @description Exceptions to data sharing */
                         exceptions_to_data_sharing?: string[];
                         /** @description Leave this record out. */
-                        exclude_id?: number;
+                        exclude_id?: string;
                         /** @description Facet "Registry" (aggregation key fairsharing_registry). */
                         fairsharing_registry?: string[];
                         /** @description Facet "Grants" (aggregation key grants). */
@@ -6255,7 +6255,7 @@ export interface paths {
                     /** @description Exceptions to data sharing */
                     exceptionsToDataSharing?: string[];
                     /** @description Leave this record out. */
-                    excludeId?: number;
+                    excludeId?: string;
                     /** @description Facet "Registry" (aggregation key fairsharing_registry). */
                     fairsharingRegistry?: string[];
                     /** @description Facet "Grants" (aggregation key grants). */
