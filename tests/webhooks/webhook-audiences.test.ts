@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIndexer, type RunningIndexer } from '@registry/indexer';
-import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import type { RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { startQuietDelivery } from './quiet-delivery.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { demoRecords, person, type Person } from '../community/support.ts';
@@ -64,9 +65,7 @@ beforeAll(async () => {
   people.curator = await person(harness, 'hooks-curator', 'curator');
   people.user = await person(harness, 'hooks-user');
   people.claimant = await person(harness, 'hooks-claimant');
-  delivery = startWebhookDelivery(harness.config, harness.env.db, {
-    log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
-  });
+  delivery = startQuietDelivery(harness.config, harness.env.db);
 }, 240_000);
 
 afterAll(async () => {

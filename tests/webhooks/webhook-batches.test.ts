@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Queue } from 'bullmq';
 import { createQueueConnection } from '@registry/platform';
-import { startWebhookDelivery, WEBHOOK_QUEUE_NAME, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { WEBHOOK_QUEUE_NAME, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { startQuietDelivery } from './quiet-delivery.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { editableRecords, renamePayload, type EditableRecord } from '../../scripts/bench/record-saves.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
@@ -44,9 +45,7 @@ beforeAll(async () => {
   });
   await seedDemoCatalogue(harness.env.db);
   curator = await person(harness, 'batch-curator', 'curator');
-  delivery = startWebhookDelivery(harness.config, harness.env.db, {
-    log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
-  });
+  delivery = startQuietDelivery(harness.config, harness.env.db);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,8 @@
  * and per target host, with a 422 that says the bound.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import type { RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { startQuietDelivery } from './quiet-delivery.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { editableRecords, renamePayload, type EditableRecord } from '../../scripts/bench/record-saves.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
@@ -55,9 +56,7 @@ beforeAll(async () => {
   curator = await person(harness, 'lanes-curator', 'curator');
   plainUser = await person(harness, 'lanes-user');
   records = await editableRecords(harness.env.db, SAVES + 1);
-  delivery = startWebhookDelivery(harness.config, harness.env.db, {
-    log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
-  });
+  delivery = startQuietDelivery(harness.config, harness.env.db);
 }, 180_000);
 
 afterAll(async () => {

@@ -5,7 +5,8 @@
  * and a receiver that is down at first: every change arrives under one id, retried until taken.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWebhookDelivery, type RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import type { RunningWebhookDelivery } from '@registry/api/webhooks/webhook-jobs.ts';
+import { startQuietDelivery } from './quiet-delivery.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { call, startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
 import { demoRecords, person, type Person } from '../community/support.ts';
@@ -109,9 +110,7 @@ describe('delivering changes', () => {
 
   it('sends every change once per id, signed, retried while the receiver is down', async () => {
     receiver.answer('/hook', 503);
-    delivery = startWebhookDelivery(harness.config, harness.env.db, {
-      log: { info: () => {}, warn: () => {}, error: () => {} }, dispatchEveryMs: 100, egress: { hostDelayMs: 0, retries: 0 },
-    });
+    delivery = startQuietDelivery(harness.config, harness.env.db);
     await Promise.all(records.map((record) => save(record.id)));
     await save(records[0].id);
     // Down until every delivery was refused twice, then back.
