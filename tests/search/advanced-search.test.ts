@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_VIEWER, type RecordSearchDocument } from '@registry/schemas';
 import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
-import { ADVANCED_SEARCH_LIMIT, advancedSearch } from '../../services/api/src/search/advanced-search.ts';
+import { ADVANCED_SEARCH_BATCH, ADVANCED_SEARCH_LIMIT, advancedSearch, buildAdvancedSearchBody } from '../../services/api/src/search/advanced-search.ts';
+import { executeSearch } from '../../services/api/src/search/search-execution.ts';
 import { InvalidQueryError } from '../../services/api/src/search/search-errors.ts';
 import { searchFixture, type SearchFixture } from './support/search-fixture.ts';
 import { HIDDEN_RECORD_ID, UNAPPROVED_RECORD_ID, VISIBILITY_TEST_SUBJECT } from './support/corpus-documents.ts';
@@ -102,6 +103,15 @@ describe('advancedSearch operators', () => {
 describe('advancedSearch limits, visibility and errors', () => {
   it(`answers at most ${ADVANCED_SEARCH_LIMIT} records`, async () => {
     expect(await ids(null)).toHaveLength(ADVANCED_SEARCH_LIMIT);
+  });
+
+  it(`reads its answer in batches of ${ADVANCED_SEARCH_BATCH} in the order one request would give`, async () => {
+    for (const q of [undefined, 'a', 'ontology']) {
+      const whole = await executeSearch(fixture.deps, buildAdvancedSearchBody({ q, where: null }, ANONYMOUS_VIEWER));
+      const batched = await advancedSearch(fixture.deps, { q, where: null }, ANONYMOUS_VIEWER);
+      expect(batched.map((record) => record.id)).toEqual(whole.hits.hits.map((hit) => hit._source.id));
+    }
+    expect(ADVANCED_SEARCH_LIMIT).toBeGreaterThan(ADVANCED_SEARCH_BATCH);
   });
 
   it('hides hidden and unapproved records from anonymous users; curators see them', async () => {
