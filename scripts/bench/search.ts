@@ -31,8 +31,8 @@
  * selects the web app's result-row fields from them.
  * Suggestions (what a search box asks while typing: 2–8 first letters of real names) are
  * measured the same way: raw = the record-suggestion body, api = `searchSuggestions` (records
- * from the bench index, vocabulary terms from DATABASE_URL's catalogue), http = GET
- * /search_suggestions. Run with DATABASE_URL set to a seeded catalogue.
+ * from the bench index, vocabulary terms from DATABASE_URL's catalogue, or the demo catalogue in a bench database when it has none), http = GET
+ * /search_suggestions.
  * Before measuring a corpus, 100k searches at 16 clients warm OpenSearch up (warmUp), with the
  * request cache off.
  * Env: BENCH_RECORDS (default 100000), BENCH_SECONDS per measurement (default 8),
@@ -52,6 +52,7 @@ import { searchSuggestions } from '../../services/api/src/suggestions/suggestion
 import type { SearchAnswer } from '../../services/api/src/search/search-execution.ts';
 import { buildCorpusDocuments } from '../../tests/search/support/corpus-documents.ts';
 import { keepAliveClient } from './keep-alive-http.ts';
+import { buildBenchCatalogue } from './bench-server.ts';
 import { startBareSearchHop } from './bare-search-hop.ts';
 import { openSearchPid, processCpuMs } from './process-cpu.ts';
 import { createDirectSearchIndex, type DirectSearchIndex } from '../../tests/search/support/search-index.ts';
@@ -275,7 +276,7 @@ interface HttpRunners {
  * The app listening on a loopback port, asked over HTTP/1.1 with keep-alive (one agent, up to
  * one connection per client): what a browser or script gets, parsing and serialising included.
  */
-async function httpRunners(config: RegistryConfig, db: Database | undefined): Promise<HttpRunners | string> {
+async function httpRunners(config: RegistryConfig, db: Database): Promise<HttpRunners | string> {
   try {
     const { buildApp } = await import('../../services/api/src/app.ts');
     const app = await buildApp({ config, logger: false, rateLimitMax: 1_000_000_000, db });
@@ -336,7 +337,7 @@ async function warmUp(run: Runner, queries: QuerySource): Promise<void> {
 async function benchCorpus(
   client: SearchClient,
   config: RegistryConfig,
-  db: Database | undefined,
+  db: Database,
   label: string,
   index: DirectSearchIndex,
   mixes: Mix[],
@@ -397,7 +398,7 @@ async function benchCorpus(
 async function benchSuggestions(
   client: SearchClient,
   index: DirectSearchIndex,
-  db: Database | undefined,
+  db: Database,
   http: HttpRunners | string,
   texts: () => QuerySource<string>,
 ): Promise<void> {
@@ -406,16 +407,13 @@ async function benchSuggestions(
     const body = buildRecordSuggestionsRequest(text, ANONYMOUS_VIEWER, size);
     if (body) await client.search({ index: index.alias, body, request_cache: true } as Parameters<SearchClient['search']>[0]);
   };
-  const api: Runner<string> | null = db ? (text) => searchSuggestions({ search: { client, alias: index.alias }, db }, text, ANONYMOUS_VIEWER, size) : null;
+  const api: Runner<string> = (text) => searchSuggestions({ search: { client, alias: index.alias }, db }, text, ANONYMOUS_VIEWER, size);
   for (const clients of CONCURRENCY) {
     const rawFigures = await measure(raw, texts(), clients);
     console.log(`suggestions, ${clients} client(s)`);
     console.log(`  raw   ${format(rawFigures)}   (records only: the index's share)`);
-    if (!api) console.log('  api   not measured (no DATABASE_URL catalogue for the vocabulary terms)');
-    else {
-      const apiFigures = await measure(api, texts(), clients);
-      console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}`);
-    }
+    const apiFigures = await measure(api, texts(), clients);
+    console.log(`  api   ${format(apiFigures)}   api/raw p50 ×${(apiFigures.p50 / rawFigures.p50).toFixed(2)}`);
     if (typeof http === 'string') console.log(`  http  ${http}`);
     else {
       const httpFigures = await measure(http.suggest, texts(), clients);
@@ -424,20 +422,26 @@ async function benchSuggestions(
   }
 }
 
-async function catalogueDatabase(config: RegistryConfig): Promise<Database | undefined> {
+/**
+ * The catalogue whose vocabulary terms suggestions read, and which the listening server uses:
+ * DATABASE_URL's when it holds one, else the demo catalogue in a bench database of its own
+ * (dropped at the end), so the bench runs with its defaults on a machine where `npm start` has
+ * never seeded one.
+ */
+async function catalogueDatabase(config: RegistryConfig): Promise<{ config: RegistryConfig; db: Database; drop(): Promise<void> }> {
   const db = createDatabase(config.databaseUrl);
   try {
     await db('subjects').count('* as count');
-    return db;
+    return { config, db, drop: () => db.destroy() };
   } catch {
     await db.destroy();
-    return undefined;
+    const catalogue = await buildBenchCatalogue('search', 0);
+    return { config: { ...config, databaseUrl: catalogue.databaseUrl }, db: catalogue.db, drop: catalogue.drop };
   }
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const client = createSearchClient(config);
+  const client = createSearchClient(loadConfig());
   const stamp = Date.now().toString(36);
   const real = buildCorpusDocuments();
   const repeatedList = Array.from({ length: 500 }, queryMaker(real, 11));
@@ -454,8 +458,8 @@ async function main(): Promise<void> {
     return all.filter((mix) => MIXES.includes(mix.name));
   };
   const suggestionTextSource = () => suggestionTexts(real, 13);
-  // Vocabulary terms for suggestions come from a seeded catalogue, when DATABASE_URL has one.
-  const db = await catalogueDatabase(config);
+  const catalogue = await catalogueDatabase(loadConfig());
+  const { config, db } = catalogue;
   const indices: DirectSearchIndex[] = [];
   try {
     const corpora = (process.env.BENCH_CORPORA || 'real,synthetic').split(',');
@@ -479,7 +483,7 @@ async function main(): Promise<void> {
   } finally {
     if (!process.env.BENCH_KEEP) for (const index of indices) await index.drop();
     await client.close();
-    await db?.destroy();
+    await catalogue.drop();
   }
 }
 
