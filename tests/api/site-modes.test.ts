@@ -95,6 +95,20 @@ describe('health with a service down', () => {
   });
 });
 
+describe('Postgres unavailable', () => {
+  it('answers 503 saying so, not a server fault, when the database is missing or refuses connections', async () => {
+    const base = sharedCatalogueConfig().databaseUrl;
+    const missing = Object.assign(new URL(base), { pathname: '/registry_no_such_database' }).toString();
+    const refusing = Object.assign(new URL(base), { port: '1' }).toString();
+    for (const databaseUrl of [missing, refusing]) {
+      const app = await appWith({ databaseUrl });
+      const response = await app.inject({ url: '/fairsharing_records/1', headers: { accept: 'application/json' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe('The database is not available at the moment. Try again shortly.');
+    }
+  });
+});
+
 describe('rate limit', () => {
   it('answers 429 with retry-after past the limit, in the error shape', async () => {
     const app = await appWith({}, 3);
