@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ANONYMOUS_VIEWER } from '@registry/schemas';
 import { registerResources } from './mcp-resources.ts';
 import { registerTools } from './mcp-tools.ts';
@@ -40,6 +41,13 @@ async function rateLimitAsJsonRpc(_request: FastifyRequest, reply: FastifyReply,
   return jsonRpcError(RATE_LIMITED, message, { retryAfterSeconds });
 }
 
+/**
+ * The SDK's server makes an Ajv instance of its own unless given one (a quarter of a millisecond
+ * per request, a fifth of what MCP added over GraphQL). It serves only elicitation, which these
+ * read-only tools never ask, so one per process is shared.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', rateLimitAsJsonRpc);
 
@@ -53,7 +61,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const viewer = request.viewer ?? ANONYMOUS_VIEWER;
-    const server = new McpServer({ name: `${app.config.siteName} registry`, version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+    const server = new McpServer({ name: `${app.config.siteName} registry`, version: '1.0.0' }, { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
     registerTools(server, { app, viewer });
     registerResources(server, { app, viewer });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -98,6 +98,102 @@ function answer<T extends Record<string, unknown>>(structured: T, text: string):
   return { structuredContent: structured, content: [{ type: 'text', text }] };
 }
 
+/**
+ * Each tool as an assistant reads it (title, description, input and output schemas, hints): made
+ * once per process, the schemas as whole objects (the SDK would otherwise build one from a shape at
+ * every registration); a request only binds the handlers to its caller (registerTools).
+ */
+const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+const TOOLS = {
+  search_records: {
+    title: 'Search records',
+    description: 'Find standards, databases, policies and collections of the registry by words and filters, one page at a time (most relevant first). '
+      + 'Use lookup_terms first to get the exact subject, domain or species labels for the filters.',
+    inputSchema: z.object({ ...SEARCH_FILTERS, page: z.number().int().min(1).max(1_000).optional().describe('Page, from 1'), perPage: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`Records a page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`) }),
+    outputSchema: z.object({ totalCount: z.number().int(), page: z.number().int(), perPage: z.number().int(), totalPages: z.number().int(), records: z.array(ListedRecord) }),
+    annotations: readOnly,
+  },
+  advanced_search: {
+    title: 'Advanced search',
+    description: 'Find records by groups of conditions, as the registry\'s advanced search builder makes them: every group (or any, with operator "or") must hold; '
+      + 'within a group, every condition (or any). A condition names a filter (registry, type, status, subjects, domains, taxonomies, userDefinedTags, licences, '
+      + 'countries, objectTypes, organisations, isRecommended, isImplemented, hasPublication, and the metadata filters such as dataAccessCondition) and its values. Example: groups [{operator:"or", conditions:{subjects:["Proteomics","Metabolomics"]}}, {conditions:{registry:["standard"]}}].',
+    inputSchema: z.object({
+      q: z.string().max(500).optional().describe('Words every record found must match as well'),
+      operator: z.enum(['and', 'or']).optional().describe('How the groups combine (default and)'),
+      groups: z.array(z.object({
+        operator: z.enum(['and', 'or']).optional().describe('How the conditions of the group combine (default and)'),
+        conditions: z.record(z.string().max(64), z.union([z.array(z.string().max(255)).max(20), z.boolean()])).describe('filter → values (or true/false for yes/no filters)'),
+      })).min(1).max(10),
+      limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`Records listed (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`),
+  }),
+    outputSchema: z.object({ totalCount: z.number().int(), records: z.array(ListedRecord) }),
+    annotations: readOnly,
+  },
+  get_record: {
+    title: 'Get a record',
+    description: 'One record in full: its description, status, DOI, subjects, domains, species, licences, organisations, publications and relations to other records. '
+      + 'Give its id (e.g. "2"), DOI (e.g. "10.25504/FAIRsharing.2abjs5"), legacy id (e.g. "bsg-s000001") or abbreviation (e.g. "LOINC").',
+    inputSchema: z.object({ identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation') }),
+    outputSchema: z.object({ record: z.record(z.string(), z.unknown()).describe('The record as GraphQL fairsharingRecord gives it, with url, its page; `withdrawn` set (reason, withdrawnAt, successor) when a curator withdrew it'), relations: z.array(Relation) }),
+    annotations: readOnly,
+  },
+  related_records: {
+    title: 'Records that recommend or implement a record',
+    description: 'The records related to one record, with the relation: which policies recommend a standard or database, which databases implement a standard, '
+      + 'and what the record itself relates to. Filter by relation (e.g. "recommends", "implements") and direction ("incoming": others pointing at this record).',
+    inputSchema: z.object({
+      identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation of the record'),
+      relation: z.string().max(64).optional().describe('Only this relation, e.g. "recommends", "implements", "related_to"'),
+      direction: z.enum(['incoming', 'outgoing', 'both']).optional().describe('incoming: records pointing at this one (default both)'),
+  }),
+    outputSchema: z.object({ record: RelatedRecord, relations: z.array(Relation) }),
+    annotations: readOnly,
+  },
+  record_graph: {
+    title: 'Relation graph around a record',
+    description: 'The records related to a record and, at depth 2, the records related to those: nodes (records) and edges (relations), as the registry\'s graph page draws them.',
+    inputSchema: z.object({
+      identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation of the record at the centre'),
+      depth: z.number().int().min(1).max(2).optional().describe('Hops from the record (1 or 2; default 1)'),
+  }),
+    outputSchema: z.object({
+      nodes: z.array(z.object({ id: z.number().int(), label: z.string().describe('Abbreviation: name'), registry: z.string().nullable(), depth: z.number().int(), url: z.string() })),
+      edges: z.array(z.object({ source: z.number().int(), target: z.number().int(), relation: z.string().nullable() })),
+  }),
+    annotations: readOnly,
+  },
+  facet_counts: {
+    title: 'Count records by facet',
+    description: 'How many records a search finds, and how they divide by registry, record type, subjects, domains, species, licences, organisations, countries, status … '
+      + '(the first values of each facet, most frequent first). Takes the same filters as search_records.',
+    inputSchema: z.object({ ...SEARCH_FILTERS, facets: z.array(z.string().max(64)).max(20).optional().describe('Only these facets (e.g. "subjects", "fairsharing_registry"); default all') }),
+    outputSchema: z.object({ totalCount: z.number().int(), facets: z.array(z.object({ key: z.string(), otherCount: z.number().int(), values: z.array(z.object({ value: z.string(), count: z.number().int() })) })) }),
+    annotations: readOnly,
+  },
+  lookup_terms: {
+    title: 'Look up vocabulary terms',
+    description: 'Find the subjects, domains, species (taxonomies) or object types whose label contains some text, with their ids and exact labels — the values the search filters take.',
+    inputSchema: z.object({
+      vocabulary: z.enum(['subjects', 'domains', 'taxonomies', 'object_types']),
+      q: z.string().min(1).max(200).describe('Text the label contains, any letter case, e.g. "proteom"'),
+  }),
+    outputSchema: z.object({ vocabulary: z.string(), terms: z.array(z.object({ id: z.number().int(), label: z.string(), definitions: z.array(z.string()).optional() })), more: z.boolean() }),
+    annotations: readOnly,
+  },
+  changes_since: {
+    title: 'What changed since a cursor',
+    description: 'The changes to the public catalogue in order (created, updated, deleted, merged records …) after a cursor: start without one, then pass each answer\'s next cursor to go on. '
+      + 'The same feed as GET /changes.',
+    inputSchema: z.object({
+      cursor: z.string().min(1).max(80).optional().describe('The next cursor of the answer before; absent: from the start'),
+      limit: z.number().int().min(1).max(MAX_CHANGES).optional().describe(`Changes listed (default 50, at most ${MAX_CHANGES})`),
+  }),
+    outputSchema: z.object({ changes: z.array(z.record(z.string(), z.unknown())), next: z.string().describe('The cursor to pass next time'), hasMore: z.boolean() }),
+    annotations: readOnly,
+  },
+} as const;
+
 export interface ToolContext {
   app: FastifyInstance;
   viewer: Viewer;
@@ -125,16 +221,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
       return { isError: true, content: [{ type: 'text', text: error.message }] };
     }
   };
-  const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
-
-  server.registerTool('search_records', {
-    title: 'Search records',
-    description: 'Find standards, databases, policies and collections of the registry by words and filters, one page at a time (most relevant first). '
-      + 'Use lookup_terms first to get the exact subject, domain or species labels for the filters.',
-    inputSchema: { ...SEARCH_FILTERS, page: z.number().int().min(1).max(1_000).optional().describe('Page, from 1'), perPage: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`Records a page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`) },
-    outputSchema: { totalCount: z.number().int(), page: z.number().int(), perPage: z.number().int(), totalPages: z.number().int(), records: z.array(ListedRecord) },
-    annotations: readOnly,
-  }, guarded(async (args: SearchFilters & { page?: number; perPage?: number }) => {
+  server.registerTool('search_records', TOOLS.search_records, guarded(async (args: SearchFilters & { page?: number; perPage?: number }) => {
     const perPage = args.perPage ?? DEFAULT_PAGE_SIZE;
     const data = dataOf(await runGraphql<{ searchFairsharingRecords: { totalCount: number; currentPage: number; totalPages: number; records: SearchRecordRow[] } }>(
       app, viewer, SEARCH_RECORDS, { ...searchVariables(args), page: args.page ?? 1, perPage },
@@ -144,23 +231,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ totalCount: data.totalCount, page: data.currentPage, perPage, totalPages: data.totalPages, records }, text);
   }));
 
-  server.registerTool('advanced_search', {
-    title: 'Advanced search',
-    description: 'Find records by groups of conditions, as the registry\'s advanced search builder makes them: every group (or any, with operator "or") must hold; '
-      + 'within a group, every condition (or any). A condition names a filter (registry, type, status, subjects, domains, taxonomies, userDefinedTags, licences, '
-      + 'countries, objectTypes, organisations, isRecommended, isImplemented, hasPublication, and the metadata filters such as dataAccessCondition) and its values. Example: groups [{operator:"or", conditions:{subjects:["Proteomics","Metabolomics"]}}, {conditions:{registry:["standard"]}}].',
-    inputSchema: {
-      q: z.string().max(500).optional().describe('Words every record found must match as well'),
-      operator: z.enum(['and', 'or']).optional().describe('How the groups combine (default and)'),
-      groups: z.array(z.object({
-        operator: z.enum(['and', 'or']).optional().describe('How the conditions of the group combine (default and)'),
-        conditions: z.record(z.string().max(64), z.union([z.array(z.string().max(255)).max(20), z.boolean()])).describe('filter → values (or true/false for yes/no filters)'),
-      })).min(1).max(10),
-      limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`Records listed (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`),
-    },
-    outputSchema: { totalCount: z.number().int(), records: z.array(ListedRecord) },
-    annotations: readOnly,
-  }, guarded(async (args: { q?: string; operator?: 'and' | 'or'; groups: { operator?: 'and' | 'or'; conditions: Record<string, string[] | boolean> }[]; limit?: number }) => {
+  server.registerTool('advanced_search', TOOLS.advanced_search, guarded(async (args: { q?: string; operator?: 'and' | 'or'; groups: { operator?: 'and' | 'or'; conditions: Record<string, string[] | boolean> }[]; limit?: number }) => {
     const where = {
       operator: `_${args.operator ?? 'and'}`,
       fields: args.groups.map((group) => ({ operator: `_${group.operator ?? 'and'}`, ...group.conditions })),
@@ -171,14 +242,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ totalCount: rows.length, records }, text);
   }));
 
-  server.registerTool('get_record', {
-    title: 'Get a record',
-    description: 'One record in full: its description, status, DOI, subjects, domains, species, licences, organisations, publications and relations to other records. '
-      + 'Give its id (e.g. "2"), DOI (e.g. "10.25504/FAIRsharing.2abjs5"), legacy id (e.g. "bsg-s000001") or abbreviation (e.g. "LOINC").',
-    inputSchema: { identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation') },
-    outputSchema: { record: z.record(z.string(), z.unknown()).describe('The record as GraphQL fairsharingRecord gives it, with url, its page; `withdrawn` set (reason, withdrawnAt, successor) when a curator withdrew it'), relations: z.array(Relation) },
-    annotations: readOnly,
-  }, guarded(async ({ identifier }: { identifier: string }) => {
+  server.registerTool('get_record', TOOLS.get_record, guarded(async ({ identifier }: { identifier: string }) => {
     const record = await recordNamedBy<RelationsRow & Record<string, unknown>>(app, viewer, identifier, GET_RECORD);
     const url = pageUrl(Number(record.id));
     const relations = relationsOf(record);
@@ -193,18 +257,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ record: { ...fields, id: Number(record.id), url }, relations }, text);
   }));
 
-  server.registerTool('related_records', {
-    title: 'Records that recommend or implement a record',
-    description: 'The records related to one record, with the relation: which policies recommend a standard or database, which databases implement a standard, '
-      + 'and what the record itself relates to. Filter by relation (e.g. "recommends", "implements") and direction ("incoming": others pointing at this record).',
-    inputSchema: {
-      identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation of the record'),
-      relation: z.string().max(64).optional().describe('Only this relation, e.g. "recommends", "implements", "related_to"'),
-      direction: z.enum(['incoming', 'outgoing', 'both']).optional().describe('incoming: records pointing at this one (default both)'),
-    },
-    outputSchema: { record: RelatedRecord, relations: z.array(Relation) },
-    annotations: readOnly,
-  }, guarded(async (args: { identifier: string; relation?: string; direction?: 'incoming' | 'outgoing' | 'both' }) => {
+  server.registerTool('related_records', TOOLS.related_records, guarded(async (args: { identifier: string; relation?: string; direction?: 'incoming' | 'outgoing' | 'both' }) => {
     const row = await recordNamedBy<RelationsRow>(app, viewer, args.identifier, RECORD_RELATIONS);
     const direction = args.direction ?? 'both';
     const relations = relationsOf(row).filter((relation) =>
@@ -215,19 +268,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ record, relations }, text);
   }));
 
-  server.registerTool('record_graph', {
-    title: 'Relation graph around a record',
-    description: 'The records related to a record and, at depth 2, the records related to those: nodes (records) and edges (relations), as the registry\'s graph page draws them.',
-    inputSchema: {
-      identifier: z.string().min(1).max(300).describe('Id, DOI, legacy id or abbreviation of the record at the centre'),
-      depth: z.number().int().min(1).max(2).optional().describe('Hops from the record (1 or 2; default 1)'),
-    },
-    outputSchema: {
-      nodes: z.array(z.object({ id: z.number().int(), label: z.string().describe('Abbreviation: name'), registry: z.string().nullable(), depth: z.number().int(), url: z.string() })),
-      edges: z.array(z.object({ source: z.number().int(), target: z.number().int(), relation: z.string().nullable() })),
-    },
-    annotations: readOnly,
-  }, guarded(async (args: { identifier: string; depth?: number }) => {
+  server.registerTool('record_graph', TOOLS.record_graph, guarded(async (args: { identifier: string; depth?: number }) => {
     const { id } = await recordNamedBy<{ id: string }>(app, viewer, args.identifier, RECORD_ID);
     const graph = dataOf(await runGraphql<{ fairsharingGraph: { data: GraphJson } }>(app, viewer, RECORD_GRAPH, { id })).fairsharingGraph.data;
     const depth = args.depth ?? 1;
@@ -242,14 +283,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ nodes, edges }, text);
   }));
 
-  server.registerTool('facet_counts', {
-    title: 'Count records by facet',
-    description: 'How many records a search finds, and how they divide by registry, record type, subjects, domains, species, licences, organisations, countries, status … '
-      + '(the first values of each facet, most frequent first). Takes the same filters as search_records.',
-    inputSchema: { ...SEARCH_FILTERS, facets: z.array(z.string().max(64)).max(20).optional().describe('Only these facets (e.g. "subjects", "fairsharing_registry"); default all') },
-    outputSchema: { totalCount: z.number().int(), facets: z.array(z.object({ key: z.string(), otherCount: z.number().int(), values: z.array(z.object({ value: z.string(), count: z.number().int() })) })) },
-    annotations: readOnly,
-  }, guarded(async (args: SearchFilters & { facets?: string[] }) => {
+  server.registerTool('facet_counts', TOOLS.facet_counts, guarded(async (args: SearchFilters & { facets?: string[] }) => {
     const data = dataOf(await runGraphql<{ searchFairsharingRecords: { totalCount: number; facets: { key: string; otherCount: number; values: { value: string; count: number }[] }[] } }>(
       app, viewer, FACET_COUNTS, searchVariables(args),
     )).searchFairsharingRecords;
@@ -258,16 +292,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ totalCount: data.totalCount, facets }, text);
   }));
 
-  server.registerTool('lookup_terms', {
-    title: 'Look up vocabulary terms',
-    description: 'Find the subjects, domains, species (taxonomies) or object types whose label contains some text, with their ids and exact labels — the values the search filters take.',
-    inputSchema: {
-      vocabulary: z.enum(['subjects', 'domains', 'taxonomies', 'object_types']),
-      q: z.string().min(1).max(200).describe('Text the label contains, any letter case, e.g. "proteom"'),
-    },
-    outputSchema: { vocabulary: z.string(), terms: z.array(z.object({ id: z.number().int(), label: z.string(), definitions: z.array(z.string()).optional() })), more: z.boolean() },
-    annotations: readOnly,
-  }, guarded(async ({ vocabulary, q }: { vocabulary: keyof typeof VOCABULARY_LOOKUPS; q: string }) => {
+  server.registerTool('lookup_terms', TOOLS.lookup_terms, guarded(async ({ vocabulary, q }: { vocabulary: keyof typeof VOCABULARY_LOOKUPS; q: string }) => {
     const data = dataOf(await runGraphql<{ terms?: TermRow[]; objectTypes?: { terms: TermRow[] } }>(app, viewer, VOCABULARY_LOOKUPS[vocabulary], { q }));
     const all = data.terms ?? data.objectTypes?.terms ?? [];
     const found = all.slice(0, MAX_TERMS).map((term) => ({ id: Number(term.id), label: term.label, ...(term.definitions ? { definitions: term.definitions } : {}) }));
@@ -275,17 +300,7 @@ export function registerTools(server: McpServer, { app, viewer }: ToolContext): 
     return answer({ vocabulary, terms: found, more: all.length > found.length }, text);
   }));
 
-  server.registerTool('changes_since', {
-    title: 'What changed since a cursor',
-    description: 'The changes to the public catalogue in order (created, updated, deleted, merged records …) after a cursor: start without one, then pass each answer\'s next cursor to go on. '
-      + 'The same feed as GET /changes.',
-    inputSchema: {
-      cursor: z.string().min(1).max(80).optional().describe('The next cursor of the answer before; absent: from the start'),
-      limit: z.number().int().min(1).max(MAX_CHANGES).optional().describe(`Changes listed (default 50, at most ${MAX_CHANGES})`),
-    },
-    outputSchema: { changes: z.array(z.record(z.string(), z.unknown())), next: z.string().describe('The cursor to pass next time'), hasMore: z.boolean() },
-    annotations: readOnly,
-  }, guarded(async (args: { cursor?: string; limit?: number }) => {
+  server.registerTool('changes_since', TOOLS.changes_since, guarded(async (args: { cursor?: string; limit?: number }) => {
     let page: ChangePage;
     try {
       // The very page GET /changes answers (and keeps for the next caller).
