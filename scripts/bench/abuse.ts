@@ -40,7 +40,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createDatabase, createSearchClient, dropDatabase, ensureDatabaseExists, loadConfig, migrateLatest } from '@registry/platform';
 import { reindexAll } from '@registry/indexer/src/reindex.ts';
 import { SEARCH_RESULT_FIELDS } from '@registry/schemas/search/client/search-query.ts';
-import { graphqlRuntime } from '../../services/api/src/graphql/graphql-runtime.ts';
+import { graphqlRuntime } from '../../services/api/src/kernel/graphql-runtime.ts';
 import { QUERY_DEPTH_LIMIT } from '../../services/api/src/graphql/plugin.ts';
 import { graphqlSchemaSdl } from '../../services/api/src/graphql/schema-sdl.ts';
 import { MAX_QUERY_COST, MAX_ROOT_FIELDS, queryLimitsRule } from '../../services/api/src/graphql/query-cost.ts';

@@ -17,7 +17,7 @@ import { MAX_INPUT_DEPTH } from '@registry/api/http/input-checks.ts';
 import { SEARCH_REJECTED_MESSAGE } from '@registry/api/search/search-errors.ts';
 import { isApiPath } from '@registry/api/routes/api-paths.ts';
 
-// The graphql copy mercurius loads (see services/api/src/graphql/graphql-runtime.ts).
+// The graphql copy mercurius loads (see services/api/src/kernel/graphql-runtime.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 const opened: FastifyInstance[] = [];

@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import type { GraphQLField, GraphQLInputType, GraphQLOutputType, GraphQLSchema } from 'graphql';
 import { INT4_MAX, MAX_IDS_PER_LIST, MAX_ITEMS_PER_LIST, TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 
-// The graphql copy mercurius loads (see services/api/src/graphql/graphql-runtime.ts).
+// The graphql copy mercurius loads (see services/api/src/kernel/graphql-runtime.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 // ---------------------------------------------------------------------------------------------

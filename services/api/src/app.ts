@@ -24,6 +24,7 @@ import { indexQueuePlugin } from './infrastructure/index-queue.ts';
 import { authPlugin } from './http/auth.ts';
 import { docsPlugin } from './pages/docs.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
+import { UNPAGED_ROOT_FIELDS } from './graphql/query-cost.ts';
 import { graphqlTransportPlugin } from './http/graphql-transport.ts';
 import { staticWebPlugin } from './pages/static-web.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -159,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A vocabulary answer kept as bytes costs next to nothing: it is sent before the limit on
   // expensive requests would count it.
   await app.register(sharedAnswersPlugin);
-  await app.register(expensiveRequestsPlugin, { keyPrefix: expensiveKeyPrefix, countTtlMs: 2 * requestTimeout });
+  await app.register(expensiveRequestsPlugin, { keyPrefix: expensiveKeyPrefix, countTtlMs: 2 * requestTimeout, unpagedGraphqlFields: UNPAGED_ROOT_FIELDS });
   await app.register(docsPlugin, { siteName: config.siteName, publicUrl: config.publicUrl });
 
   await app.register(graphqlTransportPlugin, { bodyLimit: BODY_LIMIT_BYTES });

@@ -9,7 +9,7 @@
  * user-facing error (data carries what could be answered); 500 only for our own faults.
  */
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphqlUserError } from '../kernel/graphql-errors.ts';
 

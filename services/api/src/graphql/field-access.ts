@@ -9,7 +9,7 @@ import {
   FIELD_ACCESS, RULES, canReadField, redactFields, type AccessResource, type FieldAccess, type FieldTypeName,
 } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import { recordAccessResource, visibleRecords } from '../records/record-visibility.ts';
 import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from '../records/record-rows.ts';
 

@@ -3,7 +3,7 @@
  * keys), so advanced-search field objects with arbitrary filter ids can be written inline.
  */
 import type { ValueNode } from 'graphql';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 
 const { GraphQLScalarType, Kind } = graphqlRuntime;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationDefinitionNode } from 'graphql';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import { graphqlSchemaSdl } from './schema-sdl.ts';
 import { aliasedQuery, doublingFragmentsQuery as doublingFragments } from '../../../../tests/graphql/abusive-queries.ts';
 import { ADVANCED_SEARCH_LIMIT } from '../search/advanced-search.ts';

@@ -18,7 +18,7 @@ import type {
 } from 'graphql';
 import { ADVANCED_SEARCH_LIMIT } from '../search/advanced-search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import { TABLE_LISTS, type CountedTable, type ListSizes } from '../kernel/list-sizes.ts';
 
 const {

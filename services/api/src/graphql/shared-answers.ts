@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
-import { graphqlRequestRootFields } from './root-fields.ts';
+import { graphqlRequestRootFields } from '../kernel/graphql-root-fields.ts';
 
 /**
  * Root fields whose answer is built from the vocabulary terms only, whoever asks. `searchDomains`

@@ -4,7 +4,7 @@
  * the same text in variables or REST input (http/input-checks.ts), before any resolver runs.
  */
 import type { ASTVisitor, ValidationContext } from 'graphql';
-import { graphqlRuntime } from './graphql-runtime.ts';
+import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import { isStorableText, unstorableTextMessage } from '../http/input-checks.ts';
 
 export function storableTextRule(context: ValidationContext): ASTVisitor {

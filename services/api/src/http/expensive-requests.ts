@@ -28,9 +28,8 @@ import fp from 'fastify-plugin';
 import { clientKey } from '@registry/platform/client-address.ts';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
+import { graphqlRequestRootFields } from '../kernel/graphql-root-fields.ts';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
-import { UNPAGED_ROOT_FIELDS } from '../graphql/query-cost.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
 import { setQuotaHeaders, type QuotaPolicy } from '../kernel/quota-headers.ts';
 import { Turns } from './turns.ts';
@@ -62,13 +61,13 @@ const SMALL_WHOLE_LISTS: ReadonlySet<string> = new Set(['searchCountries', 'sear
  */
 const EXPENSIVE_OAI_VERBS: ReadonlySet<string> = new Set(['ListRecords', 'ListIdentifiers']);
 
-/** Root fields of GraphQL that answer whole collections. */
-const EXPENSIVE_GRAPHQL_FIELDS = new Set(UNPAGED_ROOT_FIELDS.filter((name) => !SMALL_WHOLE_LISTS.has(name)));
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Redis key counting a client's expensive requests in flight (`ip:…` or `user:…`). */
     expensiveInFlightKey(client: string): string;
+    /** GraphQL root fields that make a request expensive (the options' unpaged fields, less the small whole lists). */
+    expensiveGraphqlFields: ReadonlySet<string>;
   }
 }
 
@@ -77,11 +76,16 @@ export interface ExpensiveRequestsOptions {
   keyPrefix: string;
   /** A count expires this long after the last request that raised it started (the request time-out, twice). */
   countTtlMs: number;
+  /**
+   * GraphQL root fields that answer whole collections: the query-cost rules know them
+   * (graphql/query-cost.ts), and the composition hands them here, below GraphQL.
+   */
+  unpagedGraphqlFields: readonly string[];
 }
 
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
-  if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => EXPENSIVE_GRAPHQL_FIELDS.has(name));
+  if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => request.server.expensiveGraphqlFields.has(name));
   return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request) || isHarvestPage(request);
 }
 
@@ -112,6 +116,7 @@ export const expensiveRequestsPlugin = fp<ExpensiveRequestsOptions>(
   async (app, options) => {
     const turns = new Turns(EXPENSIVE_RUNNING_PER_PROCESS);
     app.decorate('expensiveInFlightKey', (client: string) => `${options.keyPrefix}:expensive-in-flight:${client}`);
+    app.decorate('expensiveGraphqlFields', new Set(options.unpagedGraphqlFields.filter((name) => !SMALL_WHOLE_LISTS.has(name))));
     const keyOf = (request: FastifyRequest) => app.expensiveInFlightKey(expensiveRequestClient(request));
 
     /** Ends the turn of a request that has one; its answer is built once onSend sees it. */

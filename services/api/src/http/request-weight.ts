@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
-import { graphqlRequestRootFields } from '../graphql/root-fields.ts';
+import { graphqlRequestRootFields } from '../kernel/graphql-root-fields.ts';
 import { SITE_MODES_ROUTE } from '../curation/site-mode-routes.ts';
 
 export type RequestWeight = 'light' | 'standard';
