@@ -3,6 +3,7 @@
  * shared kernel. The rules, each tested first on a small fixture so that a violation of each kind
  * is shown to fail, then on the real tree:
  * - no cycle between modules, counting type-only imports (`import type`, `type X` members) too;
+ * - no cycle between folders either (two slices leaning on each other through different modules);
  * - no import climbs back to a higher floor (type-only ones included).
  * A module's floor: the composition modules are named below; `http/`, `pages/`, `infrastructure/`
  * (the handles the composition hands the slices), `graphql/`, `mcp/` and `metrics/` are transport; `kernel/` and the top-level helpers are the shared kernel; every other
@@ -42,13 +43,37 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-/** The relative imports of a module's text, each marked type-only when it brings in types alone. */
+/**
+ * The relative imports of a module's text, each marked type-only when it brings in types alone. A
+ * module augmentation (`declare module './x.ts'`, how a slice adds its GraphQL parents) ties its
+ * module to the one it augments as a type-only import does.
+ */
 export function importsOf(path: string, text: string): { target: string; typeOnly: boolean }[] {
-  return [...text.matchAll(/^(import|export)\s+(type\s+)?([^;]*?)\s*from\s+'(\.{1,2}\/[^']+)'/gms)].map((match) => {
+  const imports = [...text.matchAll(/^(import|export)\s+(type\s+)?([^;]*?)\s*from\s+'(\.{1,2}\/[^']+)'/gms)].map((match) => {
     const names = match[3]!;
     const everyNameIsType = /^\{[^}]*\}$/s.test(names) && names.slice(1, -1).split(',').every((name) => name.trim() === '' || /^type\s/.test(name.trim()));
     return { target: normalize(join(path, '..', match[4]!)), typeOnly: match[2] !== undefined || everyNameIsType };
   });
+  const augmented = [...text.matchAll(/^declare\s+module\s+'(\.{1,2}\/[^']+)'/gm)].map((match) => ({ target: normalize(join(path, '..', match[1]!)), typeOnly: true }));
+  return [...imports, ...augmented];
+}
+
+/**
+ * The same imports between folders: each module stands for its top-level folder (a file at the
+ * top for itself). A cycle here is two slices leaning on each other, though no module does.
+ */
+export function folderGraph(graph: ImportGraph): ImportGraph {
+  const folderOf = (path: string) => path.split('/')[0]!;
+  const folders = new Map<string, Map<string, { target: string; typeOnly: boolean }>>();
+  for (const [from, imports] of graph) {
+    const edges = folders.get(folderOf(from)) ?? new Map<string, { target: string; typeOnly: boolean }>();
+    folders.set(folderOf(from), edges);
+    for (const { target, typeOnly } of imports) {
+      const folder = folderOf(target);
+      if (folder !== folderOf(from) && !edges.has(folder)) edges.set(folder, { target: folder, typeOnly });
+    }
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges.values()]]));
 }
 
 function apiImportGraph(): ImportGraph {
@@ -118,6 +143,19 @@ describe('the rules of the API layers, on fixtures', () => {
     ]);
   });
 
+  it('finds two folders leaning on each other though no module cycles', () => {
+    const modules = fixture({ 'records/record-pages.ts': ['search/search-records.ts'], 'search/search-resolvers.ts': [['records/record-rows.ts', 'type']], 'search/search-records.ts': [], 'records/record-rows.ts': [] });
+    expect(cyclesOf(modules)).toEqual([]);
+    expect(cyclesOf(folderGraph(modules))).toEqual([['records', 'search']]);
+  });
+
+  it('reads a module augmentation as a type-only import of the module it augments', () => {
+    expect(importsOf('records/graphql-parents.ts', "import type { RecordRow } from './record-rows.ts';\ndeclare module '../graphql-types/resolver-parents.ts' {\n}\n")).toEqual([
+      { target: 'records/record-rows.ts', typeOnly: true },
+      { target: 'graphql-types/resolver-parents.ts', typeOnly: true },
+    ]);
+  });
+
   it('reads type-only imports as such', () => {
     expect(importsOf('a/b.ts', "import type { X } from '../c.ts';\nimport { type Y, type Z } from './d.ts';\nimport { W, type V } from './e.ts';\n")).toEqual([
       { target: 'c.ts', typeOnly: true },
@@ -132,6 +170,10 @@ describe('the API layers', () => {
 
   it('has no cycle between modules, runtime or type-only', () => {
     expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('has no cycle between folders: the slices stand on each other one way', () => {
+    expect(cyclesOf(folderGraph(graph))).toEqual([]);
   });
 
   it('has no import climbing back a floor', () => {

@@ -11,7 +11,7 @@ import { catalogueTriples, httpIri, recordResourceIri, recordTriples, withdrawnT
 import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import { JSON_LD_CONTEXT, RDF_MEDIA_TYPES, serialise, toJsonLdNodes, type RdfFormat } from './rdf-formats.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
-import { schemaOrgType } from './record-json-ld.ts';
+import { schemaOrgType } from '../export/record-json-ld.ts';
 import { PREFIXES } from './vocabularies.ts';
 
 /** What the linked-data views are built from: the database and the site's public URL and name. */

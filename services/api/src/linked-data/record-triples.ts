@@ -14,7 +14,7 @@
 import { DataFactory, type Quad } from 'n3';
 import { doiIri, rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
-import { schemaOrgType } from './record-json-ld.ts';
+import { schemaOrgType } from '../export/record-json-ld.ts';
 import type { LinkedRecord, LinkedTerm } from './linked-record-repository.ts';
 import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
 import { term, type Prefix } from './vocabularies.ts';

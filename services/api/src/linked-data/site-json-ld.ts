@@ -1,5 +1,5 @@
 /** schema.org JSON-LD of the whole site, a DataCatalog of its records (GET /homepage_jsonld). */
-import type { JsonLdDocument, JsonLdSite } from './record-json-ld.ts';
+import type { JsonLdDocument, JsonLdSite } from '../export/record-json-ld.ts';
 import { CATALOGUE_DUMPS } from './record-triples.ts';
 
 export interface SiteCatalogueFacts {

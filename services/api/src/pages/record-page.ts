@@ -15,7 +15,7 @@ import { parseRecordIdentifier } from '../records/record-visibility.ts';
 import { recordSchemaOrg } from '../records/record-schema-org.ts';
 import type { RecordRow } from '../records/record-rows.ts';
 import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
-import type { JsonLdDocument } from '../linked-data/record-json-ld.ts';
+import type { JsonLdDocument } from '../export/record-json-ld.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 import { recordPageQuery } from '@registry/schemas/web/record-page-query.ts';
 import { RECORD_DESCRIPTION_MEDIA_TYPES } from '../linked-data/linked-data-service.ts';

@@ -1,5 +1,5 @@
 /** `schemaOrg` of a record page: the shared JSON-LD builder fed from the request's loaders. */
-import { recordJsonLd, type JsonLdDocument } from '../linked-data/record-json-ld.ts';
+import { recordJsonLd, type JsonLdDocument } from '../export/record-json-ld.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import type { RecordRow } from './record-rows.ts';
 

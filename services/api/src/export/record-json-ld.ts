@@ -3,7 +3,7 @@
  * what GraphQL answers as `schemaOrg`. Pure; takes a record row or a search document alike.
  * Its IRIs (@id, url, sameAs, a licence's url) are written by RFC 3987 (kernel/iri.ts).
  */
-import type { PublicRecordFacts } from '../export/public-record-columns.ts';
+import type { PublicRecordFacts } from './public-record-columns.ts';
 import { doiIri, rfc3987Iri } from '../kernel/iri.ts';
 import { recordPageUrl } from '../kernel/record-page-url.ts';
 
