@@ -1,7 +1,9 @@
 /**
  * A local stand-in for DataCite's REST API (JSON:API), for tests and development: `POST /dois`
  * with HTTP basic authentication registers a DOI under the repository's prefix (422 when it
- * exists or the body lacks what DataCite requires), `GET /dois/{doi}` reads it back.
+ * exists or the body lacks what DataCite requires), `PUT /dois/{doi}` updates one (its `hide` event
+ * takes it from findable to registered: still resolving, out of DataCite's search), `GET /dois/{doi}`
+ * reads it back with its state.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +13,7 @@ export interface FakeDatacite {
   prefix: string;
   repositoryId: string;
   password: string;
-  /** Registered DOIs (lower-case) and the attributes sent. */
+  /** Registered DOIs (lower-case) and the attributes sent, with their `state`. */
   dois: Map<string, Record<string, unknown>>;
   /** Answer the next N registrations with this status (to test failures). */
   failNext(status: number, times?: number): void;
@@ -46,7 +48,8 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
       const found = dois.get(doi);
       return found ? send(200, { data: { id: doi, type: 'dois', attributes: found } }) : error(404, 'The resource you are looking for doesn\'t exist.');
     }
-    if (request.method !== 'POST' || path !== '/dois') return error(404, 'The resource you are looking for doesn\'t exist.');
+    const updating = request.method === 'PUT' && path.startsWith('/dois/');
+    if (!updating && (request.method !== 'POST' || path !== '/dois')) return error(404, 'The resource you are looking for doesn\'t exist.');
     if (request.headers.authorization !== expectedAuth) return error(401, 'Bad credentials.');
     if (!(request.headers['content-type'] ?? '').startsWith('application/vnd.api+json')) return error(415, 'Unsupported media type');
     if (failures && failures.times > 0) {
@@ -61,12 +64,21 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
     }
     const attributes = body.data?.attributes;
     if (body.data?.type !== 'dois' || !attributes) return error(422, 'Wrong type or missing attributes');
+    if (updating) {
+      // An update of a DOI of this repository; the `hide` event takes a findable DOI back to registered.
+      const doi = decodeURIComponent(path.slice('/dois/'.length)).toLowerCase();
+      const found = dois.get(doi);
+      if (!found) return error(404, 'The resource you are looking for doesn\'t exist.');
+      const state = attributes.event === 'hide' ? 'registered' : attributes.event === 'publish' ? 'findable' : (found.state ?? 'findable');
+      dois.set(doi, { ...found, ...attributes, state });
+      return send(200, { data: { id: doi, type: 'dois', attributes: { ...found, ...attributes, doi, state } } });
+    }
     const missing = REQUIRED.filter((key) => attributes[key] === undefined || attributes[key] === null || attributes[key] === '');
     if (missing.length > 0) return error(422, `Missing ${missing.join(', ')}`);
     const doi = String(attributes.doi).toLowerCase();
     if (!doi.startsWith(`${prefix}/`)) return error(422, `The prefix of ${doi} does not belong to ${repositoryId}`);
     if (dois.has(doi)) return error(422, 'This DOI has already been taken');
-    dois.set(doi, attributes);
+    dois.set(doi, { ...attributes, state: attributes.event === 'publish' ? 'findable' : 'draft' });
     send(201, { data: { id: doi, type: 'dois', attributes: { ...attributes, doi, state: attributes.event === 'publish' ? 'findable' : 'draft' } } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 /**
- * Registers DOIs through DataCite's REST API (JSON:API, HTTP basic authentication), through the
- * egress module, from the scheduler's DOI job.
+ * Registers DOIs, and hides those of withdrawn records, through DataCite's REST API (JSON:API,
+ * HTTP basic authentication), through the egress module, from the scheduler's DOI job.
  */
 import type { DataciteConfig, RegistryConfig } from '@registry/platform';
 import { configuredEgress, type Egress } from '@registry/platform/egress/index.ts';
@@ -37,11 +37,7 @@ export async function registerDoi(egress: Egress, config: DataciteConfig, metada
   const response = await egress.fetch({
     url: `${config.apiUrl}/dois`,
     method: 'POST',
-    headers: {
-      'content-type': 'application/vnd.api+json',
-      accept: 'application/vnd.api+json',
-      authorization: `Basic ${Buffer.from(`${config.repositoryId}:${config.password}`).toString('base64')}`,
-    },
+    headers: jsonApiHeaders(config),
     body: JSON.stringify({
       data: {
         type: 'dois',
@@ -64,6 +60,31 @@ export async function registerDoi(egress: Egress, config: DataciteConfig, metada
     throw new DataciteError(response.status, body.errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
   }
   return metadata.doi;
+}
+
+/**
+ * Takes a withdrawn record's DOI out of DataCite's search (the `hide` event: findable →
+ * registered) while it keeps resolving to its landing page, which now shows the tombstone:
+ * what DataCite asks of withdrawn content, whose DOI may never be deleted.
+ */
+export async function hideDoi(egress: Egress, config: DataciteConfig, doi: string): Promise<void> {
+  const response = await egress.fetch({
+    url: `${config.apiUrl}/dois/${encodeURIComponent(doi)}`,
+    method: 'PUT',
+    headers: jsonApiHeaders(config),
+    body: JSON.stringify({ data: { type: 'dois', attributes: { event: 'hide' } } }),
+  });
+  if (response.status < 200 || response.status >= 300) {
+    throw new DataciteError(response.status, answerOf(response.body).errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
+  }
+}
+
+function jsonApiHeaders(config: DataciteConfig): Record<string, string> {
+  return {
+    'content-type': 'application/vnd.api+json',
+    accept: 'application/vnd.api+json',
+    authorization: `Basic ${Buffer.from(`${config.repositoryId}:${config.password}`).toString('base64')}`,
+  };
 }
 
 function answerOf(body: Buffer): { data?: { id?: string }; errors?: { title?: string }[] } {

@@ -1,5 +1,6 @@
-/** The SQL of DOI minting: the records due a DOI. */
+/** The SQL of the DOI job: the records due a DOI, the withdrawn ones whose DOI DataCite must hide. */
 import type { Knex } from 'knex';
+import { prefixPattern } from '../like-pattern.ts';
 
 export interface DoiCandidate {
   id: number;
@@ -16,6 +17,19 @@ export async function recordsDueDoi(db: Knex, limit: number): Promise<DoiCandida
     .whereNull('r.doi').where({ 'r.is_approved': true, 'r.is_hidden': false, 'r.is_complete': true })
     .orderBy('r.id').limit(limit)
     .select('r.id', 'r.name', 'r.description', 'g.name as registry', 'r.created_at');
+}
+
+/** Tombstones with a DOI of this repository's prefix that DataCite has not been told to hide, oldest first. */
+export async function withdrawnDoisToHide(db: Knex, prefix: string, limit: number): Promise<{ record_id: number; doi: string }[]> {
+  return db('record_tombstones')
+    .whereNotNull('doi').whereNull('doi_hidden_at')
+    .whereRaw('lower(doi) like ?', [prefixPattern(`${prefix}/`)])
+    .orderBy('withdrawn_at').limit(limit)
+    .select('record_id', 'doi');
+}
+
+export async function markDoiHidden(db: Knex, recordId: number): Promise<void> {
+  await db('record_tombstones').where({ record_id: recordId }).update({ doi_hidden_at: db.fn.now() });
 }
 
 /** One minting run at a time across every server process. */

@@ -2,14 +2,15 @@
  * DOIs: a record gets one when it is approved, visible and complete. The job registers each
  * such record with DataCite (prefix/<site name>.<6 random characters>, landing page the record's
  * DOI address on this site), then stores the DOI with an edit event and re-indexes the record.
- * A DataCite failure leaves the record without a DOI for the next run. DataCite is called through
+ * A DataCite failure leaves the record without a DOI for the next run. A withdrawn record's DOI
+ * is hidden at DataCite (hideWithdrawnDois). DataCite is called through
  * the egress module (`datacite-client.ts`), from the scheduler, never while answering a request.
  */
 import { randomInt } from 'node:crypto';
 import { saveWithIndexing, type Database, type DataciteConfig, type IndexPublisher } from '@registry/platform';
 import type { Egress } from '@registry/platform/egress/index.ts';
 import { recordDoiAssigned } from '../records/record-guards.ts';
-import { DataciteError, registerDoi } from './datacite-client.ts';
+import { DataciteError, hideDoi, registerDoi } from './datacite-client.ts';
 import * as repository from './doi-repository.ts';
 
 export interface DoiDeps {
@@ -76,4 +77,30 @@ export async function mintPendingDois(deps: DoiDeps): Promise<{ id: number; doi:
     return done;
   });
   return minted ?? [];
+}
+
+/**
+ * Tells DataCite that the DOIs of withdrawn records are no longer findable (their landing page,
+ * the record's address here, keeps answering with the tombstone). A DOI DataCite does not know
+ * (404: not registered by this repository, such as one imported with the catalogue) has nothing
+ * to hide; any other failure is tried again at the next run. Returns the DOIs hidden.
+ */
+export async function hideWithdrawnDois(deps: DoiDeps): Promise<string[]> {
+  const hidden = await repository.withDoiLock(deps.db, async () => {
+    const done: string[] = [];
+    for (const { record_id: recordId, doi } of await repository.withdrawnDoisToHide(deps.db, deps.datacite.prefix, BATCH)) {
+      try {
+        await hideDoi(deps.egress, deps.datacite, doi);
+        done.push(doi);
+      } catch (error) {
+        if (!(error instanceof DataciteError && error.status === 404)) {
+          deps.warn(`DOI ${doi} of withdrawn record ${recordId} not hidden at DataCite`, error);
+          continue;
+        }
+      }
+      await repository.markDoiHidden(deps.db, recordId);
+    }
+    return done;
+  });
+  return hidden ?? [];
 }
