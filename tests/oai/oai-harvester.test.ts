@@ -126,6 +126,22 @@ describe('harvesting with HTTP::OAI', () => {
     expect(await validateXml(ANSWERS_XSD, deletedAnswers)).toEqual({ valid: true, report: '' });
   }, 240_000);
 
+  it('a withdrawn record names its successor while the successor is public', async () => {
+    const [withdrawn, successor] = await unrelatedPublicRecords(2);
+    await app.records.deleteRecord(curator, withdrawn.id, { reason: 'Superseded', successorId: successor.id });
+    const replacedBy = `<about><dcterms:isReplacedBy xmlns:dcterms="http://purl.org/dc/terms/">oai:${host}:${successor.id}</dcterms:isReplacedBy></about>`;
+    for (const prefix of ['oai_dc', 'oai_datacite']) {
+      const answer = await oai(app, `verb=GetRecord&metadataPrefix=${prefix}&identifier=oai:${host}:${withdrawn.id}`);
+      expect(answer.xml).toContain('<header status="deleted">');
+      expect(answer.xml).toContain(replacedBy);
+    }
+    await env.db('records').where({ id: successor.id }).update({ is_hidden: true });
+    const hidden = await oai(app, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${withdrawn.id}`);
+    expect(hidden.xml).toContain('<header status="deleted">');
+    expect(hidden.xml).not.toContain('isReplacedBy');
+    await env.db('records').where({ id: successor.id }).update({ is_hidden: false });
+  });
+
   it('a public record merged into a hidden one names it nowhere, in any verb or format, until it is public', async () => {
     const from = `${new Date().toISOString().slice(0, 19)}Z`;
     const [merged, hiddenCanonical] = await unrelatedPublicRecords(2);
