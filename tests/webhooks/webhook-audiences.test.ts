@@ -21,7 +21,7 @@ let harness: AccountsHarness;
 let receiver: Receiver;
 let delivery: RunningWebhookDelivery;
 let indexer: RunningIndexer;
-const people = {} as Record<'curator' | 'user' | 'claimant', Person>;
+const people = {} as Record<'curator' | 'user' | 'claimant' | 'superCurator', Person>;
 let visible: { id: number; name: string }[];
 let hidden: { id: number; name: string };
 const secrets: Record<string, string> = {};
@@ -65,6 +65,7 @@ beforeAll(async () => {
   people.curator = await person(harness, 'hooks-curator', 'curator');
   people.user = await person(harness, 'hooks-user');
   people.claimant = await person(harness, 'hooks-claimant');
+  people.superCurator = await person(harness, 'hooks-super', 'super_curator');
   delivery = startQuietDelivery(harness.config, harness.env.db);
 }, 240_000);
 
@@ -117,6 +118,23 @@ describe('audiences and events', () => {
     await vi.waitFor(() => expect(at('/curator').filter((item) => item.payload.type === 'claim.decided')).toHaveLength(1), { timeout: 10_000, interval: 200 });
     const owedToUser = await harness.env.db('webhook_deliveries').where({ webhook_id: hookIds['/public'], event: 'claim.decided' }).count({ n: '*' }).first();
     expect(Number(owedToUser?.n)).toBe(0);
+  });
+});
+
+describe('withdrawals', () => {
+  it('tells a `record.withdrawn` webhook the reason and the successor, signed', async () => {
+    await register(people.superCurator, '/withdrawn', { events: ['record.withdrawn'] });
+    // Two public records the other tests leave alone: the last but one and the one before it.
+    const [withdrawn, successor] = await harness.env.db('records').where({ is_hidden: false, is_approved: true }).orderBy('id', 'desc').offset(1).limit(2).select('id', 'name');
+    const deleted = await call(harness.app, {
+      method: 'DELETE', url: `/fairsharing_records/${withdrawn.id}`, token: people.superCurator.token,
+      payload: { reason: 'Superseded by a newer version', successor_id: successor.id },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await vi.waitFor(() => expect(typesAt('/withdrawn')).toEqual([`record.withdrawn ${withdrawn.id}`]), { timeout: 20_000, interval: 200 });
+    const [delivered] = at('/withdrawn');
+    expect(delivered.payload.data).toMatchObject({ recordId: withdrawn.id, reason: 'Superseded by a newer version', replacementId: successor.id });
+    expect(verifySignature(secrets['/withdrawn'], delivered)).toBe(true);
   });
 });
 
