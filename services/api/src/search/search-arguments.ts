@@ -102,10 +102,10 @@ export function readBooleanArgument(value: BooleanArgument, name: string): boole
 }
 
 /** A facet's `…Match` argument: "any" (also when absent) or "all". */
-export function readFacetMatchArgument(value: string | null | undefined, name: string): FacetMatch {
-  if (value === null || value === undefined || value.trim() === '') return DEFAULT_FACET_MATCH;
-  const match = readFacetMatch(value);
-  if (match === null) throw new InvalidQueryError(`${name} must be "any" or "all", got "${value.slice(0, 100)}"`);
+export function readFacetMatchArgument(value: unknown, name: string): FacetMatch {
+  if (value === null || value === undefined || value === '') return DEFAULT_FACET_MATCH;
+  const match = typeof value === 'string' ? readFacetMatch(value) : null;
+  if (match === null) throw new InvalidQueryError(`${name} must be "any" or "all", got "${String(value).slice(0, 100)}"`);
   return match;
 }
 
