@@ -80,6 +80,8 @@ describe('"any of" and "all of" one facet', () => {
     const [a, b] = pair;
     const allCount = countWhere(visible, (d) => subjectsOf(d).includes(a) && subjectsOf(d).includes(b));
     expect((await search({ subjects: `${a},${b}`, subjectsMatch: 'all' })).totalCount).toBe(allCount);
+    // Blank parts are dropped, as under "any": "a," is "a".
+    expect((await search({ subjects: [`${a},`, ` ${b} `], subjectsMatch: 'all' })).totalCount).toBe(allCount);
     const name = 'National Institutes of Health (NIH), Bethesda, MD, USA';
     const expected = countWhere(visible, (d) => FACET_VALUES.organisations(d).includes(name.toLowerCase()));
     expect(expected).toBeGreaterThan(0);

@@ -161,12 +161,12 @@ interface SelectedFacet {
  * Each value is a clause, so their number is bounded.
  */
 function allOfClause(facet: FacetDefinition, items: ListArgumentItem[]): Clause {
-  const term = (value: string): Clause => ({ term: { [facet.field]: value } });
-  const clauses = items.map(({ whole, parts }) =>
-    parts.length > 1 ? { bool: { should: [term(whole), { bool: { filter: parts.map(term) } }], minimum_should_match: 1 } } : term(whole),
-  );
   const terms = items.reduce((sum, item) => sum + item.parts.length, 0);
   if (terms > MAX_ITEMS_PER_LIST) throw new InvalidQueryError(`${facet.argument} with "all" takes at most ${MAX_ITEMS_PER_LIST} values`);
+  const term = (value: string): Clause => ({ term: { [facet.field]: value } });
+  const clauses = items.map(({ whole, parts }) =>
+    parts.length > 1 ? { bool: { should: [term(whole), { bool: { filter: parts.map(term) } }], minimum_should_match: 1 } } : term(parts[0] ?? whole),
+  );
   return { bool: { filter: clauses } };
 }
 
