@@ -31,7 +31,7 @@ export function ActiveFilterChips({ filters, matchOf, onRemove, onClear }: Activ
     <HStack gap="2" wrap="wrap" aria-label="Active filters" role="region" data-testid="active-filters">
       <Wrap gap="1.5">
         {chips.map((chip) => (
-          <Tag.Root key={`${chip.argument}:${chip.value}`} size="md" colorPalette="blue" variant="subtle" data-testid="active-filter-chip" data-match={chip.match}>
+          <Tag.Root key={`${chip.argument}:${chip.value}`} size="md" colorPalette="blue" variant="subtle" data-testid="active-filter-chip">
             <Tag.Label>
               {chip.heading} ({FACET_MATCH_LABELS[chip.match]}): {chip.label}
             </Tag.Label>

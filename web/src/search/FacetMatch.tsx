@@ -32,13 +32,13 @@ export function FacetMatchChoice({ facet, match, onMatch }: FacetMatchProps) {
   const name = useId();
   if (!onMatch) {
     return (
-      <Text as="span" fontSize="xs" color="fg.muted" data-testid="facet-match" data-match={match}>
+      <Text as="span" fontSize="xs" color="fg.muted" data-testid="facet-match">
         {FACET_MATCH_LABELS[match]}
       </Text>
     );
   }
   return (
-    <Box as="fieldset" css={CHOICES} data-testid="facet-match" data-match={match}>
+    <Box as="fieldset" css={CHOICES} data-testid="facet-match">
       <VisuallyHidden as="legend">How the selected {facet.label} combine</VisuallyHidden>
       {FACET_MATCHES.map((choice) => (
         <label key={choice}>
