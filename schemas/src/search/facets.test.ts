@@ -7,9 +7,11 @@ import {
   FACETS,
   facetByArgument,
   facetByKey,
+  facetMatchArgument,
   facetsVisibleTo,
   facetValueLabel,
   normaliseStatus,
+  readFacetMatch,
 } from './facets.ts';
 
 describe('facet registry', () => {
@@ -38,6 +40,17 @@ describe('facet registry', () => {
     expect(facetsVisibleTo(curator).some((facet) => facet.key === 'is_approved')).toBe(true);
     expect(facetValueLabel(facetByKey('status')!, 'in_development')).toBe('In Dev.');
     expect(facetValueLabel(facetByKey('subjects')!, 'genomics')).toBe('genomics');
+  });
+
+  it('offers "all of" only where a record may hold several values, as the advanced search filters say', () => {
+    for (const facet of FACETS) {
+      const filter = ADVANCED_SEARCH_FILTERS.find((candidate) => candidate.field === facet.field);
+      if (filter) expect(facet.singleValued, facet.key).toBe(filter.singleValued);
+      expect(facetMatchArgument(facet), facet.key).toBe(facet.singleValued ? null : `${facet.argument}Match`);
+    }
+    expect(facetMatchArgument(facetByArgument('subjects')!)).toBe('subjectsMatch');
+    expect(facetMatchArgument(facetByArgument('fairsharingRegistry')!)).toBeNull();
+    expect(['all', ' ALL ', 'Any', 'both', ''].map(readFacetMatch)).toEqual(['all', 'all', 'any', null, null]);
   });
 
   it('reads status names, labels and the numeric codes', () => {

@@ -24,6 +24,12 @@ export interface FacetDefinition {
   valueLabels?: Readonly<Record<string, string>>;
   /** Only curators may filter on it or see its counts. */
   curatorOnly: boolean;
+  /**
+   * The record holds at most one value here (registry, record type, status, yes/no): several
+   * selected values can only mean "any of them". A facet a record may hold several values of
+   * also offers "all of them" (its `…Match` argument, `facetMatchArgument`).
+   */
+  singleValued: boolean;
   /** Number of buckets requested for the aggregation. */
   size: number;
   /**
@@ -63,28 +69,28 @@ const ENUMERATION_BUCKETS = 50;
 
 /** In the order the UI shows the filter panels. */
 export const FACETS: readonly FacetDefinition[] = [
-  { key: 'fairsharing_registry', argument: 'fairsharingRegistry', field: 'registry', kind: 'list', label: 'Registry', valueLabels: REGISTRY_LABELS, curatorOnly: false, size: ENUMERATION_BUCKETS },
-  { key: 'record_type', argument: 'recordType', field: 'recordType', kind: 'list', label: 'Record Type', curatorOnly: false, size: ENUMERATION_BUCKETS },
-  { key: 'object_types', argument: 'objectTypes', field: 'objectTypes.label.keyword', kind: 'list', label: 'Object types', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'subjects', argument: 'subjects', field: 'subjects.label.keyword', kind: 'list', label: 'Subjects', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'domains', argument: 'domains', field: 'domains.label.keyword', kind: 'list', label: 'Domains', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'user_defined_tags', argument: 'userDefinedTags', field: 'userDefinedTags.label.keyword', kind: 'list', label: 'User defined tags', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'licences', argument: 'licences', field: 'licences.name.keyword', kind: 'list', label: 'Licence(s)', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'organisations', argument: 'organisations', field: 'organisations.name.keyword', kind: 'list', label: 'Organisation(s)', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'countries', argument: 'countries', field: 'countries.name.keyword', kind: 'list', label: 'Countries', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'taxonomies', argument: 'taxonomies', field: 'taxonomies.label.keyword', kind: 'list', label: 'Species', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'grants', argument: 'grants', field: 'grants.name.keyword', kind: 'list', label: 'Grants', curatorOnly: false, size: VOCABULARY_BUCKETS },
-  { key: 'is_recommended', argument: 'isRecommended', field: 'isRecommended', kind: 'boolean', label: 'Recommended', valueLabels: BOOLEAN_LABELS, curatorOnly: false, size: 2 },
-  { key: 'status', argument: 'status', field: 'status', kind: 'list', label: 'Output status', valueLabels: STATUS_LABELS, curatorOnly: false, size: ENUMERATION_BUCKETS },
-  { key: 'is_maintained', argument: 'isMaintained', field: 'isMaintained', kind: 'boolean', label: 'Maintained', valueLabels: BOOLEAN_LABELS, curatorOnly: false, size: 2 },
-  { key: 'is_approved', argument: 'isApproved', field: 'isApproved', kind: 'boolean', label: 'Approved', valueLabels: BOOLEAN_LABELS, curatorOnly: true, size: 2 },
+  { key: 'fairsharing_registry', argument: 'fairsharingRegistry', field: 'registry', kind: 'list', label: 'Registry', valueLabels: REGISTRY_LABELS, singleValued: true, curatorOnly: false, size: ENUMERATION_BUCKETS },
+  { key: 'record_type', argument: 'recordType', field: 'recordType', kind: 'list', label: 'Record Type', singleValued: true, curatorOnly: false, size: ENUMERATION_BUCKETS },
+  { key: 'object_types', argument: 'objectTypes', field: 'objectTypes.label.keyword', kind: 'list', label: 'Object types', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'subjects', argument: 'subjects', field: 'subjects.label.keyword', kind: 'list', label: 'Subjects', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'domains', argument: 'domains', field: 'domains.label.keyword', kind: 'list', label: 'Domains', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'user_defined_tags', argument: 'userDefinedTags', field: 'userDefinedTags.label.keyword', kind: 'list', label: 'User defined tags', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'licences', argument: 'licences', field: 'licences.name.keyword', kind: 'list', label: 'Licence(s)', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'organisations', argument: 'organisations', field: 'organisations.name.keyword', kind: 'list', label: 'Organisation(s)', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'countries', argument: 'countries', field: 'countries.name.keyword', kind: 'list', label: 'Countries', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'taxonomies', argument: 'taxonomies', field: 'taxonomies.label.keyword', kind: 'list', label: 'Species', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'grants', argument: 'grants', field: 'grants.name.keyword', kind: 'list', label: 'Grants', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS },
+  { key: 'is_recommended', argument: 'isRecommended', field: 'isRecommended', kind: 'boolean', label: 'Recommended', valueLabels: BOOLEAN_LABELS, singleValued: true, curatorOnly: false, size: 2 },
+  { key: 'status', argument: 'status', field: 'status', kind: 'list', label: 'Output status', valueLabels: STATUS_LABELS, singleValued: true, curatorOnly: false, size: ENUMERATION_BUCKETS },
+  { key: 'is_maintained', argument: 'isMaintained', field: 'isMaintained', kind: 'boolean', label: 'Maintained', valueLabels: BOOLEAN_LABELS, singleValued: true, curatorOnly: false, size: 2 },
+  { key: 'is_approved', argument: 'isApproved', field: 'isApproved', kind: 'boolean', label: 'Approved', valueLabels: BOOLEAN_LABELS, singleValued: true, curatorOnly: true, size: 2 },
   // Relations between public records (search document v5): a policy's recommended standards and
   // databases, a standard's implementing databases, by name. Counting them over policies (or
   // standards) ranks the standards and databases recommended by the most policies, and the
   // databases implementing the most standards.
-  { key: 'recommended_standards', argument: 'recommendedStandards', field: 'recommendedStandards.name', kind: 'list', label: 'Recommends standards', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
-  { key: 'recommended_databases', argument: 'recommendedDatabases', field: 'recommendedDatabases.name', kind: 'list', label: 'Recommends databases', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
-  { key: 'implemented_by_databases', argument: 'implementedByDatabases', field: 'implementedByDatabases.name', kind: 'list', label: 'Implemented by databases', curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
+  { key: 'recommended_standards', argument: 'recommendedStandards', field: 'recommendedStandards.name', kind: 'list', label: 'Recommends standards', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
+  { key: 'recommended_databases', argument: 'recommendedDatabases', field: 'recommendedDatabases.name', kind: 'list', label: 'Recommends databases', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
+  { key: 'implemented_by_databases', argument: 'implementedByDatabases', field: 'implementedByDatabases.name', kind: 'list', label: 'Implemented by databases', singleValued: false, curatorOnly: false, size: VOCABULARY_BUCKETS, labelsFrom: 'recordNames' },
 ];
 
 export type FacetKey =
@@ -98,6 +104,34 @@ export type FacetArgument =
   | 'userDefinedTags' | 'objectTypes' | 'licences' | 'organisations' | 'countries' | 'grants'
   | 'isRecommended' | 'isMaintained' | 'isApproved'
   | 'recommendedStandards' | 'recommendedDatabases' | 'implementedByDatabases';
+
+/** Facet arguments whose records hold several values, so that "all of" can narrow (see `singleValued`). */
+export type MultiValuedFacetArgument = Exclude<FacetArgument, 'fairsharingRegistry' | 'recordType' | 'status' | 'isRecommended' | 'isMaintained' | 'isApproved'>;
+
+/** `subjectsMatch`: the search argument (and URL parameter) saying how a facet's selected values combine. */
+export type FacetMatchArgument = `${MultiValuedFacetArgument}Match`;
+
+/**
+ * How the selected values of one facet combine: a record with `any` of them (the default, as the
+ * public client searches), or only records with `all` of them.
+ */
+export const FACET_MATCHES = ['any', 'all'] as const;
+export type FacetMatch = (typeof FACET_MATCHES)[number];
+export const DEFAULT_FACET_MATCH: FacetMatch = 'any';
+
+/** The words chips and facet headers use for a way of combining values. */
+export const FACET_MATCH_LABELS: Readonly<Record<FacetMatch, string>> = { any: 'any of', all: 'all of' };
+
+/** "any"/"all" in any letter case; anything else is not a way of combining. */
+export function readFacetMatch(raw: string): FacetMatch | null {
+  const value = raw.trim().toLowerCase();
+  return (FACET_MATCHES as readonly string[]).includes(value) ? (value as FacetMatch) : null;
+}
+
+/** The facet's `…Match` argument, or null when its values can only combine as "any of" (single-valued). */
+export function facetMatchArgument(facet: FacetDefinition): FacetMatchArgument | null {
+  return facet.singleValued ? null : (`${facet.argument}Match` as FacetMatchArgument);
+}
 
 export function facetByKey(key: string): FacetDefinition | undefined {
   return FACETS.find((facet) => facet.key === key);

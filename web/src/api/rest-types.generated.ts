@@ -4928,6 +4928,8 @@ export interface paths {
                     citation_to_related_publications?: string[];
                     /** @description Facet "Countries" (aggregation key countries). */
                     countries?: string[];
+                    /** @description How the values of countries combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    countries_match?: string;
                     /** @description Data access condition */
                     data_access_condition?: string[];
                     /** @description Data access for pre publication review */
@@ -4954,6 +4956,8 @@ export interface paths {
                     data_versioning?: string[];
                     /** @description Facet "Domains" (aggregation key domains). */
                     domains?: string[];
+                    /** @description How the values of domains combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    domains_match?: string;
                     /** @description true: the words exactly as typed, without the typo retry. */
                     exact?: boolean;
                     /** @description Exceptions to data sharing */
@@ -4964,6 +4968,8 @@ export interface paths {
                     fairsharing_registry?: string[];
                     /** @description Facet "Grants" (aggregation key grants). */
                     grants?: string[];
+                    /** @description How the values of grants combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    grants_match?: string;
                     /** @description Guidance to help enable compliance */
                     guidance_to_help_enable_compliance?: boolean;
                     /** @description Has publication */
@@ -4972,6 +4978,8 @@ export interface paths {
                     ids?: number[];
                     /** @description Facet "Implemented by databases" (aggregation key implemented_by_databases). */
                     implemented_by_databases?: string[];
+                    /** @description How the values of implementedByDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    implemented_by_databases_match?: string;
                     /** @description Facet "Approved" (aggregation key is_approved). */
                     is_approved?: boolean;
                     /** @description Is implemented */
@@ -4984,6 +4992,8 @@ export interface paths {
                     licences?: string[];
                     /** @description Licences for outputs */
                     licences_for_outputs?: string[];
+                    /** @description How the values of licences combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    licences_match?: string;
                     /** @description Mandated data sharing */
                     mandated_data_sharing?: string[];
                     /** @description Mandated dmp creation */
@@ -4992,10 +5002,14 @@ export interface paths {
                     monitoring_of_compliance?: boolean;
                     /** @description Facet "Object types" (aggregation key object_types). */
                     object_types?: string[];
+                    /** @description How the values of objectTypes combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    object_types_match?: string;
                     /** @description "name,asc", "abbreviation,desc" or "_score,asc" (best match first). */
                     order_by?: string;
                     /** @description Facet "Organisation(s)" (aggregation key organisations). */
                     organisations?: string[];
+                    /** @description How the values of organisations combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    organisations_match?: string;
                     /** @description Cursor from links.next: the page after the one it was given on */
                     "page[after]"?: string;
                     /** @description Cursor from links.prev: the page before the one it was given on */
@@ -5008,8 +5022,12 @@ export interface paths {
                     q?: string;
                     /** @description Facet "Recommends databases" (aggregation key recommended_databases). */
                     recommended_databases?: string[];
+                    /** @description How the values of recommendedDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    recommended_databases_match?: string;
                     /** @description Facet "Recommends standards" (aggregation key recommended_standards). */
                     recommended_standards?: string[];
+                    /** @description How the values of recommendedStandards combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    recommended_standards_match?: string;
                     /** @description Recommends database */
                     recommends_database?: boolean;
                     /** @description Recommends standard */
@@ -5026,16 +5044,22 @@ export interface paths {
                     status?: string[];
                     /** @description Facet "Subjects" (aggregation key subjects). */
                     subjects?: string[];
+                    /** @description How the values of subjects combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    subjects_match?: string;
                     /** @description Supported costs */
                     supported_costs?: string[];
                     /** @description Facet "Species" (aggregation key taxonomies). */
                     taxonomies?: string[];
+                    /** @description How the values of taxonomies combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    taxonomies_match?: string;
                     /** @description Timing of dmp */
                     timing_of_dmp?: string[];
                     /** @description Updating of dmp */
                     updating_of_dmp?: boolean;
                     /** @description Facet "User defined tags" (aggregation key user_defined_tags). */
                     user_defined_tags?: string[];
+                    /** @description How the values of userDefinedTags combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    user_defined_tags_match?: string;
                     /** @description Uses persistent identifier */
                     uses_persistent_identifier?: boolean;
                 };
@@ -5056,6 +5080,8 @@ export interface paths {
                         citation_to_related_publications?: string[];
                         /** @description Facet "Countries" (aggregation key countries). */
                         countries?: string[];
+                        /** @description How the values of countries combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        countries_match?: string;
                         /** @description Data access condition */
                         data_access_condition?: string[];
                         /** @description Data access for pre publication review */
@@ -5082,6 +5108,8 @@ export interface paths {
                         data_versioning?: string[];
                         /** @description Facet "Domains" (aggregation key domains). */
                         domains?: string[];
+                        /** @description How the values of domains combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        domains_match?: string;
                         /** @description true: the words exactly as typed, without the typo retry. */
                         exact?: boolean;
                         /** @description Exceptions to data sharing */
@@ -5092,6 +5120,8 @@ export interface paths {
                         fairsharing_registry?: string[];
                         /** @description Facet "Grants" (aggregation key grants). */
                         grants?: string[];
+                        /** @description How the values of grants combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        grants_match?: string;
                         /** @description Guidance to help enable compliance */
                         guidance_to_help_enable_compliance?: boolean;
                         /** @description Has publication */
@@ -5100,6 +5130,8 @@ export interface paths {
                         ids?: number[];
                         /** @description Facet "Implemented by databases" (aggregation key implemented_by_databases). */
                         implemented_by_databases?: string[];
+                        /** @description How the values of implementedByDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        implemented_by_databases_match?: string;
                         /** @description Facet "Approved" (aggregation key is_approved). */
                         is_approved?: boolean;
                         /** @description Is implemented */
@@ -5112,6 +5144,8 @@ export interface paths {
                         licences?: string[];
                         /** @description Licences for outputs */
                         licences_for_outputs?: string[];
+                        /** @description How the values of licences combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        licences_match?: string;
                         /** @description Mandated data sharing */
                         mandated_data_sharing?: string[];
                         /** @description Mandated dmp creation */
@@ -5120,16 +5154,24 @@ export interface paths {
                         monitoring_of_compliance?: boolean;
                         /** @description Facet "Object types" (aggregation key object_types). */
                         object_types?: string[];
+                        /** @description How the values of objectTypes combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        object_types_match?: string;
                         /** @description "name,asc", "abbreviation,desc" or "_score,asc" (best match first). */
                         order_by?: string;
                         /** @description Facet "Organisation(s)" (aggregation key organisations). */
                         organisations?: string[];
+                        /** @description How the values of organisations combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        organisations_match?: string;
                         /** @description Free text. */
                         q?: string;
                         /** @description Facet "Recommends databases" (aggregation key recommended_databases). */
                         recommended_databases?: string[];
+                        /** @description How the values of recommendedDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        recommended_databases_match?: string;
                         /** @description Facet "Recommends standards" (aggregation key recommended_standards). */
                         recommended_standards?: string[];
+                        /** @description How the values of recommendedStandards combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        recommended_standards_match?: string;
                         /** @description Recommends database */
                         recommends_database?: boolean;
                         /** @description Recommends standard */
@@ -5146,16 +5188,22 @@ export interface paths {
                         status?: string[];
                         /** @description Facet "Subjects" (aggregation key subjects). */
                         subjects?: string[];
+                        /** @description How the values of subjects combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        subjects_match?: string;
                         /** @description Supported costs */
                         supported_costs?: string[];
                         /** @description Facet "Species" (aggregation key taxonomies). */
                         taxonomies?: string[];
+                        /** @description How the values of taxonomies combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        taxonomies_match?: string;
                         /** @description Timing of dmp */
                         timing_of_dmp?: string[];
                         /** @description Updating of dmp */
                         updating_of_dmp?: boolean;
                         /** @description Facet "User defined tags" (aggregation key user_defined_tags). */
                         user_defined_tags?: string[];
+                        /** @description How the values of userDefinedTags combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                        user_defined_tags_match?: string;
                         /** @description Uses persistent identifier */
                         uses_persistent_identifier?: boolean;
                     };
@@ -6222,6 +6270,8 @@ export interface paths {
                     citationToRelatedPublications?: string[];
                     /** @description Facet "Countries" (aggregation key countries). */
                     countries?: string[];
+                    /** @description How the values of countries combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    countriesMatch?: string;
                     /** @description Data access condition */
                     dataAccessCondition?: string[];
                     /** @description Data access for pre publication review */
@@ -6250,6 +6300,8 @@ export interface paths {
                     dateHistogram?: string[];
                     /** @description Facet "Domains" (aggregation key domains). */
                     domains?: string[];
+                    /** @description How the values of domains combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    domainsMatch?: string;
                     /** @description true: the words exactly as typed, without the typo retry. */
                     exact?: boolean;
                     /** @description Exceptions to data sharing */
@@ -6260,6 +6312,8 @@ export interface paths {
                     fairsharingRegistry?: string[];
                     /** @description Facet "Grants" (aggregation key grants). */
                     grants?: string[];
+                    /** @description How the values of grants combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    grantsMatch?: string;
                     /** @description Guidance to help enable compliance */
                     guidanceToHelpEnableCompliance?: boolean;
                     /** @description Has publication */
@@ -6268,6 +6322,8 @@ export interface paths {
                     ids?: number[];
                     /** @description Facet "Implemented by databases" (aggregation key implemented_by_databases). */
                     implementedByDatabases?: string[];
+                    /** @description How the values of implementedByDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    implementedByDatabasesMatch?: string;
                     /** @description year (default) or month */
                     interval?: string;
                     /** @description Facet "Approved" (aggregation key is_approved). */
@@ -6282,6 +6338,8 @@ export interface paths {
                     licences?: string[];
                     /** @description Licences for outputs */
                     licencesForOutputs?: string[];
+                    /** @description How the values of licences combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    licencesMatch?: string;
                     /** @description Mandated data sharing */
                     mandatedDataSharing?: string[];
                     /** @description Mandated dmp creation */
@@ -6290,14 +6348,22 @@ export interface paths {
                     monitoringOfCompliance?: boolean;
                     /** @description Facet "Object types" (aggregation key object_types). */
                     objectTypes?: string[];
+                    /** @description How the values of objectTypes combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    objectTypesMatch?: string;
                     /** @description Facet "Organisation(s)" (aggregation key organisations). */
                     organisations?: string[];
+                    /** @description How the values of organisations combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    organisationsMatch?: string;
                     /** @description Free text. */
                     q?: string;
                     /** @description Facet "Recommends databases" (aggregation key recommended_databases). */
                     recommendedDatabases?: string[];
+                    /** @description How the values of recommendedDatabases combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    recommendedDatabasesMatch?: string;
                     /** @description Facet "Recommends standards" (aggregation key recommended_standards). */
                     recommendedStandards?: string[];
+                    /** @description How the values of recommendedStandards combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    recommendedStandardsMatch?: string;
                     /** @description Recommends database */
                     recommendsDatabase?: boolean;
                     /** @description Recommends standard */
@@ -6316,16 +6382,22 @@ export interface paths {
                     status?: string[];
                     /** @description Facet "Subjects" (aggregation key subjects). */
                     subjects?: string[];
+                    /** @description How the values of subjects combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    subjectsMatch?: string;
                     /** @description Supported costs */
                     supportedCosts?: string[];
                     /** @description Facet "Species" (aggregation key taxonomies). */
                     taxonomies?: string[];
+                    /** @description How the values of taxonomies combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    taxonomiesMatch?: string;
                     /** @description Timing of dmp */
                     timingOfDmp?: string[];
                     /** @description Updating of dmp */
                     updatingOfDmp?: boolean;
                     /** @description Facet "User defined tags" (aggregation key user_defined_tags). */
                     userDefinedTags?: string[];
+                    /** @description How the values of userDefinedTags combine: "any" (default, records with any of them) or "all" (records with all of them). */
+                    userDefinedTagsMatch?: string;
                     /** @description Uses persistent identifier */
                     usesPersistentIdentifier?: boolean;
                 };

@@ -1,16 +1,19 @@
 /**
  * A filter panel of checkboxes with the counts of the current answer, a box to search its
  * values and "show more" beyond the answer's first values (both ask the server when the answer
- * does not list every value: `searchFacetValues`). The values are plain
+ * does not list every value: `searchFacetValues`). Its heading says how the ticked values
+ * combine, with the choice where the facet offers it (FacetMatch.tsx); the counts are the
+ * server's for that choice (under "all of", what adding a value would leave). The values are plain
  * `<input type="checkbox">` rows styled once by the list: a search page shows a dozen panels
  * of up to eight values, and a styled checkbox component per value made that the slowest part
  * of showing a search answer.
  */
-import { Box, Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
-import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
+import { Box, Button, Flex, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { facetValueLabel, type FacetDefinition, type FacetMatch } from '@registry/schemas/search/facets.ts';
 import { useId, useState } from 'react';
 import { latestData, useLoad } from '../kit/useLoad.ts';
 import type { FacetCount } from './aggregations.ts';
+import { FacetMatchChoice } from './FacetMatch.tsx';
 
 const FIRST_VALUES_SHOWN = 8;
 
@@ -51,6 +54,10 @@ export interface FacetPanelProps {
   /** No answer yet: say so instead of "no values". */
   loading?: boolean;
   onToggle(value: string): void;
+  /** How the selected values combine. */
+  match: FacetMatch;
+  /** Given where the facet offers "all of" as well as "any of". */
+  onMatch?(match: FacetMatch): void;
   loadValues?: FacetValuesLoader;
 }
 
@@ -71,7 +78,7 @@ function containing(values: FacetCount[], text: string): FacetCount[] {
   return lower ? values.filter((entry) => entry.value.toLowerCase().includes(lower)) : values;
 }
 
-export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = false, onToggle, loadValues }: FacetPanelProps) {
+export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = false, onToggle, match, onMatch, loadValues }: FacetPanelProps) {
   const [expanded, setExpanded] = useState(false);
   const [filterText, setFilterText] = useState('');
   const complete = otherCount === 0;
@@ -110,9 +117,12 @@ export function FacetPanel({ facet, counts, otherCount = 0, selected, loading = 
   }
   return (
     <Box as="section" aria-labelledby={headingId} data-testid={`facet-${facet.argument}`} borderBottomWidth="1px" py="3">
-      <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm" mb="2">
-        {facet.label}
-      </Text>
+      <Flex align="center" justify="space-between" gap="2" wrap="wrap" mb="2">
+        <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm">
+          {facet.label}
+        </Text>
+        <FacetMatchChoice facet={facet} match={match} onMatch={onMatch} />
+      </Flex>
       {searchable ? (
         <input
           id={searchId}

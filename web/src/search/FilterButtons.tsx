@@ -1,12 +1,13 @@
 /**
  * A row of buttons: ALL (no filter, the default) or the selected options, all shown pressed
- * (a URL may select several, e.g. two registries from the home page's search). Choosing an
- * option selects it alone.
+ * (a URL may select several, e.g. two registries from the home page's search, which then match
+ * any of them: the heading says so). Choosing an option selects it alone.
  */
-import { Box, Button, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Flex, Text, Wrap } from '@chakra-ui/react';
 import { facetValueLabel, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { useId } from 'react';
 import type { FacetCount } from './aggregations.ts';
+import { FacetMatchChoice } from './FacetMatch.tsx';
 
 export interface FilterButtonsProps {
   facet: FacetDefinition;
@@ -33,9 +34,12 @@ export function FilterButtons({ facet, options, counts, counted, selected, onSel
   ];
   return (
     <Box as="section" aria-labelledby={headingId} data-testid={`filter-buttons-${facet.argument}`} py="2">
-      <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm" mb="1.5">
-        {facet.label}
-      </Text>
+      <Flex align="center" justify="space-between" gap="2" mb="1.5">
+        <Text id={headingId} as="h3" fontWeight="semibold" fontSize="sm">
+          {facet.label}
+        </Text>
+        <FacetMatchChoice facet={facet} match="any" />
+      </Flex>
       <Wrap gap="1" role="group" aria-labelledby={headingId}>
         {choices.map((choice) => {
           const isActive = choice.value === null ? lowerSelected.size === 0 : lowerSelected.has(choice.value.toLowerCase());

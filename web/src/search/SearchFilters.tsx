@@ -5,8 +5,8 @@
  */
 import { Box, Text } from '@chakra-ui/react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
-import type { FacetDefinition } from '@registry/schemas/search/facets.ts';
-import { toggleFilterValue, withFilter } from '@registry/schemas/search/client/search-state.ts';
+import { facetMatchArgument, type FacetDefinition } from '@registry/schemas/search/facets.ts';
+import { facetMatchOf, toggleFilterValue, withFacetMatch, withFilter } from '@registry/schemas/search/client/search-state.ts';
 import { facetCounts, facetOtherCount } from './aggregations.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { FilterButtons } from './FilterButtons.tsx';
@@ -36,6 +36,8 @@ export function SearchFilters({ page }: { page: SearchPageModel }) {
       loading={!answer || !aggregations}
       loadValues={facetLoaders.get(facet.key)}
       onToggle={(value) => goFiltered(toggleFilterValue(state, facet.argument, value), facet.argument)}
+      match={facetMatchOf(state, facet.argument)}
+      onMatch={facetMatchArgument(facet) ? (match) => goFiltered(withFacetMatch(state, facet.argument, match), facet.argument) : undefined}
     />
   );
 

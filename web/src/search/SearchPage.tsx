@@ -7,7 +7,7 @@
  */
 import { Box, Button, Flex, Heading } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { DEFAULT_PAGE, toggleFilterValue, withText } from '@registry/schemas/search/client/search-state.ts';
+import { DEFAULT_PAGE, facetMatchOf, toggleFilterValue, withText } from '@registry/schemas/search/client/search-state.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton.tsx';
@@ -60,8 +60,9 @@ export function SearchPage() {
         <Box flex="1" minW="0">
           <ActiveFilterChips
             filters={urlState.filters}
+            matchOf={(argument) => facetMatchOf(urlState, argument)}
             onRemove={(argument, value) => goFiltered(toggleFilterValue(state, argument, value), argument)}
-            onClear={() => go({ ...urlState, filters: {}, page: DEFAULT_PAGE })}
+            onClear={() => go({ ...urlState, filters: {}, matchAll: [], page: DEFAULT_PAGE })}
           />
         </Box>
         <SaveSearchButton pathname={page.pathname} search={page.search} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacetValuesQuery, buildSearchRecordsQuery, searchArguments, searchFilterArguments } from './search-query.ts';
+import { buildFacetValuesQuery, buildSearchRecordsQuery, facetMatchArguments, searchArguments, searchFilterArguments } from './search-query.ts';
 import { urlToSearchState } from './search-state.ts';
 
 const state = (query: string) => urlToSearchState(new URLSearchParams(query));
@@ -32,6 +32,24 @@ describe('searchArguments', () => {
     const filters = { isRecommended: ['true'], subjects: ['genomics'] };
     const introspected = { isRecommended: 'Boolean', subjects: '[String]' };
     expect(buildSearchRecordsQuery({ ...state(''), filters }, { argumentTypes: introspected })).toEqual(buildSearchRecordsQuery({ ...state(''), filters }));
+  });
+});
+
+describe('facetMatchArguments', () => {
+  it('sends "all" for a facet with values whose values must all match, if the API declares the argument', () => {
+    expect(searchArguments(state('subjects=genomics,proteomics&subjectsMatch=all')).subjectsMatch).toBe('all');
+    expect(facetMatchArguments(state('subjects=genomics&subjectsMatch=any'))).toEqual({});
+    // Without values "all" changes nothing: the request stays the same.
+    expect(facetMatchArguments(state('domainsMatch=all&subjects=genomics'))).toEqual({});
+    expect(facetMatchArguments(state('subjects=genomics&subjectsMatch=all'), { subjects: '[String]' })).toEqual({});
+    expect(facetMatchArguments(state('subjects=genomics&subjectsMatch=all'), { subjects: '[String]', subjectsMatch: 'String' })).toEqual({ subjectsMatch: 'all' });
+  });
+
+  it('is a string variable, and a facet-values request carries it too', () => {
+    const request = buildSearchRecordsQuery(state('subjects=genomics,proteomics&subjectsMatch=all'));
+    expect(request.query).toContain('$subjectsMatch:String');
+    expect(request.variables).toMatchObject({ subjects: ['genomics', 'proteomics'], subjectsMatch: 'all' });
+    expect(buildFacetValuesQuery(state('subjects=genomics&subjectsMatch=all'), 'subjects', { size: 1000 })).toContain('subjectsMatch:"all"');
   });
 });
 

@@ -7,7 +7,7 @@
  * the request is the same either way. A filter the API does not declare is not sent (it would
  * reject the whole query).
  */
-import { facetByArgument } from '../facets.ts';
+import { facetByArgument, facetMatchArgument } from '../facets.ts';
 import { compactGraphql, fragmentSelection, graphqlArguments, withFragments, type GraphqlLiteral } from './graphql-literals.ts';
 import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
@@ -96,6 +96,22 @@ export function searchFilterArguments(filters: SearchState['filters'], argumentT
   return args;
 }
 
+/**
+ * `subjectsMatch: "all"` for each facet whose selected values must all match; only for a facet
+ * with values (without, "all" changes nothing) and only when the API declares the argument.
+ */
+export function facetMatchArguments(state: Pick<SearchState, 'filters' | 'matchAll'>, argumentTypes?: SearchArgumentTypes): Record<string, GraphqlLiteral> {
+  const args: Record<string, GraphqlLiteral> = {};
+  for (const argument of state.matchAll) {
+    const facet = facetByArgument(argument);
+    const name = facet ? facetMatchArgument(facet) : null;
+    if (!name || (state.filters[argument] ?? []).length === 0) continue;
+    if (argumentTypes && argumentTypes[name] === undefined) continue;
+    args[name] = 'all';
+  }
+  return args;
+}
+
 export function searchArguments(state: SearchState, options: SearchQueryOptions = {}): Record<string, GraphqlLiteral | undefined> {
   return {
     q: state.q === '' ? undefined : state.q,
@@ -105,6 +121,7 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
     searchAnd: state.searchAnd,
     exact: state.exact ? true : undefined,
     ...searchFilterArguments(state.filters, options.argumentTypes),
+    ...facetMatchArguments(state, options.argumentTypes),
     ids: options.ids,
     excludeId: options.excludeId,
   };

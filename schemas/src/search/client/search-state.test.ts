@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SEARCH_STATE,
+  facetMatchOf,
   searchStateToUrl,
   toggleFilterValue,
   urlToSearchState,
+  withFacetMatch,
   withPreset,
   withText,
 } from './search-state.ts';
@@ -24,7 +26,17 @@ describe('urlToSearchState', () => {
       searchAnd: false,
       exact: true,
       filters: { subjects: ['genomics', 'proteomics'], isRecommended: ['true'] },
+      matchAll: [],
     });
+  });
+
+  it('reads which facets match all their values: "all" in any case; "any", nonsense and single-valued facets are not kept', () => {
+    const state = parse('subjects=genomics,proteomics&subjectsMatch=ALL&domainsMatch=any&licencesMatch=both&fairsharingRegistryMatch=all&taxonomiesMatch=all');
+    expect(state.matchAll).toEqual(['subjects', 'taxonomies']);
+    // A match parameter is never a filter; a parameter the facets do not know stays one (the query drops it).
+    expect(state.filters).toEqual({ subjects: ['genomics', 'proteomics'], fairsharingRegistryMatch: ['all'] });
+    expect(facetMatchOf(state, 'subjects')).toBe('all');
+    expect(facetMatchOf(state, 'domains')).toBe('any');
   });
 
   it('merges repeated parameters, drops blanks and duplicates', () => {
@@ -54,6 +66,17 @@ describe('searchStateToUrl', () => {
     const state = parse(query);
     expect(searchStateToUrl(state).toString()).toBe(query);
     expect(urlToSearchState(searchStateToUrl(state))).toEqual(state);
+  });
+});
+
+describe('facet match in the URL', () => {
+  it('writes "all" beside its facet, leaves "any" out, and round-trips', () => {
+    const state = withFacetMatch(parse('subjects=genomics,proteomics&page=3'), 'subjects', 'all');
+    expect(state.page).toBe(1);
+    expect(searchStateToUrl(state).toString()).toBe('subjects=genomics%2Cproteomics&subjectsMatch=all');
+    expect(urlToSearchState(searchStateToUrl(state))).toEqual(state);
+    expect(searchStateToUrl(withFacetMatch(state, 'subjects', 'any')).toString()).toBe('subjects=genomics%2Cproteomics');
+    expect(searchStateToUrl(parse('subjectsMatch=any&domains=x')).toString()).toBe('domains=x');
   });
 });
 

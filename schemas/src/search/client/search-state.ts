@@ -2,7 +2,10 @@
  * The search state and its URL form. The URL is the only source of search state:
  * components read it with `urlToSearchState` and change it with `searchStateToUrl`.
  * Defaults are left out of the URL so that equal searches have equal URLs.
+ * A facet whose values must all match says so in its own parameter, named as the API's argument
+ * (`subjectsMatch=all`); "any" is the default, and a word that is neither is dropped.
  */
+import { FACETS, facetMatchArgument, readFacetMatch, type FacetMatch } from '../facets.ts';
 
 /** Query parameters that are not filters; every other parameter is a filter. */
 export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact'] as const;
@@ -24,7 +27,18 @@ export interface SearchState {
   exact: boolean;
   /** GraphQL argument name → selected values (lower-case is not required; the API matches any case). */
   filters: Record<string, string[]>;
+  /** The facets (GraphQL argument names, sorted) whose selected values must all match; the others match any. */
+  matchAll: string[];
 }
+
+/** URL parameter (`subjectsMatch`) → the facet argument it belongs to (`subjects`), for facets that offer "all of". */
+const MATCH_PARAMETERS: ReadonlyMap<string, string> = new Map(
+  FACETS.flatMap((facet) => {
+    const parameter = facetMatchArgument(facet);
+    return parameter ? [[parameter, facet.argument] as const] : [];
+  }),
+);
+const MATCH_PARAMETER_OF: ReadonlyMap<string, string> = new Map([...MATCH_PARAMETERS].map(([parameter, argument]) => [argument, parameter]));
 
 export const DEFAULT_SEARCH_STATE: SearchState = {
   q: '',
@@ -34,6 +48,7 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   searchAnd: DEFAULT_SEARCH_AND,
   exact: false,
   filters: {},
+  matchAll: [],
 };
 
 function positiveInteger(raw: string | null, fallback: number): number {
@@ -50,8 +65,14 @@ function splitValues(raw: string[]): string[] {
 
 export function urlToSearchState(params: URLSearchParams): SearchState {
   const filters: Record<string, string[]> = {};
+  const matchAll = new Set<string>();
   for (const key of new Set(params.keys())) {
     if ((CONTROL_PARAMETERS as readonly string[]).includes(key)) continue;
+    const matched = MATCH_PARAMETERS.get(key);
+    if (matched !== undefined) {
+      if (readFacetMatch(params.get(key) ?? '') === 'all') matchAll.add(matched);
+      continue;
+    }
     const values = splitValues(params.getAll(key));
     if (values.length > 0) filters[key] = values;
   }
@@ -64,6 +85,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     searchAnd: searchAndRaw === null ? DEFAULT_SEARCH_AND : searchAndRaw !== 'false',
     exact: params.get('exact') === 'true',
     filters,
+    matchAll: [...matchAll].sort(),
   };
 }
 
@@ -71,10 +93,12 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
 export function searchStateToUrl(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim() !== '') params.set('q', state.q.trim());
-  for (const key of Object.keys(state.filters).sort()) {
-    const values = state.filters[key] ?? [];
-    if (values.length > 0) params.set(key, values.join(','));
-  }
+  const filters = Object.entries(state.filters).flatMap(([key, values]) => (values.length > 0 ? [[key, values.join(',')] as const] : []));
+  const matches = state.matchAll.flatMap((argument) => {
+    const parameter = MATCH_PARAMETER_OF.get(argument);
+    return parameter ? [[parameter, 'all'] as const] : [];
+  });
+  for (const [key, value] of [...filters, ...matches].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) params.set(key, value);
   if (state.searchAnd !== DEFAULT_SEARCH_AND) params.set('searchAnd', String(state.searchAnd));
   if (state.exact) params.set('exact', 'true');
   if (state.orderBy !== '') params.set('orderBy', state.orderBy);
@@ -98,6 +122,17 @@ export function withFilter(state: SearchState, name: string, values: string[]): 
   if (values.length === 0) delete filters[name];
   else filters[name] = values;
   return { ...state, filters, page: DEFAULT_PAGE };
+}
+
+/** How a facet's selected values combine in this state. */
+export function facetMatchOf(state: SearchState, argument: string): FacetMatch {
+  return state.matchAll.includes(argument) ? 'all' : 'any';
+}
+
+/** Sets how one facet's values combine; like any filter change, back to page 1. */
+export function withFacetMatch(state: SearchState, argument: string, match: FacetMatch): SearchState {
+  const others = state.matchAll.filter((item) => item !== argument);
+  return { ...state, matchAll: match === 'all' ? [...others, argument].sort() : others, page: DEFAULT_PAGE };
 }
 
 /** New text is searched with the typo retry again. */

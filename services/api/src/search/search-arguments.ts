@@ -12,12 +12,30 @@
  * (page "abc", isRecommended "maybe") raise `InvalidQueryError`.
  */
 import { METADATA_FILTER_IDS, REGISTRY_NAMES, type RegistryName } from '@registry/schemas';
-import { ADVANCED_SEARCH_FILTERS, FACETS, normaliseStatus, type FacetKind } from '@registry/schemas/search/facets.ts';
+import { ADVANCED_SEARCH_FILTERS, DEFAULT_FACET_MATCH, FACETS, facetMatchArgument, normaliseStatus, readFacetMatch, type FacetKind, type FacetMatch } from '@registry/schemas/search/facets.ts';
 import { InvalidQueryError } from './search-errors.ts';
 
 export type ListArgument = string | number | boolean | readonly (string | number | boolean)[] | null | undefined;
 export type BooleanArgument = boolean | string | null | undefined;
 export type IntegerArgument = number | string | null | undefined;
+
+/** One value of a list argument, lower-cased, and its comma-separated parts (one part when it holds no comma). */
+export interface ListArgumentItem {
+  whole: string;
+  parts: string[];
+}
+
+/** The values of a list argument as given (lower-cased; blank ones and blank parts dropped). */
+export function readListArgumentItems(value: ListArgument): ListArgumentItem[] {
+  if (value === null || value === undefined) return [];
+  const items: ListArgumentItem[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const whole = String(item).trim().toLowerCase();
+    const parts = whole.split(',').map((part) => part.trim()).filter(Boolean);
+    if (parts.length > 0) items.push({ whole, parts });
+  }
+  return items;
+}
 
 /**
  * Lower-cased, de-duplicated values of a list argument. A comma inside one value is ambiguous
@@ -25,13 +43,8 @@ export type IntegerArgument = number | string | null | undefined;
  * organisation names hold commas), so such a value matches as a whole and as its parts.
  */
 export function readListArgument(value: ListArgument): string[] {
-  if (value === null || value === undefined) return [];
-  const items = Array.isArray(value) ? value : [value];
   const values = new Set<string>();
-  for (const item of items) {
-    const whole = String(item).trim().toLowerCase();
-    if (!whole) continue;
-    const parts = whole.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const { whole, parts } of readListArgumentItems(value)) {
     if (parts.length > 1) values.add(whole);
     for (const part of parts) values.add(part);
   }
@@ -88,6 +101,14 @@ export function readBooleanArgument(value: BooleanArgument, name: string): boole
   throw new InvalidQueryError(`${name} must be true or false, got "${String(value)}"`);
 }
 
+/** A facet's `…Match` argument: "any" (also when absent) or "all". */
+export function readFacetMatchArgument(value: unknown, name: string): FacetMatch {
+  if (value === null || value === undefined || value === '') return DEFAULT_FACET_MATCH;
+  const match = typeof value === 'string' ? readFacetMatch(value) : null;
+  if (match === null) throw new InvalidQueryError(`${name} must be "any" or "all", got "${String(value).slice(0, 100)}"`);
+  return match;
+}
+
 export function readIntegerArgument(value: IntegerArgument, name: string): number | null {
   if (value === null || value === undefined || value === '') return null;
   const number = typeof value === 'number' ? value : Number(String(value).trim());
@@ -137,6 +158,8 @@ export function searchArgumentDefinitions(): SearchArgumentDefinition[] {
   const definitions = [...GENERAL_ARGUMENTS];
   for (const facet of FACETS) {
     definitions.push({ name: facet.argument, type: typeFor(facet.kind), description: `Facet "${facet.label}" (aggregation key ${facet.key}).` });
+    const match = facetMatchArgument(facet);
+    if (match) definitions.push({ name: match, type: 'String', description: `How the values of ${facet.argument} combine: "any" (default, records with any of them) or "all" (records with all of them).` });
   }
   for (const name of DOCUMENT_FILTERS) {
     const filter = ADVANCED_SEARCH_FILTERS.find((candidate) => candidate.id === name);

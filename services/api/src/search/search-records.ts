@@ -6,7 +6,9 @@
  *                hasPublication, metadata attributes): these narrow hits AND every count.
  *   post_filter  the selected facet values: they narrow the hits only,
  *   aggs         each facet counted under the OTHER selected facets, so a facet's own selection
- *                never hides its other values' counts. Facets that need the same filter share
+ *                never hides its other values' counts; a facet whose values must all match
+ *                (`subjectsMatch: "all"`) is counted under its own selection too, so each value
+ *                counts what adding it would leave. Facets that need the same filter share
  *                one `filter` aggregation (all unselected facets share "all selections"), so a
  *                search with two selected facets makes three passes over the hits, not fifteen.
  * Free text without typo matching first; a retry with it when nothing matched (text-query.ts).
@@ -18,18 +20,22 @@
  * "Match All Terms" as selected when the URL has no searchAnd).
  */
 import { can, METADATA_FILTER_IDS, recordVisibilityFilter, type MetadataFilterId, type RecordSearchDocument, type Viewer } from '@registry/schemas';
-import { FACETS, type FacetArgument, type FacetDefinition, type FacetKey } from '@registry/schemas/search/facets.ts';
+import { MAX_ITEMS_PER_LIST } from '@registry/schemas/forms/bounds.ts';
+import { FACETS, facetMatchArgument, type FacetArgument, type FacetDefinition, type FacetKey, type FacetMatchArgument } from '@registry/schemas/search/facets.ts';
 import {
   readBooleanArgument,
   readIdList,
   readIntegerArgument,
+  readFacetMatchArgument,
   readListArgument,
+  readListArgumentItems,
   readRecordTypeList,
   readRegistryList,
   readStatusList,
   type BooleanArgument,
   type IntegerArgument,
   type ListArgument,
+  type ListArgumentItem,
 } from './search-arguments.ts';
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
@@ -44,8 +50,10 @@ export const MAX_RESULT_WINDOW = 10_000;
 
 type FacetArguments = { [argument in FacetArgument]?: argument extends 'isRecommended' | 'isMaintained' | 'isApproved' ? BooleanArgument : ListArgument };
 type MetadataArguments = { [id in MetadataFilterId]?: ListArgument | BooleanArgument };
+/** "any" (default) or "all", per facet a record may hold several values of. */
+type FacetMatchArguments = { [argument in FacetMatchArgument]?: string | null };
 
-export interface SearchRecordsArgs extends FacetArguments, MetadataArguments {
+export interface SearchRecordsArgs extends FacetArguments, FacetMatchArguments, MetadataArguments {
   q?: string | null;
   page?: IntegerArgument;
   perPage?: IntegerArgument;
@@ -139,6 +147,27 @@ export interface FacetValuesRequest {
 interface SelectedFacet {
   facet: FacetDefinition;
   clause: Clause;
+  /**
+   * "all of": the facet's own selection narrows its counts too, so each value counts the records
+   * that adding it would leave; "any of" counts a facet without its own selection (each value
+   * counts the records it would add).
+   */
+  matchAll: boolean;
+}
+
+/**
+ * Records holding every value. A value with commas counts as held when the record holds it whole
+ * (an organisation's name) or holds each of its parts (a comma list); see `readListArgument`.
+ * Each value is a clause, so their number is bounded.
+ */
+function allOfClause(facet: FacetDefinition, items: ListArgumentItem[]): Clause {
+  const terms = items.reduce((sum, item) => sum + item.parts.length, 0);
+  if (terms > MAX_ITEMS_PER_LIST) throw new InvalidQueryError(`${facet.argument} with "all" takes at most ${MAX_ITEMS_PER_LIST} values`);
+  const term = (value: string): Clause => ({ term: { [facet.field]: value } });
+  const clauses = items.map(({ whole, parts }) =>
+    parts.length > 1 ? { bool: { should: [term(whole), { bool: { filter: parts.map(term) } }], minimum_should_match: 1 } } : term(parts[0] ?? whole),
+  );
+  return { bool: { filter: clauses } };
 }
 
 function valuesFor(facet: FacetDefinition, raw: ListArgument): string[] {
@@ -155,11 +184,17 @@ function selectedFacets(args: SearchRecordsArgs, viewer: Viewer): SelectedFacet[
     const raw = args[facet.argument as FacetArgument];
     if (facet.kind === 'boolean') {
       const value = readBooleanArgument(raw as BooleanArgument, facet.argument);
-      if (value !== null) selected.push({ facet, clause: { term: { [facet.field]: value } } });
+      if (value !== null) selected.push({ facet, clause: { term: { [facet.field]: value } }, matchAll: false });
+      continue;
+    }
+    const matchArgument = facetMatchArgument(facet);
+    if (matchArgument && readFacetMatchArgument(args[matchArgument], matchArgument) === 'all') {
+      const items = readListArgumentItems(raw as ListArgument);
+      if (items.length) selected.push({ facet, clause: allOfClause(facet, items), matchAll: true });
       continue;
     }
     const values = valuesFor(facet, raw as ListArgument);
-    if (values.length) selected.push({ facet, clause: { terms: { [facet.field]: values } } });
+    if (values.length) selected.push({ facet, clause: { terms: { [facet.field]: values } }, matchAll: false });
   }
   return selected;
 }
@@ -214,11 +249,16 @@ const ALL_SELECTIONS_GROUP = 'facets_under_all_selections';
 const QUERY_MATCHES = 'query_matches';
 const EXCEPT_GROUP_PREFIX = 'facets_under_selections_except_';
 
+/** The selections a facet's values are counted under: the others', and its own when its values must all match. */
+function countedUnder(selected: SelectedFacet[], facet: FacetDefinition): Clause[] {
+  return selected.filter((entry) => entry.facet.key !== facet.key || entry.matchAll).map((entry) => entry.clause);
+}
+
 function aggregationsRequest(viewer: Viewer, selected: SelectedFacet[]): Record<string, Clause> {
   const groups: Record<string, { filter: Clause; aggs: Record<string, Clause> }> = {};
   for (const facet of FACETS) {
     if (facet.curatorOnly && !can(viewer, 'search.curatorFilters')) continue;
-    const others = selected.filter((entry) => entry.facet.key !== facet.key).map((entry) => entry.clause);
+    const others = countedUnder(selected, facet);
     const name = others.length === selected.length ? ALL_SELECTIONS_GROUP : `${EXCEPT_GROUP_PREFIX}${facet.key}`;
     groups[name] ??= { filter: others.length ? { bool: { filter: others } } : { match_all: {} }, aggs: {} };
     groups[name].aggs[facet.key] = { terms: { field: facet.field, size: facet.size } };
@@ -242,10 +282,10 @@ export function containsPattern(text: string): string {
   return `.*${body}.*`;
 }
 
-/** One facet's values under the other selected facets (as in `aggregationsRequest`), most frequent first. */
+/** One facet's values under the selections it is counted under (as in `aggregationsRequest`), most frequent first. */
 function facetValuesAggregation(selected: SelectedFacet[], request: FacetValuesRequest): Record<string, Clause> {
   const { facet, contains, size } = request;
-  const others = selected.filter((entry) => entry.facet.key !== facet.key).map((entry) => entry.clause);
+  const others = countedUnder(selected, facet);
   const terms: Clause = { field: facet.field, size, order: [{ _count: 'desc' }, { _key: 'asc' }] };
   if (contains && facet.kind === 'list') terms.include = containsPattern(contains);
   return {
