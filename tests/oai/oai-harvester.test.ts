@@ -99,7 +99,7 @@ describe('harvesting with HTTP::OAI', () => {
     await env.db('records').where({ id: changed.id }).update({ name: `${changed.name} (renamed)` });
     await env.db('records').where({ id: hidden.id }).update({ is_hidden: true });
     // Withdrawn (deleted while public, with a tombstone): OAI-PMH keeps it as a deleted record.
-    await app.records.deleteRecord(curator, deleted.id, { reason: 'Withdrawn by its community' });
+    await app.curation.deleteRecord(curator, deleted.id, { reason: 'Withdrawn by its community' });
     await app.records.mergeRecords(curator, duplicate.id, canonical.id);
 
     const { records, errors } = await harvest(from);
@@ -128,7 +128,7 @@ describe('harvesting with HTTP::OAI', () => {
 
   it('a withdrawn record names its successor while the successor is public', async () => {
     const [withdrawn, successor] = await unrelatedPublicRecords(2);
-    await app.records.deleteRecord(curator, withdrawn.id, { reason: 'Superseded', successorId: successor.id });
+    await app.curation.deleteRecord(curator, withdrawn.id, { reason: 'Superseded', successorId: successor.id });
     const replacedBy = `<about><dcterms:isReplacedBy xmlns:dcterms="http://purl.org/dc/terms/">oai:${host}:${successor.id}</dcterms:isReplacedBy></about>`;
     for (const prefix of ['oai_dc', 'oai_datacite']) {
       const answer = await oai(app, `verb=GetRecord&metadataPrefix=${prefix}&identifier=oai:${host}:${withdrawn.id}`);

@@ -12,7 +12,7 @@ import type { RegistryConfig } from '@registry/platform';
 import type { RunningRole } from '@registry/platform/process-roles.ts';
 import { buildApp, type BuildAppOptions } from './app.ts';
 import { checkServices } from './infrastructure/startup-checks.ts';
-import { checkReadiness } from './routes/health.ts';
+import { checkReadiness } from './operations/health-routes.ts';
 import { startHealthServer } from './metrics/operations-server.ts';
 
 /** How long /readyz says "not ready" before a stopping server closes; SHUTDOWN_DRAIN_MS overrides. */

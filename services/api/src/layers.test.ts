@@ -23,7 +23,7 @@ const FLOORS = ['composition', 'transport', 'domains', 'kernel'] as const;
 type Floor = (typeof FLOORS)[number];
 
 /** The modules that assemble the app; everything else in their folders is transport. */
-const COMPOSITION = new Set(['app.ts', 'server.ts', 'api-server.ts', 'bind-dependencies.ts', 'domains.ts', 'graphql/plugin.ts', 'graphql/resolvers.ts']);
+const COMPOSITION = new Set(['app.ts', 'server.ts', 'api-server.ts', 'domains.ts', 'graphql/plugin.ts', 'graphql/resolvers.ts']);
 const TRANSPORT_FOLDERS = new Set(['http', 'pages', 'infrastructure', 'graphql', 'mcp', 'metrics']);
 const KERNEL = new Set(['kernel', 'domain-errors.ts', 'validation.ts', 'like-pattern.ts']);
 

@@ -5,9 +5,9 @@
  */
 import { Registry } from 'prom-client';
 import { createDatabase, createIndexQueue, createQueueConnection, createSearchClient, type RegistryConfig } from '@registry/platform';
-import { bindDependencies } from '@registry/api/bind-dependencies.ts';
+import { bindDependencies } from '@registry/api/kernel/bind-dependencies.ts';
 import { oldestPendingOutboxAt, pingDatabase, recentRecordRevisions } from '@registry/api/operations/operations-repository.ts';
-import { checkReadiness } from '@registry/api/routes/health.ts';
+import { checkReadiness } from '@registry/api/operations/health-routes.ts';
 import { countSearchErrors } from '@registry/api/metrics/metrics-plugin.ts';
 import { registerPipelineGauges } from '@registry/api/metrics/pipeline-gauges.ts';
 import { startHealthServer } from '@registry/api/metrics/operations-server.ts';

@@ -45,6 +45,12 @@ export interface MailContext {
   siteName: string;
 }
 
+/** The mailer the community's mails (claims, curators' decisions, digests) go through, with the site they name. */
+export interface CommunityMail {
+  mailer: Mailer;
+  context: MailContext;
+}
+
 export function confirmationMail(context: MailContext, to: string, username: string, token: string): Mail {
   return linkMail(to, 'confirm your e-mail address', context.siteName, {
     intro: `Welcome ${username}! Please confirm this e-mail address for your ${context.siteName} account.`,

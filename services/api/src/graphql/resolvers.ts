@@ -1,41 +1,25 @@
-/** Resolver assembly: every domain's resolvers (`<domain>/<domain>-resolvers.ts`), by type, with the access module's field table applied. */
+/**
+ * Resolver assembly: every slice's resolvers (declared in its `<slice>-domain.ts`, listed in
+ * `domains.ts`), merged type by type, with the access module's field table applied. Each slice's
+ * part is typed by the schema's generated `Resolvers` where it is written.
+ */
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { JsonScalar } from './json-scalar.ts';
 import { withFieldAccess } from './field-access.ts';
-import { curationQueries, curationTypeResolvers } from '../curation/curation-resolvers.ts';
-import { organisationQueries, organisationTypeResolvers } from '../organisations/organisation-resolvers.ts';
-import { graphQueries } from '../records/record-graph.ts';
-import { recordListQueries, recordQueries, recordTypeResolvers } from '../records/record-resolvers.ts';
-import { searchQueries, searchTypeResolvers } from '../search/search-resolvers.ts';
-import { siteQueries, siteTypeResolvers } from '../site/site-resolvers.ts';
-import { statisticsQueries } from '../statistics/statistics-resolvers.ts';
-import { suggestionQueries } from '../suggestions/suggestions-resolvers.ts';
-import { userQueries, userTypeResolvers } from '../accounts/account-resolvers.ts';
-import { vocabularyQueries, vocabularyTypeResolvers } from '../vocabularies/vocabulary-resolvers.ts';
+import { DOMAINS } from '../domains.ts';
 
-const query: QueryResolvers = {
-  ...searchQueries,
-  ...recordQueries,
-  ...recordListQueries,
-  ...vocabularyQueries,
-  ...organisationQueries,
-  ...userQueries,
-  ...siteQueries,
-  ...statisticsQueries,
-  ...suggestionQueries,
-  ...graphQueries,
-  ...curationQueries,
-};
+/** The slices' resolvers merged: a type answered by several slices gets the fields of each. */
+function mergedResolvers(parts: readonly Resolvers[]): Resolvers & { Query: QueryResolvers } {
+  const merged: Record<string, Record<string, unknown>> = { Query: {} };
+  for (const part of parts) {
+    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
+  }
+  // Each part is a typed Resolvers; their union type by type is one.
+  return merged as unknown as Resolvers & { Query: QueryResolvers };
+}
 
-/** Every resolver, typed by the schema's generated `Resolvers` (graphql-types/): no casts. */
+/** Every resolver, typed by the schema's generated `Resolvers` (graphql-types/). */
 export const resolvers: Resolvers & { Query: QueryResolvers } = withFieldAccess({
   JSON: JsonScalar,
-  Query: query,
-  ...searchTypeResolvers,
-  ...recordTypeResolvers,
-  ...vocabularyTypeResolvers,
-  ...organisationTypeResolvers,
-  ...userTypeResolvers,
-  ...siteTypeResolvers,
-  ...curationTypeResolvers,
+  ...mergedResolvers(DOMAINS.flatMap((domain) => (domain.resolvers ? [domain.resolvers] : []))),
 });

@@ -3,11 +3,11 @@
  * SMTP configuration, with the public address and site name every mail links to.
  */
 import fp from 'fastify-plugin';
-import { createSmtpMailer, type MailContext, type Mailer } from '../accounts/mailer.ts';
+import { createSmtpMailer, type CommunityMail } from '../accounts/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    communityMail: { mailer: Mailer; context: MailContext };
+    communityMail: CommunityMail;
   }
 }
 

@@ -7,7 +7,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { ReadinessReport } from '../routes/health.ts';
+import type { ReadinessReport } from '../operations/health-routes.ts';
 
 export interface HealthServerOptions {
   port: number;

@@ -18,6 +18,9 @@ import { recordEditedThroughLink, requireAllowed, requireEditableRecord, require
 import { changeSharedEntity } from '../references/shared-entity-service.ts';
 import { removeRecordLink } from '../references/record-link-service.ts';
 import * as repository from './organisation-repository.ts';
+
+/** The pick lists' reads: public lists with no rule of their own, answered as the repository reads them. */
+export { searchGrants, searchOrganisations, searchOrganisationTypes } from './organisation-repository.ts';
 import type { OrganisationLinkRow } from '../records/record-rows.ts';
 
 export interface OrganisationServiceDeps {

@@ -13,7 +13,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { RegistryName } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { sendError } from '../kernel/error-answer.ts';
-import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../search/rest-search-failure.ts';
 import type { SearchRecordsArgs } from '../search/search-records.ts';
 import { listAnswerSchema, pageCount, pageLinks, PagingQuery, queryEntries, readPaging, resourceSchema, type ListAnswer, type PagingParameters, type QueryEntries } from '../routes/json-api.ts';
 import { encodeCursor } from './record-pages.ts';

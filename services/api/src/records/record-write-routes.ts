@@ -89,7 +89,7 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
       if (!record) throw notFoundError('Record');
       return record;
     }
-    let record = await app.records.approveRecord(request.viewer, id);
+    let record = await app.curation.approveRecord(request.viewer, id);
     if (save.hidden !== undefined) record = await app.records.setRecordHidden(request.viewer, id, save.hidden);
     if (save.createReview) {
       await app.reviews.reviewRecord(request.viewer, { fairsharing_record_id: id });
@@ -150,7 +150,7 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      await app.records.deleteRecord(request.viewer, request.params.id, { reason: request.body.reason, successorId: request.body.successor_id });
+      await app.curation.deleteRecord(request.viewer, request.params.id, { reason: request.body.reason, successorId: request.body.successor_id });
       return { message: 'Delete successful !' };
     },
   );
@@ -177,7 +177,7 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
     '/fairsharing_records/:id/approve',
     { config: { access: 'record.approve' }, schema: { summary: 'Approve a record (curators)', tags: ['records'], params: IdParams, response: { 200: WriteAnswer } } },
     async (request, reply) => {
-      const record = await app.records.approveRecord(request.viewer, request.params.id);
+      const record = await app.curation.approveRecord(request.viewer, request.params.id);
       return answer(request, reply, { record, suspectedDuplicates: [] }, 'Record approved.');
     },
   );

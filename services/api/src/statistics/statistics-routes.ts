@@ -7,7 +7,7 @@ import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { recordsAlias } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
-import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../search/rest-search-failure.ts';
 import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
 import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
 import { querystringProperty } from '../routes/search-argument-schema.ts';

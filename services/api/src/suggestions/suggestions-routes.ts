@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
-import { ErrorAnswer, sendSearchFailure } from '../routes/search-failure.ts';
+import { ErrorAnswer, sendSearchFailure } from '../search/rest-search-failure.ts';
 import { DEFAULT_SUGGESTIONS, MAX_SUGGESTION_TEXT, MAX_SUGGESTIONS } from './suggestions-service.ts';
 
 export const SUGGESTIONS_PATH = '/search_suggestions';

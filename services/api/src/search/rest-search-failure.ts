@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { sendError } from '../kernel/error-answer.ts';
-import { InvalidQueryError, SearchUnavailableError } from '../search/search-errors.ts';
+import { InvalidQueryError, SearchUnavailableError } from './search-errors.ts';
 
 /** The body of an error answer (this one's, and the error handler's): what the search routes declare for 400, 404 and 503. */
 export const ErrorAnswer = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()), statusCode: Type.Integer() });

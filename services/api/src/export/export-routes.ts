@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { recordsCsv } from '../export/records-csv.ts';
+import { recordsCsv } from './records-csv.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
 
@@ -35,7 +35,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const body = Readable.from(jsonArrayChunks(app.records.readPublicRecordBatches()));
+      const body = Readable.from(jsonArrayChunks(app.export.readPublicRecordBatches()));
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'inline; filename="records.json"')
@@ -56,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       async function* csvChunks(): AsyncGenerator<string> {
         let header = true;
-        for await (const batch of app.records.readPublicRecordBatches()) {
+        for await (const batch of app.export.readPublicRecordBatches()) {
           yield recordsCsv(batch, site, { header });
           header = false;
         }

@@ -8,8 +8,8 @@ import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
-import { advancedSearch } from '../search/advanced-search.ts';
-import { ErrorAnswer, sendSearchFailure } from './search-failure.ts';
+import { advancedSearch } from './advanced-search.ts';
+import { ErrorAnswer, sendSearchFailure } from './rest-search-failure.ts';
 
 const AdvancedSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 1_000, description: 'Free text, searched before the filters apply' })),

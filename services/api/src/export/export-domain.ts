@@ -1,0 +1,19 @@
+/** The export (the open dump) slice as the app assembles it: its services, routes and resolvers (domain-declaration.ts). */
+import { defineDomain, type AppConnections } from '../domain-declaration.ts';
+import { bindDependencies } from '../kernel/bind-dependencies.ts';
+import { readPublicRecordBatches } from './public-records-repository.ts';
+import { exportRoutes } from './export-routes.ts';
+
+const exportServices = ({ db }: AppConnections) => bindDependencies(db, { readPublicRecordBatches });
+
+declare module '../kernel/graphql-context.ts' {
+  interface DomainServices {
+    export: ReturnType<typeof exportServices>;
+  }
+}
+
+export const exportDomain = defineDomain({
+  name: 'export',
+  services: exportServices,
+  routes: [exportRoutes],
+});
