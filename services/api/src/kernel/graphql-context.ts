@@ -2,8 +2,9 @@
  * What every resolver receives besides its arguments: the domains' services (`context.records`,
  * `context.accounts`, …: resolvers never hold the database handle), the search client, the
  * viewer and the request's loaders. It sits below the slices, so a slice's resolvers import it
- * without importing what assembles them: `DomainServices` is declared empty here and filled in
- * by `domains.ts`, which binds the services (as Fastify's own decorations are declared).
+ * without importing what assembles them: `DomainServices` is declared empty here and each slice
+ * adds its services under its name in its `<slice>-domain.ts` (as Fastify's own decorations are
+ * declared); `domains.ts` binds them.
  * The endpoint's path and the context of one query live here too, so that what serves pages,
  * feeds and request economics reads them without importing the GraphQL plugin (which imports
  * the composition: that was a cycle).
@@ -14,7 +15,7 @@ import type { Viewer } from '@registry/schemas';
 
 export const GRAPHQL_PATH = '/graphql';
 
-/** The bound services of every domain; its members are declared by `domains.ts`. */
+/** The bound services of every domain; each slice declares its member in its `<slice>-domain.ts`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainServices {}
 
