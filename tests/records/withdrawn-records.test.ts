@@ -2,8 +2,8 @@
  * Withdrawing a public record (issue 32): a super curator deletes it with a reason (required) and
  * optionally a public successor (validated); its identifiers then answer 410 Gone with the
  * tombstone in REST (by id, DOI and legacy id), GraphQL (`withdrawn`, not an error), the record
- * URL's page and linked data; a hidden record deleted stays 404; a record merged into one withdrawn
- * since answers the tombstone. Real records of the demo catalogue.
+ * URL's page and linked data; a record hidden after being public keeps a tombstone when deleted; a
+ * record merged into one withdrawn since, or into a hidden one, answers a tombstone. Real records of the demo catalogue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -141,11 +141,33 @@ describe('deleting a public record', () => {
   });
 });
 
-describe('deleting a record that was never public', () => {
-  it('needs no reason and leaves no tombstone: 404 as before', async () => {
+describe('deleting a record that was public once and hidden since', () => {
+  it('needs a reason and keeps a tombstone: public once, its identifiers were issued for good', async () => {
     const hidden = await hiddenRecord();
-    expect((await remove(hidden.id)).statusCode).toBe(200);
-    expect((await app.inject({ url: `/fairsharing_records/${hidden.id}` })).statusCode).toBe(404);
-    expect(await env.db('record_tombstones').where({ record_id: hidden.id }).first()).toBeUndefined();
+    expect((await remove(hidden.id)).statusCode).toBe(400);
+    expect((await remove(hidden.id, { reason: 'Withdrawn by its maintainers' })).statusCode).toBe(200);
+    const response = await app.inject({ url: `/fairsharing_records/${hidden.id}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().data.attributes).toMatchObject({ state: 'withdrawn', reason: 'Withdrawn by its maintainers' });
+  });
+});
+
+describe('a public record merged into a hidden one', () => {
+  it('answers its own tombstone, not a move to a record no visitor sees, and keeps it when that record is deleted', async () => {
+    const [duplicate, canonical] = await env.db('records').where({ is_hidden: false, is_approved: true }).whereNotNull('doi')
+      .orderBy('id', 'desc').offset(5).limit(2).select('id', 'doi');
+    const hidden = await app.inject({ method: 'POST', url: `/fairsharing_records/${canonical.id}/hide`, headers: bearer('curator'), payload: { hidden: true } });
+    expect(hidden.statusCode).toBe(200);
+    const merged = await app.inject({ method: 'POST', url: `/fairsharing_records/${duplicate.id}/merge`, headers: bearer('curator'), payload: { into: canonical.id } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    for (const identifier of [String(duplicate.id), duplicate.doi]) {
+      const response = await app.inject({ url: `/fairsharing_record/${identifier}` });
+      expect(response.statusCode, identifier).toBe(410);
+      expect(response.json().data.attributes).toMatchObject({ state: 'withdrawn', successor: null });
+    }
+    expect((await remove(canonical.id, { reason: 'Duplicate of another standard' })).statusCode).toBe(200);
+    const response = await app.inject({ url: `/fairsharing_record/${duplicate.doi}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().data.attributes).toMatchObject({ reason: 'Duplicate of another standard' });
   });
 });

@@ -54,7 +54,8 @@ const RECORD_ITEMS_SQL = `
 
 /**
  * The last tombstone of each deleted or merged record, with the record a merged one lives in now
- * and that record's visibility facts (`toItem` names it only when it is public).
+ * or a withdrawn one's successor (followed through merges), and that record's visibility facts
+ * (`toItem` names it only when it is public).
  */
 const TOMBSTONE_ITEMS_SQL = `
   SELECT t.id, t.datestamp, NULL::text AS registry, NULL::text AS record_type, true AS is_hidden, false AS is_approved,
@@ -64,7 +65,9 @@ const TOMBSTONE_ITEMS_SQL = `
            WHERE e.record_id IS NULL AND e.edit_type IN ('delete', 'merge')
            ORDER BY ${TOMBSTONE_ID}, e.created_at DESC) t
     LEFT JOIN record_redirects rr ON rr.identifier = 'id:' || t.id
-    LEFT JOIN records successor ON successor.id = rr.record_id
+    LEFT JOIN record_tombstones withdrawn ON withdrawn.record_id = t.id
+    LEFT JOIN record_redirects successor_moved ON successor_moved.identifier = 'id:' || withdrawn.successor_id
+    LEFT JOIN records successor ON successor.id = coalesce(rr.record_id, successor_moved.record_id, withdrawn.successor_id)
    WHERE NOT EXISTS (SELECT 1 FROM records live WHERE live.id = t.id)`;
 
 const ITEMS_SQL = `${RECORD_ITEMS_SQL} UNION ALL ${TOMBSTONE_ITEMS_SQL}`;
