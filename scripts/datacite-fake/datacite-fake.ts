@@ -1,7 +1,8 @@
 /**
  * A local stand-in for DataCite's REST API (JSON:API), for tests and development: `POST /dois`
  * with HTTP basic authentication registers a DOI under the repository's prefix (422 when it
- * exists or the body lacks what DataCite requires), `GET /dois/{doi}` reads it back.
+ * exists or the body lacks what DataCite requires), `PUT /dois/{doi}` updates the attributes it
+ * is sent of a registered DOI (404 when unknown), `GET /dois/{doi}` reads it back.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,7 +47,8 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
       const found = dois.get(doi);
       return found ? send(200, { data: { id: doi, type: 'dois', attributes: found } }) : error(404, 'The resource you are looking for doesn\'t exist.');
     }
-    if (request.method !== 'POST' || path !== '/dois') return error(404, 'The resource you are looking for doesn\'t exist.');
+    const updated = request.method === 'PUT' && path.startsWith('/dois/') ? decodeURIComponent(path.slice('/dois/'.length)).toLowerCase() : null;
+    if (updated === null && (request.method !== 'POST' || path !== '/dois')) return error(404, 'The resource you are looking for doesn\'t exist.');
     if (request.headers.authorization !== expectedAuth) return error(401, 'Bad credentials.');
     if (!(request.headers['content-type'] ?? '').startsWith('application/vnd.api+json')) return error(415, 'Unsupported media type');
     if (failures && failures.times > 0) {
@@ -61,6 +63,14 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
     }
     const attributes = body.data?.attributes;
     if (body.data?.type !== 'dois' || !attributes) return error(422, 'Wrong type or missing attributes');
+    if (updated !== null) {
+      // DataCite's update: the attributes sent replace those kept; the DOI itself cannot change.
+      const kept = dois.get(updated);
+      if (!kept) return error(404, 'The resource you are looking for doesn\'t exist.');
+      const merged = { ...kept, ...attributes, doi: kept.doi };
+      dois.set(updated, merged);
+      return send(200, { data: { id: updated, type: 'dois', attributes: { ...merged, state: 'findable' } } });
+    }
     const missing = REQUIRED.filter((key) => attributes[key] === undefined || attributes[key] === null || attributes[key] === '');
     if (missing.length > 0) return error(422, `Missing ${missing.join(', ')}`);
     const doi = String(attributes.doi).toLowerCase();

@@ -3,14 +3,15 @@
  * visible, complete record gets a DOI (registered with its title, registry and landing page,
  * stored with an edit event and an index intent, found by its DOI); unapproved, hidden or
  * incomplete records do not; a DataCite failure leaves the record for the next run; DataCite is
- * called through the egress module (the local fake is reached only through the allow-list); the
+ * called through the egress module (the local fake is reached only through the allow-list); a
+ * withdrawn record's DOI is updated (when, why, its successor) and keeps its landing page; the
  * configuration is checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '@registry/platform';
 import { signUserToken } from '@registry/api/http/auth.ts';
-import { mintPendingDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
+import { mintPendingDois, updateWithdrawnDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
 import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
@@ -115,6 +116,38 @@ describe('the record page', () => {
     expect(await reason(hidden.id)).toBe('hidden');
     const incomplete = await env.db('records').whereNull('doi').where({ is_approved: true, is_hidden: false, is_complete: false }).first('id');
     expect(await reason(incomplete.id)).toBe('incomplete');
+  });
+});
+
+describe('a withdrawn record\'s DOI', () => {
+  it('is updated at DataCite by the DOI job: the landing page stays (the tombstone), the metadata says when, why and what replaces it', async () => {
+    const { doi } = await env.db('records').where({ id: due.id }).first('doi');
+    expect(doi).toMatch(/^10\.25504\//);
+    const successor = await env.db('records').where({ is_approved: true, is_hidden: false }).whereNotNull('doi').whereNot({ id: due.id }).orderBy('id').first('id', 'doi');
+    const [row] = await env.db('users').insert({ username: 'doi-super', email: 'doi-super@example.org', role: 'super_curator', confirmed_at: new Date() }).returning('id');
+    const token = await signUserToken(app, Number(row.id));
+    const withdrawn = await app.inject({
+      method: 'DELETE', url: `/fairsharing_records/${due.id}`, headers: { authorization: `Bearer ${token}` },
+      payload: { reason: 'Superseded by a broader standard', successor_id: successor.id },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    // The landing page answers the tombstone.
+    expect((await app.inject({ url: `/fairsharing_record/${doi}` })).statusCode).toBe(410);
+
+    datacite.failNext(503);
+    warnings.length = 0;
+    expect(await updateWithdrawnDois(deps)).toEqual([]);
+    expect(warnings).toEqual([`DOI of withdrawn record ${due.id} not updated`]);
+    expect(await updateWithdrawnDois(deps)).toEqual([due.id]);
+    const registered = datacite.dois.get(doi.toLowerCase())!;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(registered).toMatchObject({
+      doi, url: `http://registry.test/${doi}`, titles: [{ title: due.name }],
+      descriptions: [{ description: `Withdrawn on ${today}: Superseded by a broader standard`, descriptionType: 'Other' }],
+      relatedIdentifiers: [{ relatedIdentifier: successor.doi, relatedIdentifierType: 'DOI', relationType: 'IsObsoletedBy' }],
+    });
+    // Told once.
+    expect(await updateWithdrawnDois(deps)).toEqual([]);
   });
 });
 

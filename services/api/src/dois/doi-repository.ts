@@ -1,4 +1,4 @@
-/** The SQL of DOI minting: the records due a DOI. */
+/** The SQL of the DOI job: the records due a DOI, the withdrawn ones whose DOI is due an update. */
 import type { Knex } from 'knex';
 
 export interface DoiCandidate {
@@ -24,4 +24,18 @@ export async function withDoiLock<T>(db: Knex, run: () => Promise<T>): Promise<T
     const { rows } = await trx.raw(`SELECT pg_try_advisory_xact_lock(hashtext('datacite-doi-minting')) AS locked`);
     return rows[0].locked ? run() : null;
   });
+}
+
+/** The withdrawn records (their ids) with a DOI of this prefix that DataCite was not yet told of, oldest first. */
+export async function withdrawnDoisDue(db: Knex, prefix: string, limit: number): Promise<number[]> {
+  const ids = await db('record_tombstones')
+    .whereNotNull('doi').whereNull('doi_updated_at')
+    .whereRaw('lower(doi) LIKE ?', [`${prefix.toLowerCase()}/%`])
+    .orderBy('withdrawn_at').orderBy('record_id').limit(limit)
+    .pluck('record_id');
+  return ids.map(Number);
+}
+
+export async function markWithdrawnDoiUpdated(db: Knex, recordId: number): Promise<void> {
+  await db('record_tombstones').where({ record_id: recordId }).update({ doi_updated_at: db.fn.now() });
 }

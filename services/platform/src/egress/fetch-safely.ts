@@ -36,7 +36,7 @@ export interface EgressSettings {
 
 export interface EgressRequest {
   url: string;
-  method?: 'GET' | 'HEAD' | 'POST';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
   /** The caller gave up: a call not yet sent is not, one under way is cut off (`EgressAbortedError`), none is retried. */
