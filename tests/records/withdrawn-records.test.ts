@@ -11,6 +11,7 @@ import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { signUserToken } from '@registry/api/http/auth.ts';
+import { DATACITE_XSD, validateXml } from '../oai/oai-schema-validation.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
@@ -125,6 +126,17 @@ describe('deleting a public record', () => {
     expect(response.body).toContain('owl:deprecated true');
     expect(response.body).toMatch(new RegExp(`dct:isReplacedBy <[^>]*/${successor.id}>`));
     expect(response.headers.link).toMatch(new RegExp(`/${successor.id}>; rel="successor-version"`));
+  });
+
+  it('answers DataCite XML with the tombstone (410), valid by the DataCite kernel-4 schema', async () => {
+    const [gone, successor] = records;
+    const response = await app.inject({ url: `/${gone.doi}`, headers: { accept: 'application/vnd.datacite.datacite+xml' } });
+    expect(response.statusCode).toBe(410);
+    expect(response.headers['content-type']).toContain('application/vnd.datacite.datacite+xml');
+    expect(response.body).toContain(`<identifier identifierType="DOI">${gone.doi}</identifier>`);
+    expect(response.body).toMatch(/<description descriptionType="Other">Withdrawn on \d{4}-\d{2}-\d{2}: Merged into a broader standard by its community<\/description>/);
+    expect(response.body).toMatch(new RegExp(`<relatedIdentifier relatedIdentifierType="URL" relationType="IsObsoletedBy">[^<]*/${successor.id}</relatedIdentifier>`));
+    expect(await validateXml(DATACITE_XSD, [response.body])).toEqual({ valid: true, report: '' });
   });
 
   it('answers a record merged into one withdrawn since with the tombstone', async () => {

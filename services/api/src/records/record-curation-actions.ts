@@ -70,7 +70,7 @@ export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: 
       await repository.insertTombstone(trx, {
         record_id: id, name: record.name, abbreviation: record.abbreviation, registry_id: record.registry_id,
         doi: record.doi, legacy_ids: record.legacy_ids ?? [], merged_identifiers: await repository.redirectsTo(trx, id),
-        reason, withdrawn_by_id: viewer.userId, successor_id: successorId,
+        reason, withdrawn_by_id: viewer.userId, successor_id: successorId, record_created_at: record.created_at,
       });
     }
     await repository.deleteRecordRow(trx, id);
@@ -146,7 +146,7 @@ export async function mergeRecords(deps: RecordServiceDeps, viewer: Viewer, dupl
       await repository.insertTombstone(trx, {
         record_id: duplicateId, name: row.name, abbreviation: row.abbreviation, registry_id: row.registry_id,
         doi: row.doi, legacy_ids: row.legacy_ids ?? [], merged_identifiers: [],
-        reason: MERGED_REASON, withdrawn_by_id: viewer.userId, successor_id: canonicalId,
+        reason: MERGED_REASON, withdrawn_by_id: viewer.userId, successor_id: canonicalId, record_created_at: row.created_at,
       });
     }
     await repository.moveRecordLinks(trx, duplicateId, canonicalId);

@@ -46,6 +46,8 @@ export interface TombstoneRow {
   withdrawn_at: Date;
   withdrawn_by_id: number | null;
   successor_id: number | null;
+  /** When the record was created, if known. */
+  record_created_at: Date | null;
 }
 
 /**
