@@ -1,9 +1,8 @@
 /**
  * A local stand-in for DataCite's REST API (JSON:API), for tests and development: `POST /dois`
  * with HTTP basic authentication registers a DOI under the repository's prefix (422 when it
- * exists or the body lacks what DataCite requires), `PUT /dois/{doi}` updates one (its `hide` event
- * takes it from findable to registered: still resolving, out of DataCite's search), `GET /dois/{doi}`
- * reads it back with its state.
+ * exists or the body lacks what DataCite requires), `PUT /dois/{doi}` updates the attributes it
+ * is sent of a registered DOI (404 when unknown), `GET /dois/{doi}` reads it back.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +12,7 @@ export interface FakeDatacite {
   prefix: string;
   repositoryId: string;
   password: string;
-  /** Registered DOIs (lower-case) and the attributes sent, with their `state`. */
+  /** Registered DOIs (lower-case) and the attributes sent. */
   dois: Map<string, Record<string, unknown>>;
   /** Answer the next N registrations with this status (to test failures). */
   failNext(status: number, times?: number): void;
@@ -48,8 +47,8 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
       const found = dois.get(doi);
       return found ? send(200, { data: { id: doi, type: 'dois', attributes: found } }) : error(404, 'The resource you are looking for doesn\'t exist.');
     }
-    const updating = request.method === 'PUT' && path.startsWith('/dois/');
-    if (!updating && (request.method !== 'POST' || path !== '/dois')) return error(404, 'The resource you are looking for doesn\'t exist.');
+    const updated = request.method === 'PUT' && path.startsWith('/dois/') ? decodeURIComponent(path.slice('/dois/'.length)).toLowerCase() : null;
+    if (updated === null && (request.method !== 'POST' || path !== '/dois')) return error(404, 'The resource you are looking for doesn\'t exist.');
     if (request.headers.authorization !== expectedAuth) return error(401, 'Bad credentials.');
     if (!(request.headers['content-type'] ?? '').startsWith('application/vnd.api+json')) return error(415, 'Unsupported media type');
     if (failures && failures.times > 0) {
@@ -64,21 +63,20 @@ export async function startFakeDatacite(options: { prefix?: string; repositoryId
     }
     const attributes = body.data?.attributes;
     if (body.data?.type !== 'dois' || !attributes) return error(422, 'Wrong type or missing attributes');
-    if (updating) {
-      // An update of a DOI of this repository; the `hide` event takes a findable DOI back to registered.
-      const doi = decodeURIComponent(path.slice('/dois/'.length)).toLowerCase();
-      const found = dois.get(doi);
-      if (!found) return error(404, 'The resource you are looking for doesn\'t exist.');
-      const state = attributes.event === 'hide' ? 'registered' : attributes.event === 'publish' ? 'findable' : (found.state ?? 'findable');
-      dois.set(doi, { ...found, ...attributes, state });
-      return send(200, { data: { id: doi, type: 'dois', attributes: { ...found, ...attributes, doi, state } } });
+    if (updated !== null) {
+      // DataCite's update: the attributes sent replace those kept; the DOI itself cannot change.
+      const kept = dois.get(updated);
+      if (!kept) return error(404, 'The resource you are looking for doesn\'t exist.');
+      const merged = { ...kept, ...attributes, doi: kept.doi };
+      dois.set(updated, merged);
+      return send(200, { data: { id: updated, type: 'dois', attributes: { ...merged, state: 'findable' } } });
     }
     const missing = REQUIRED.filter((key) => attributes[key] === undefined || attributes[key] === null || attributes[key] === '');
     if (missing.length > 0) return error(422, `Missing ${missing.join(', ')}`);
     const doi = String(attributes.doi).toLowerCase();
     if (!doi.startsWith(`${prefix}/`)) return error(422, `The prefix of ${doi} does not belong to ${repositoryId}`);
     if (dois.has(doi)) return error(422, 'This DOI has already been taken');
-    dois.set(doi, { ...attributes, state: attributes.event === 'publish' ? 'findable' : 'draft' });
+    dois.set(doi, attributes);
     send(201, { data: { id: doi, type: 'dois', attributes: { ...attributes, doi, state: attributes.event === 'publish' ? 'findable' : 'draft' } } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

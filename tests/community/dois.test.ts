@@ -3,14 +3,15 @@
  * visible, complete record gets a DOI (registered with its title, registry and landing page,
  * stored with an edit event and an index intent, found by its DOI); unapproved, hidden or
  * incomplete records do not; a DataCite failure leaves the record for the next run; DataCite is
- * called through the egress module (the local fake is reached only through the allow-list); the
+ * called through the egress module (the local fake is reached only through the allow-list); a
+ * withdrawn record's DOI is updated (when, why, its successor) and keeps its landing page; the
  * configuration is checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '@registry/platform';
 import { signUserToken } from '@registry/api/http/auth.ts';
-import { hideWithdrawnDois, mintPendingDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
+import { mintPendingDois, updateWithdrawnDois, type DoiDeps } from '@registry/api/dois/doi-service.ts';
 import { dataciteEgress } from '@registry/api/dois/datacite-client.ts';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { startFakeDatacite, type FakeDatacite } from '../../scripts/datacite-fake/datacite-fake.ts';
@@ -118,6 +119,38 @@ describe('the record page', () => {
   });
 });
 
+describe('a withdrawn record\'s DOI', () => {
+  it('is updated at DataCite by the DOI job: the landing page stays (the tombstone), the metadata says when, why and what replaces it', async () => {
+    const { doi } = await env.db('records').where({ id: due.id }).first('doi');
+    expect(doi).toMatch(/^10\.25504\//);
+    const successor = await env.db('records').where({ is_approved: true, is_hidden: false }).whereNotNull('doi').whereNot({ id: due.id }).orderBy('id').first('id', 'doi');
+    const [row] = await env.db('users').insert({ username: 'doi-super', email: 'doi-super@example.org', role: 'super_curator', confirmed_at: new Date() }).returning('id');
+    const token = await signUserToken(app, Number(row.id));
+    const withdrawn = await app.inject({
+      method: 'DELETE', url: `/fairsharing_records/${due.id}`, headers: { authorization: `Bearer ${token}` },
+      payload: { reason: 'Superseded by a broader standard', successor_id: successor.id },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    // The landing page answers the tombstone.
+    expect((await app.inject({ url: `/fairsharing_record/${doi}` })).statusCode).toBe(410);
+
+    datacite.failNext(503);
+    warnings.length = 0;
+    expect(await updateWithdrawnDois(deps)).toEqual([]);
+    expect(warnings).toEqual([`DOI of withdrawn record ${due.id} not updated`]);
+    expect(await updateWithdrawnDois(deps)).toEqual([due.id]);
+    const registered = datacite.dois.get(doi.toLowerCase())!;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(registered).toMatchObject({
+      doi, url: `http://registry.test/${doi}`, titles: [{ title: due.name }],
+      descriptions: [{ description: `Withdrawn on ${today}: Superseded by a broader standard`, descriptionType: 'Other' }],
+      relatedIdentifiers: [{ relatedIdentifier: successor.doi, relatedIdentifierType: 'DOI', relationType: 'IsObsoletedBy' }],
+    });
+    // Told once.
+    expect(await updateWithdrawnDois(deps)).toEqual([]);
+  });
+});
+
 describe('DataCite configuration', () => {
   const base = { JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' };
   it('is off without a repository id and checked when given', () => {
@@ -126,33 +159,5 @@ describe('DataCite configuration', () => {
     expect(() => loadConfig({ ...base, DATACITE_REPOSITORY_ID: 'X.Y', DATACITE_PASSWORD: 'p', DATACITE_PREFIX: 'FAIRsharing' })).toThrow(/DATACITE_PREFIX/);
     expect(loadConfig({ ...base, DATACITE_REPOSITORY_ID: 'X.Y', DATACITE_PASSWORD: 'p', DATACITE_PREFIX: '10.25504', DATACITE_URL: 'https://api.test.datacite.org/' }).datacite)
       .toEqual({ apiUrl: 'https://api.test.datacite.org', prefix: '10.25504', repositoryId: 'X.Y', password: 'p' });
-  });
-});
-
-describe('a withdrawn record\'s DOI', () => {
-  it('is hidden at DataCite once (still resolving to the tombstone), and tried again after a failure', async () => {
-    const [row] = await env.db('users').insert({ username: 'doi-super', email: 'doi-super@example.org', role: 'super_curator', confirmed_at: new Date() }).returning('id');
-    const token = await signUserToken(app, Number(row.id));
-    const { doi } = await env.db('records').where({ id: due.id }).first('doi');
-    // A record of the demo catalogue whose DOI this repository never registered.
-    const imported = await env.db('records').whereNotNull('doi').whereNot({ id: due.id }).where({ is_approved: true, is_hidden: false }).orderBy('id').first('id', 'doi');
-    for (const id of [due.id, imported.id]) {
-      const withdrawn = await app.inject({ method: 'DELETE', url: `/fairsharing_records/${id}`, headers: { authorization: `Bearer ${token}` }, payload: { reason: 'No longer maintained' } });
-      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    }
-    expect(datacite.dois.get(doi.toLowerCase())).toMatchObject({ state: 'findable' });
-
-    warnings.length = 0;
-    datacite.failNext(503);
-    expect(await hideWithdrawnDois(deps)).toEqual([]);
-    expect(warnings).toEqual([`DOI ${doi} of withdrawn record ${due.id} not hidden at DataCite`]);
-    expect(datacite.dois.get(doi.toLowerCase())).toMatchObject({ state: 'findable' });
-
-    expect(await hideWithdrawnDois(deps)).toEqual([doi]);
-    expect(datacite.dois.get(doi.toLowerCase())).toMatchObject({ state: 'registered', event: 'hide', url: `http://registry.test/${doi}` });
-    const told = await env.db('record_tombstones').whereIn('record_id', [due.id, imported.id]).whereNotNull('doi_hidden_at').pluck('record_id');
-    expect(told.sort()).toEqual([due.id, imported.id].sort());
-    expect(await hideWithdrawnDois(deps)).toEqual([]);
-    expect((await app.inject({ url: `/fairsharing_record/${doi}` })).statusCode).toBe(410);
   });
 });

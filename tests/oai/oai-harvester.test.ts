@@ -126,21 +126,23 @@ describe('harvesting with HTTP::OAI', () => {
     expect(await validateXml(ANSWERS_XSD, deletedAnswers)).toEqual({ valid: true, report: '' });
   }, 240_000);
 
-  it('a withdrawn record names its successor while the successor is public', async () => {
+  it('a withdrawn record is a deleted record (as Identify declares) naming its public successor in dcterms:isReplacedBy', async () => {
+    const identify = await oai(app, 'verb=Identify');
+    expect(identify.xml).toContain('<deletedRecord>persistent</deletedRecord>');
     const [withdrawn, successor] = await unrelatedPublicRecords(2);
     await app.curation.deleteRecord(curator, withdrawn.id, { reason: 'Superseded', successorId: successor.id });
-    const replacedBy = `<about><dcterms:isReplacedBy xmlns:dcterms="http://purl.org/dc/terms/">oai:${host}:${successor.id}</dcterms:isReplacedBy></about>`;
+    const getRecord = (prefix: string) => oai(app, `verb=GetRecord&metadataPrefix=${prefix}&identifier=oai:${host}:${withdrawn.id}`);
     for (const prefix of ['oai_dc', 'oai_datacite']) {
-      const answer = await oai(app, `verb=GetRecord&metadataPrefix=${prefix}&identifier=oai:${host}:${withdrawn.id}`);
+      const answer = await getRecord(prefix);
       expect(answer.xml).toContain('<header status="deleted">');
-      expect(answer.xml).toContain(replacedBy);
+      expect(answer.xml).not.toContain('<metadata>');
+      expect(answer.xml).toContain(`<about><dcterms:isReplacedBy xmlns:dcterms="http://purl.org/dc/terms/">oai:${host}:${successor.id}</dcterms:isReplacedBy></about>`);
     }
+    // A successor hidden since is named nowhere.
     await env.db('records').where({ id: successor.id }).update({ is_hidden: true });
-    const hidden = await oai(app, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${withdrawn.id}`);
-    expect(hidden.xml).toContain('<header status="deleted">');
-    expect(hidden.xml).not.toContain('isReplacedBy');
+    expect((await getRecord('oai_dc')).xml).not.toContain('isReplacedBy');
     await env.db('records').where({ id: successor.id }).update({ is_hidden: false });
-  });
+  }, 240_000);
 
   it('a public record merged into a hidden one names it nowhere, in any verb or format, until it is public', async () => {
     const from = `${new Date().toISOString().slice(0, 19)}Z`;
@@ -164,15 +166,20 @@ describe('harvesting with HTTP::OAI', () => {
       expect(xml).not.toContain(hiddenCanonical.name);
     }
 
-    // Other places that follow a merged record to its successor answer as if neither existed.
+    // Other places that follow a merged record to its successor answer the merged record's own
+    // tombstone (it was public: docs/api.md "Identifiers that keep resolving"), naming no successor.
     for (const url of [`/fairsharing_records/${merged.id}`, `/${merged.id}`]) {
       const response = await app.inject({ url, headers: { accept: url.startsWith('/fairsharing') ? 'application/json' : 'text/turtle' } });
-      expect(response.statusCode, url).toBe(404);
-      expect(`${response.headers.location ?? ''}${response.body}`, url).not.toContain(String(hiddenCanonical.id));
+      expect(response.statusCode, url).toBe(410);
+      expect(response.headers.location, url).toBeUndefined();
+      expect(response.headers.link ?? '', url).not.toContain('successor-version');
+      expect(response.body, url).not.toContain(hiddenCanonical.name);
+      expect(response.body, url).not.toContain('isReplacedBy');
     }
-    const graphql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ fairsharingRecord(id: ${merged.id}) { id name } }` } });
+    expect((await app.inject({ url: `/fairsharing_records/${merged.id}` })).json().data.attributes.successor).toBeNull();
+    const graphql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ fairsharingRecord(id: ${merged.id}) { id name withdrawn { successor { id } } } }` } });
     expect(graphql.body).not.toContain(hiddenCanonical.name);
-    expect(JSON.parse(graphql.body).data?.fairsharingRecord ?? null).toBeNull();
+    expect(JSON.parse(graphql.body).data.fairsharingRecord).toEqual({ id: String(merged.id), name: merged.name, withdrawn: { successor: null } });
     const sitemap = await app.inject({ url: '/sitemap.xml' });
     expect(sitemap.body).not.toMatch(new RegExp(`/${hiddenCanonical.id}<`));
 

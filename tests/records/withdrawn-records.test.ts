@@ -2,8 +2,8 @@
  * Withdrawing a public record (issue 32): a super curator deletes it with a reason (required) and
  * optionally a public successor (validated); its identifiers then answer 410 Gone with the
  * tombstone in REST (by id, DOI and legacy id), GraphQL (`withdrawn`, not an error), the record
- * URL's page and linked data; a hidden record deleted stays 404; a record merged into one withdrawn
- * since answers the tombstone. Real records of the demo catalogue.
+ * URL's page and linked data; a record hidden after being public keeps a tombstone when deleted; a
+ * record merged into one withdrawn since, or into a hidden one, answers a tombstone. Real records of the demo catalogue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { createIsolatedEnvironment, type IsolatedEnvironment } from '../support/environment.ts';
 import { buildTestApp } from '../api/support.ts';
 import { signUserToken } from '@registry/api/http/auth.ts';
+import { DATACITE_XSD, validateXml } from '../oai/oai-schema-validation.ts';
 
 let env: IsolatedEnvironment;
 let app: FastifyInstance;
@@ -127,6 +128,17 @@ describe('deleting a public record', () => {
     expect(response.headers.link).toMatch(new RegExp(`/${successor.id}>; rel="successor-version"`));
   });
 
+  it('answers DataCite XML with the tombstone (410), valid by the DataCite kernel-4 schema', async () => {
+    const [gone, successor] = records;
+    const response = await app.inject({ url: `/${gone.doi}`, headers: { accept: 'application/vnd.datacite.datacite+xml' } });
+    expect(response.statusCode).toBe(410);
+    expect(response.headers['content-type']).toContain('application/vnd.datacite.datacite+xml');
+    expect(response.body).toContain(`<identifier identifierType="DOI">${gone.doi}</identifier>`);
+    expect(response.body).toMatch(/<description descriptionType="Other">Withdrawn on \d{4}-\d{2}-\d{2}: Merged into a broader standard by its community<\/description>/);
+    expect(response.body).toMatch(new RegExp(`<relatedIdentifier relatedIdentifierType="URL" relationType="IsObsoletedBy">[^<]*/${successor.id}</relatedIdentifier>`));
+    expect(await validateXml(DATACITE_XSD, [response.body])).toEqual({ valid: true, report: '' });
+  });
+
   it('answers a record merged into one withdrawn since with the tombstone', async () => {
     const [, , duplicate, canonical] = records;
     const merged = await app.inject({ method: 'POST', url: `/fairsharing_records/${duplicate.id}/merge`, headers: bearer('curator'), payload: { into: canonical.id } });
@@ -141,11 +153,33 @@ describe('deleting a public record', () => {
   });
 });
 
-describe('deleting a record that was never public', () => {
-  it('needs no reason and leaves no tombstone: 404 as before', async () => {
+describe('deleting a record that was public once and hidden since', () => {
+  it('needs a reason and keeps a tombstone: public once, its identifiers were issued for good', async () => {
     const hidden = await hiddenRecord();
-    expect((await remove(hidden.id)).statusCode).toBe(200);
-    expect((await app.inject({ url: `/fairsharing_records/${hidden.id}` })).statusCode).toBe(404);
-    expect(await env.db('record_tombstones').where({ record_id: hidden.id }).first()).toBeUndefined();
+    expect((await remove(hidden.id)).statusCode).toBe(400);
+    expect((await remove(hidden.id, { reason: 'Withdrawn by its maintainers' })).statusCode).toBe(200);
+    const response = await app.inject({ url: `/fairsharing_records/${hidden.id}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().data.attributes).toMatchObject({ state: 'withdrawn', reason: 'Withdrawn by its maintainers' });
+  });
+});
+
+describe('a public record merged into a hidden one', () => {
+  it('answers its own tombstone, not a move to a record no visitor sees, and keeps it when that record is deleted', async () => {
+    const [duplicate, canonical] = await env.db('records').where({ is_hidden: false, is_approved: true }).whereNotNull('doi')
+      .orderBy('id', 'desc').offset(5).limit(2).select('id', 'doi');
+    const hidden = await app.inject({ method: 'POST', url: `/fairsharing_records/${canonical.id}/hide`, headers: bearer('curator'), payload: { hidden: true } });
+    expect(hidden.statusCode).toBe(200);
+    const merged = await app.inject({ method: 'POST', url: `/fairsharing_records/${duplicate.id}/merge`, headers: bearer('curator'), payload: { into: canonical.id } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    for (const identifier of [String(duplicate.id), duplicate.doi]) {
+      const response = await app.inject({ url: `/fairsharing_record/${identifier}` });
+      expect(response.statusCode, identifier).toBe(410);
+      expect(response.json().data.attributes).toMatchObject({ state: 'withdrawn', successor: null });
+    }
+    expect((await remove(canonical.id, { reason: 'Duplicate of another standard' })).statusCode).toBe(200);
+    const response = await app.inject({ url: `/fairsharing_record/${duplicate.doi}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().data.attributes).toMatchObject({ reason: 'Duplicate of another standard' });
   });
 });

@@ -1580,7 +1580,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Why the record is withdrawn (required for a public record), shown on its tombstone */
+                        /** @description Why the record is withdrawn (required for a record that has ever been public), shown on its tombstone */
                         reason?: string;
                         /** @description The public record that replaces it */
                         successor_id?: number | null;

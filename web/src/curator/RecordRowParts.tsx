@@ -172,8 +172,8 @@ export function RecordActionsCell({ record, approvable, onDone, onError }: { rec
       </HStack>
       <ConfirmDialog open={confirming} title={`Delete ${record.name}?`} action="Delete" busy={busy} onConfirm={() => void act(() => deleteRecord(record.id, { reason, successorId }), `${record.name} deleted.`)} onClose={() => setConfirming(false)}>
         <Stack gap="2">
-          <Text>The record is deleted for good. A public record is withdrawn: its page, DOI and identifiers keep answering with a tombstone that shows the reason and its successor.</Text>
-          <Text asChild fontWeight="medium"><label htmlFor={`withdrawal-reason-${record.id}`}>Reason (required for a public record)</label></Text>
+          <Text>The record is deleted for good. A record that has ever been public (even if hidden since) is withdrawn: its page, DOI and identifiers keep answering with a tombstone that shows the reason and its successor.</Text>
+          <Text asChild fontWeight="medium"><label htmlFor={`withdrawal-reason-${record.id}`}>Reason (required if the record has ever been public)</label></Text>
           <Textarea id={`withdrawal-reason-${record.id}`} value={reason} maxLength={TEXT_MAX.withdrawalReason} onChange={(event) => setReason(event.target.value)} rows={3} />
           <Text asChild fontWeight="medium"><label htmlFor={`withdrawal-successor-${record.id}`}>Successor record id (optional)</label></Text>
           <Input id={`withdrawal-successor-${record.id}`} inputMode="numeric" value={successor} onChange={(event) => setSuccessor(event.target.value)} />

@@ -1,5 +1,5 @@
 /**
- * Registers DOIs, and hides those of withdrawn records, through DataCite's REST API (JSON:API,
+ * Registers DOIs, and updates those of withdrawn records, through DataCite's REST API (JSON:API,
  * HTTP basic authentication), through the egress module, from the scheduler's DOI job.
  */
 import type { DataciteConfig, RegistryConfig } from '@registry/platform';
@@ -33,6 +33,58 @@ export function dataciteEgress(config: Pick<RegistryConfig, 'egressAllow' | 'sit
   return configuredEgress(config, 'DOI registration', { retries: 0, totalTimeoutMs: 15_000, hostDelayMs: 100 });
 }
 
+function jsonApiHeaders(config: DataciteConfig): Record<string, string> {
+  return {
+    'content-type': 'application/vnd.api+json',
+    accept: 'application/vnd.api+json',
+    authorization: `Basic ${Buffer.from(`${config.repositoryId}:${config.password}`).toString('base64')}`,
+  };
+}
+
+function throwUnlessDone(response: { status: number; body: Buffer }): void {
+  const body = answerOf(response.body);
+  if (response.status < 200 || response.status >= 300 || !body.data?.id) {
+    throw new DataciteError(response.status, body.errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
+  }
+}
+
+/** What DataCite is told of a withdrawn record's DOI: the landing page stays (its tombstone). */
+export interface WithdrawnDoiMetadata {
+  doi: string;
+  /** "Withdrawn on <date>: <reason>". */
+  notice: string;
+  /** The tombstone page, the DOI's landing page as before. */
+  url: string;
+  /** The public successor's DOI or page, if a curator named one. */
+  successor: { identifier: string; type: 'DOI' | 'URL' } | null;
+}
+
+/**
+ * Updates a registered DOI's metadata for a withdrawn record (`PUT /dois/{doi}`): a description
+ * saying when and why, `IsObsoletedBy` its successor. The DOI stays findable and resolves to
+ * the tombstone page, as DataCite asks of content that is withdrawn.
+ */
+export async function updateWithdrawnDoi(egress: Egress, config: DataciteConfig, metadata: WithdrawnDoiMetadata): Promise<void> {
+  const response = await egress.fetch({
+    url: `${config.apiUrl}/dois/${encodeURIComponent(metadata.doi)}`,
+    method: 'PUT',
+    headers: jsonApiHeaders(config),
+    body: JSON.stringify({
+      data: {
+        type: 'dois',
+        attributes: {
+          url: metadata.url,
+          descriptions: [{ description: metadata.notice, descriptionType: 'Other' }],
+          relatedIdentifiers: metadata.successor
+            ? [{ relatedIdentifier: metadata.successor.identifier, relatedIdentifierType: metadata.successor.type, relationType: 'IsObsoletedBy' }]
+            : [],
+        },
+      },
+    }),
+  });
+  throwUnlessDone(response);
+}
+
 export async function registerDoi(egress: Egress, config: DataciteConfig, metadata: DoiMetadata): Promise<string> {
   const response = await egress.fetch({
     url: `${config.apiUrl}/dois`,
@@ -55,36 +107,8 @@ export async function registerDoi(egress: Egress, config: DataciteConfig, metada
       },
     }),
   });
-  const body = answerOf(response.body);
-  if (response.status < 200 || response.status >= 300 || !body.data?.id) {
-    throw new DataciteError(response.status, body.errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
-  }
+  throwUnlessDone(response);
   return metadata.doi;
-}
-
-/**
- * Takes a withdrawn record's DOI out of DataCite's search (the `hide` event: findable →
- * registered) while it keeps resolving to its landing page, which now shows the tombstone:
- * what DataCite asks of withdrawn content, whose DOI may never be deleted.
- */
-export async function hideDoi(egress: Egress, config: DataciteConfig, doi: string): Promise<void> {
-  const response = await egress.fetch({
-    url: `${config.apiUrl}/dois/${encodeURIComponent(doi)}`,
-    method: 'PUT',
-    headers: jsonApiHeaders(config),
-    body: JSON.stringify({ data: { type: 'dois', attributes: { event: 'hide' } } }),
-  });
-  if (response.status < 200 || response.status >= 300) {
-    throw new DataciteError(response.status, answerOf(response.body).errors?.map((error) => error.title).join('; ') || `DataCite answered ${response.status}`);
-  }
-}
-
-function jsonApiHeaders(config: DataciteConfig): Record<string, string> {
-  return {
-    'content-type': 'application/vnd.api+json',
-    accept: 'application/vnd.api+json',
-    authorization: `Basic ${Buffer.from(`${config.repositoryId}:${config.password}`).toString('base64')}`,
-  };
 }
 
 function answerOf(body: Buffer): { data?: { id?: string }; errors?: { title?: string }[] } {

@@ -1,6 +1,5 @@
-/** The SQL of the DOI job: the records due a DOI, the withdrawn ones whose DOI DataCite must hide. */
+/** The SQL of the DOI job: the records due a DOI, the withdrawn ones whose DOI is due an update. */
 import type { Knex } from 'knex';
-import { prefixPattern } from '../like-pattern.ts';
 
 export interface DoiCandidate {
   id: number;
@@ -19,23 +18,24 @@ export async function recordsDueDoi(db: Knex, limit: number): Promise<DoiCandida
     .select('r.id', 'r.name', 'r.description', 'g.name as registry', 'r.created_at');
 }
 
-/** Tombstones with a DOI of this repository's prefix that DataCite has not been told to hide, oldest first. */
-export async function withdrawnDoisToHide(db: Knex, prefix: string, limit: number): Promise<{ record_id: number; doi: string }[]> {
-  return db('record_tombstones')
-    .whereNotNull('doi').whereNull('doi_hidden_at')
-    .whereRaw('lower(doi) like ?', [prefixPattern(`${prefix}/`)])
-    .orderBy('withdrawn_at').limit(limit)
-    .select('record_id', 'doi');
-}
-
-export async function markDoiHidden(db: Knex, recordId: number): Promise<void> {
-  await db('record_tombstones').where({ record_id: recordId }).update({ doi_hidden_at: db.fn.now() });
-}
-
 /** One minting run at a time across every server process. */
 export async function withDoiLock<T>(db: Knex, run: () => Promise<T>): Promise<T | null> {
   return db.transaction(async (trx) => {
     const { rows } = await trx.raw(`SELECT pg_try_advisory_xact_lock(hashtext('datacite-doi-minting')) AS locked`);
     return rows[0].locked ? run() : null;
   });
+}
+
+/** The withdrawn records (their ids) with a DOI of this prefix that DataCite was not yet told of, oldest first. */
+export async function withdrawnDoisDue(db: Knex, prefix: string, limit: number): Promise<number[]> {
+  const ids = await db('record_tombstones')
+    .whereNotNull('doi').whereNull('doi_updated_at')
+    .whereRaw('lower(doi) LIKE ?', [`${prefix.toLowerCase()}/%`])
+    .orderBy('withdrawn_at').orderBy('record_id').limit(limit)
+    .pluck('record_id');
+  return ids.map(Number);
+}
+
+export async function markWithdrawnDoiUpdated(db: Knex, recordId: number): Promise<void> {
+  await db('record_tombstones').where({ record_id: recordId }).update({ doi_updated_at: db.fn.now() });
 }

@@ -2,15 +2,18 @@
  * DOIs: a record gets one when it is approved, visible and complete. The job registers each
  * such record with DataCite (prefix/<site name>.<6 random characters>, landing page the record's
  * DOI address on this site), then stores the DOI with an edit event and re-indexes the record.
- * A DataCite failure leaves the record without a DOI for the next run. A withdrawn record's DOI
- * is hidden at DataCite (hideWithdrawnDois). DataCite is called through
+ * A DataCite failure leaves the record without a DOI for the next run. When a record with one of
+ * our DOIs is withdrawn, the same job updates the DOI's metadata at DataCite (when and why, its
+ * successor); the DOI keeps resolving to its landing page, the tombstone. DataCite is called through
  * the egress module (`datacite-client.ts`), from the scheduler, never while answering a request.
  */
 import { randomInt } from 'node:crypto';
 import { saveWithIndexing, type Database, type DataciteConfig, type IndexPublisher } from '@registry/platform';
 import type { Egress } from '@registry/platform/egress/index.ts';
 import { recordDoiAssigned } from '../records/record-guards.ts';
-import { DataciteError, hideDoi, registerDoi } from './datacite-client.ts';
+import { findRecordById, findTombstone } from '../records/record-repository.ts';
+import { describeTombstone } from '../records/withdrawn-records.ts';
+import { DataciteError, registerDoi, updateWithdrawnDoi } from './datacite-client.ts';
 import * as repository from './doi-repository.ts';
 
 export interface DoiDeps {
@@ -80,27 +83,33 @@ export async function mintPendingDois(deps: DoiDeps): Promise<{ id: number; doi:
 }
 
 /**
- * Tells DataCite that the DOIs of withdrawn records are no longer findable (their landing page,
- * the record's address here, keeps answering with the tombstone). A DOI DataCite does not know
- * (404: not registered by this repository, such as one imported with the catalogue) has nothing
- * to hide; any other failure is tried again at the next run. Returns the DOIs hidden.
+ * Tells DataCite of the withdrawn records whose DOI (of our prefix) it was not yet told of;
+ * returns those done. A failure leaves the tombstone for the next run.
  */
-export async function hideWithdrawnDois(deps: DoiDeps): Promise<string[]> {
-  const hidden = await repository.withDoiLock(deps.db, async () => {
-    const done: string[] = [];
-    for (const { record_id: recordId, doi } of await repository.withdrawnDoisToHide(deps.db, deps.datacite.prefix, BATCH)) {
+export async function updateWithdrawnDois(deps: DoiDeps): Promise<number[]> {
+  const updated = await repository.withDoiLock(deps.db, async () => {
+    const done: number[] = [];
+    for (const recordId of await repository.withdrawnDoisDue(deps.db, deps.datacite.prefix, BATCH)) {
+      const tombstone = (await findTombstone(deps.db, { kind: 'id', id: recordId }))!;
+      const withdrawn = await describeTombstone(deps, tombstone);
+      const successorDoi = withdrawn.successor ? (await findRecordById(deps.db, withdrawn.successor.id))?.doi ?? null : null;
       try {
-        await hideDoi(deps.egress, deps.datacite, doi);
-        done.push(doi);
+        await updateWithdrawnDoi(deps.egress, deps.datacite, {
+          doi: tombstone.doi!,
+          notice: `Withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}`,
+          url: `${deps.publicUrl}/${tombstone.doi}`,
+          successor: withdrawn.successor
+            ? (successorDoi ? { identifier: successorDoi, type: 'DOI' } : { identifier: withdrawn.successor.url, type: 'URL' })
+            : null,
+        });
       } catch (error) {
-        if (!(error instanceof DataciteError && error.status === 404)) {
-          deps.warn(`DOI ${doi} of withdrawn record ${recordId} not hidden at DataCite`, error);
-          continue;
-        }
+        deps.warn(`DOI of withdrawn record ${recordId} not updated`, error);
+        continue;
       }
-      await repository.markDoiHidden(deps.db, recordId);
+      await repository.markWithdrawnDoiUpdated(deps.db, recordId);
+      done.push(recordId);
     }
     return done;
   });
-  return hidden ?? [];
+  return updated ?? [];
 }

@@ -140,3 +140,44 @@ export function dataciteXml(record: DataciteRecordSource, site: DataciteSite): s
   appendDataciteResource(document, record, site);
   return document.end({ prettyPrint: false });
 }
+
+/** What a withdrawn record's DataCite XML says: its tombstone (`WithdrawnRecord`). */
+export interface DataciteWithdrawnSource {
+  id: number;
+  name: string;
+  abbreviation: string | null;
+  registry: string;
+  doi: string | null;
+  reason: string;
+  withdrawnAt: string;
+  createdAt: string | null;
+  successor: { url: string } | null;
+}
+
+/**
+ * A withdrawn record as a standalone DataCite XML document: what its tombstone keeps (identifier,
+ * titles, registry), the notice of when and why as a description (`Other`), and its public
+ * successor as `IsObsoletedBy` — what the DOI job tells DataCite and linked data says with
+ * `owl:deprecated` and `dct:isReplacedBy`. Its publication year is the record's creation, else
+ * the year it was withdrawn (the tombstone keeps no other date).
+ */
+export function withdrawnDataciteXml(withdrawn: DataciteWithdrawnSource, site: DataciteSite): string {
+  const document = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
+  const pageUrl = rfc3987Iri(recordPageUrl(site.publicUrl, withdrawn.id));
+  const resource = document.ele(DATACITE_NAMESPACE, 'resource').att(XSI_NAMESPACE, 'xsi:schemaLocation', `${DATACITE_NAMESPACE} ${DATACITE_SCHEMA_LOCATION}`);
+  resource.ele('identifier', { identifierType: withdrawn.doi ? 'DOI' : 'URL' }).txt(withdrawn.doi ?? pageUrl);
+  resource.ele('creators').ele('creator').ele('creatorName', { nameType: 'Organizational' }).txt(site.siteName);
+  const titles = resource.ele('titles');
+  titles.ele('title').txt(withdrawn.name);
+  if (withdrawn.abbreviation && withdrawn.abbreviation !== withdrawn.name) titles.ele('title', { titleType: 'AlternativeTitle' }).txt(withdrawn.abbreviation);
+  resource.ele('publisher').txt(site.siteName);
+  resource.ele('publicationYear').txt(String(new Date(withdrawn.createdAt ?? withdrawn.withdrawnAt).getUTCFullYear()));
+  const registry = withdrawn.registry.toLowerCase();
+  resource.ele('resourceType', { resourceTypeGeneral: RESOURCE_TYPE_GENERAL[registry] ?? 'Other' }).txt(registry);
+  if (withdrawn.doi) resource.ele('alternateIdentifiers').ele('alternateIdentifier', { alternateIdentifierType: 'URL' }).txt(pageUrl);
+  if (withdrawn.successor) {
+    resource.ele('relatedIdentifiers').ele('relatedIdentifier', { relatedIdentifierType: 'URL', relationType: 'IsObsoletedBy' }).txt(rfc3987Iri(withdrawn.successor.url));
+  }
+  resource.ele('descriptions').ele('description', { descriptionType: 'Other' }).txt(`Withdrawn on ${withdrawn.withdrawnAt.slice(0, 10)}: ${withdrawn.reason}`);
+  return document.end({ prettyPrint: false });
+}

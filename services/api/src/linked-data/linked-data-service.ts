@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { StreamWriter, type Quad } from 'n3';
 import type { Database } from '@registry/platform';
-import { dataciteXml } from './datacite-xml.ts';
+import { dataciteXml, withdrawnDataciteXml } from './datacite-xml.ts';
 import { publicRecordFacts, readLinkedRecord, readLinkedRecordBatches, type LinkedRecord } from './linked-record-repository.ts';
 import { catalogueTriples, httpIri, recordResourceIri, recordTriples, withdrawnTriples, type LinkedDataSite } from './record-triples.ts';
 import type { WithdrawnRecord } from '../records/withdrawn-records.ts';
@@ -49,8 +49,9 @@ export async function recordDescription({ db, site }: LinkedDataDeps, id: number
   return record ? serialise(recordTriples(record, site), format) : null;
 }
 
-/** A withdrawn record's tombstone in a linked-data media type: DCAT (Turtle, RDF/XML, N-Triples) or JSON-LD; null for DataCite XML (its DOI record at DataCite says it). */
+/** A withdrawn record's tombstone in a linked-data media type: DCAT (Turtle, RDF/XML, N-Triples), JSON-LD or DataCite XML. */
 export function withdrawnDescription({ site }: LinkedDataDeps, withdrawn: WithdrawnRecord, mediaType: string): Promise<string> | null {
+  if (mediaType === DATACITE_MEDIA_TYPE) return Promise.resolve(withdrawnDataciteXml(withdrawn, site));
   const format = RECORD_RDF_FORMATS[mediaType] ?? (mediaType === 'application/ld+json' || mediaType === 'application/json' ? 'jsonld' : undefined);
   return format ? serialise(withdrawnTriples(withdrawn, site), format) : null;
 }

@@ -25,7 +25,7 @@ export interface OaiItem {
   deleted: boolean;
   registry: string | null;
   recordType: string | null;
-  /** The record a merged record now lives in, or a withdrawn one's successor, when anyone may see it (null while it is hidden or awaiting approval). */
+  /** The record a merged record now lives in, when anyone may see it (null while it is hidden or awaiting approval). */
   replacedBy: number | null;
 }
 
@@ -53,10 +53,9 @@ const RECORD_ITEMS_SQL = `
     LEFT JOIN record_types rt ON rt.id = r.record_type_id`;
 
 /**
- * The last tombstone of each deleted or merged record, with the record that replaces it and that
- * record's visibility facts (`toItem` names it only when it is public): the record a merged one
- * lives in now, or a withdrawn one's successor (followed to the record it was merged into since;
- * none when it was withdrawn too).
+ * The last tombstone of each deleted or merged record, with the record a merged one lives in now
+ * or a withdrawn one's successor (followed through merges), and that record's visibility facts
+ * (`toItem` names it only when it is public).
  */
 const TOMBSTONE_ITEMS_SQL = `
   SELECT t.id, t.datestamp, NULL::text AS registry, NULL::text AS record_type, true AS is_hidden, false AS is_approved,

@@ -1,7 +1,7 @@
 /**
  * The curators' actions on whole records: whether the viewer may edit one, its logo, deletion,
  * approval, hiding and merging a duplicate into its canonical record (the identifiers of the
- * duplicate then redirect). Each checks, decides with the access module, writes in one
+ * duplicate then redirect; a public duplicate also keeps a tombstone). Each checks, decides with the access module, writes in one
  * transaction with the edit event and index intents, and publishes the index jobs after commit.
  */
 import { saveWithIndexing } from '@registry/platform';
@@ -36,20 +36,21 @@ export interface Withdrawal {
 
 /**
  * Deletes a record; the row as it was, so the caller can tell a rejection (never approved) from a
- * removal. A public record (approved, not hidden) is withdrawn: it leaves a tombstone with the
- * curator's reason (required) and its successor (an existing public record), so its identifiers
- * answer 410 Gone instead of 404.
+ * removal. A record that has ever been public (approved and not hidden at some moment) is
+ * withdrawn: it leaves a tombstone with the curator's reason (required) and its successor (an
+ * existing public record), so its identifiers answer 410 Gone instead of 404.
  */
 export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: number, withdrawal: Withdrawal = {}): Promise<RecordRow> {
   const { record: deleted, resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.delete', resource);
-  const isPublic = deleted.is_approved && !deleted.is_hidden;
+  // Public once is public for good: a record hidden since still leaves a tombstone.
+  const isPublic = await repository.wasEverPublic(deps.db, deleted);
   const reason = withdrawal.reason?.trim() ?? '';
   const successorId = withdrawal.successorId ?? null;
   if (isPublic && reason === '') throw invalidError('A reason is required to delete a public record: it is shown on the record\'s tombstone page');
   if (reason.length > TEXT_MAX.withdrawalReason) throw invalidError(`The reason must be at most ${TEXT_MAX.withdrawalReason} characters`);
   if (successorId !== null) {
-    if (!isPublic) throw invalidError('Only a public record can name a successor');
+    if (!isPublic) throw invalidError('Only a record that has been public can name a successor');
     if (successorId === id) throw invalidError('A record cannot be its own successor');
     const successor = await repository.findRecordById(deps.db, successorId);
     if (!successor || !successor.is_approved || successor.is_hidden) throw invalidError(`The successor ${successorId} is not a public record`);
@@ -69,7 +70,7 @@ export async function deleteRecord(deps: RecordServiceDeps, viewer: Viewer, id: 
       await repository.insertTombstone(trx, {
         record_id: id, name: record.name, abbreviation: record.abbreviation, registry_id: record.registry_id,
         doi: record.doi, legacy_ids: record.legacy_ids ?? [], merged_identifiers: await repository.redirectsTo(trx, id),
-        reason, withdrawn_by_id: viewer.userId, successor_id: successorId,
+        reason, withdrawn_by_id: viewer.userId, successor_id: successorId, record_created_at: record.created_at,
       });
     }
     await repository.deleteRecordRow(trx, id);
@@ -123,6 +124,9 @@ export async function setRecordHidden(deps: RecordServiceDeps, viewer: Viewer, i
   return (await repository.findRecordById(deps.db, id))!;
 }
 
+/** The reason a merged public record's tombstone gives. */
+export const MERGED_REASON = 'Merged into another record';
+
 /**
  * Merges a duplicate into its canonical record: relations, people, searches, vocabulary and
  * links move over; the duplicate's id, DOI and legacy ids redirect permanently to the canonical
@@ -136,6 +140,15 @@ export async function mergeRecords(deps: RecordServiceDeps, viewer: Viewer, dupl
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const row = (await repository.findRecordById(trx, duplicateId, { forUpdate: true }))!;
     const related = await repository.relatedRecordIds(trx, duplicateId);
+    if (await repository.wasEverPublic(trx, row)) {
+      // Kept for when the canonical record is not public (hidden, never approved, or deleted
+      // without a tombstone): the duplicate's public identifiers then answer this, never 404.
+      await repository.insertTombstone(trx, {
+        record_id: duplicateId, name: row.name, abbreviation: row.abbreviation, registry_id: row.registry_id,
+        doi: row.doi, legacy_ids: row.legacy_ids ?? [], merged_identifiers: [],
+        reason: MERGED_REASON, withdrawn_by_id: viewer.userId, successor_id: canonicalId, record_created_at: row.created_at,
+      });
+    }
     await repository.moveRecordLinks(trx, duplicateId, canonicalId);
     await repository.retargetRedirects(trx, duplicateId, canonicalId);
     await repository.addRedirects(trx, redirectIdentifiers(row), canonicalId);

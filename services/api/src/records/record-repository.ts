@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
-import { activeUsersOnly, visibleRecordsOnly, type Viewer } from '@registry/schemas';
+import { activeUsersOnly, ANONYMOUS_VIEWER, canViewRecord, visibleRecordsOnly, type Viewer } from '@registry/schemas';
 import type { RecordRow } from './record-rows.ts';
 
 type Db = Database | Knex.Transaction;
@@ -46,6 +46,8 @@ export interface TombstoneRow {
   withdrawn_at: Date;
   withdrawn_by_id: number | null;
   successor_id: number | null;
+  /** When the record was created, if known. */
+  record_created_at: Date | null;
 }
 
 /**
@@ -71,9 +73,28 @@ export async function resolveRecordIdentifier(db: Db, identifier: RecordIdentifi
   const key = redirectKey(identifier);
   const target = await redirectTarget(db, key);
   const canonical = target === null ? null : await findRecordById(db, target);
-  if (canonical) return { state: 'moved', record: canonical };
-  const tombstone = (await findTombstone(db, identifier)) ?? (await tombstoneOfMerged(db, key));
+  // The tombstone of the record it was merged into (withdrawn since) comes first; then its own,
+  // kept when a public record was merged (see `mergeRecords`).
+  const tombstone = (await tombstoneOfMerged(db, key)) ?? (await findTombstone(db, identifier));
+  // A public identifier merged into a record that is not public (hidden, or never approved)
+  // answers its tombstone rather than a move to a record no visitor may see.
+  if (canonical && (tombstone === null || isPublicRow(canonical))) return { state: 'moved', record: canonical };
   return tombstone ? { state: 'withdrawn', tombstone } : null;
+}
+
+/** Public: what an anonymous visitor may see (the access module's rule). */
+export function isPublicRow(record: Pick<RecordRow, 'is_approved' | 'is_hidden'>): boolean {
+  return canViewRecord(ANONYMOUS_VIEWER, { isHidden: record.is_hidden, isApproved: record.is_approved, ownerIds: [] });
+}
+
+/**
+ * Whether a record has ever been public: public now, or logged public at some moment in
+ * `public_changes` (its triggers log every change of a record public before or after).
+ */
+export async function wasEverPublic(db: Db, record: Pick<RecordRow, 'id' | 'is_approved' | 'is_hidden'>): Promise<boolean> {
+  if (isPublicRow(record)) return true;
+  const logged = await db('public_changes').where('record_id', record.id).andWhere((where) => where.where('was_public', true).orWhere('is_public', true)).first('id');
+  return logged !== undefined;
 }
 
 /** An identifier as `record_redirects.identifier` and `record_tombstones.merged_identifiers` hold it. */

@@ -39,7 +39,7 @@ type RecordBody = { fairsharing_record: Record<string, unknown>; section?: (type
 /** Why a public record is withdrawn, and the public record that replaces it. */
 const WithdrawalBody = Type.Object(
   {
-    reason: Type.Optional(Type.String({ maxLength: TEXT_MAX.withdrawalReason, description: 'Why the record is withdrawn (required for a public record), shown on its tombstone' })),
+    reason: Type.Optional(Type.String({ maxLength: TEXT_MAX.withdrawalReason, description: 'Why the record is withdrawn (required for a record that has ever been public), shown on its tombstone' })),
     successor_id: Type.Optional(Type.Union([IdInteger(), Type.Null()], { description: 'The public record that replaces it' })),
   },
   { additionalProperties: false },

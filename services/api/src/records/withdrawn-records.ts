@@ -18,6 +18,8 @@ export interface WithdrawnRecord {
   legacyIds: string[];
   reason: string;
   withdrawnAt: string;
+  /** When the record was created, if known (its DataCite publication year). */
+  createdAt: string | null;
   /** The public record that replaces it, if a curator named one (its canonical record when merged since). */
   successor: { id: number; name: string; url: string } | null;
   url: string;
@@ -41,6 +43,7 @@ export async function describeTombstone({ db, publicUrl }: { db: Database; publi
     legacyIds: tombstone.legacy_ids,
     reason: tombstone.reason,
     withdrawnAt: new Date(tombstone.withdrawn_at).toISOString(),
+    createdAt: tombstone.record_created_at === null ? null : new Date(tombstone.record_created_at).toISOString(),
     successor,
     url: recordPageUrl(publicUrl, tombstone.record_id),
   };

@@ -29,7 +29,7 @@ import * as unattemptedDeliveriesIndex from './20261126_1410_unattempted_deliver
 import * as userDefinedTagApproval from './20261128_1000_user_defined_tag_approval.ts';
 import * as webhookSlowLane from './20261128_1200_webhook_slow_lane.ts';
 import * as recordTombstones from './20261128_1300_record_tombstones.ts';
-import * as tombstoneDoiHidden from './20261129_1000_tombstone_doi_hidden.ts';
+import * as tombstoneDoiUpdates from './20261129_0100_tombstone_doi_updates.ts';
 
 interface Migration {
   name: string;
@@ -67,7 +67,7 @@ export const migrations: Migration[] = [
   { name: '20261128_1000_user_defined_tag_approval', ...userDefinedTagApproval },
   { name: '20261128_1200_webhook_slow_lane', ...webhookSlowLane },
   { name: '20261128_1300_record_tombstones', ...recordTombstones },
-  { name: '20261129_1000_tombstone_doi_hidden', ...tombstoneDoiHidden },
+  { name: '20261129_0100_tombstone_doi_updates', ...tombstoneDoiUpdates },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
