@@ -4,7 +4,6 @@
  */
 import { graphqlQuery, rest, type RequestOptions, type RestAnswer } from '../api/client.ts';
 import { DIGEST_PREFERENCE } from '@registry/schemas/forms/community.ts';
-import type { SignInAnswer } from '../state/sessionSlice.ts';
 import { withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { ProfileRecordFragment, UserProfileFragment } from './account-api.generated.ts';
 

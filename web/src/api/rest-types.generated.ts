@@ -3120,7 +3120,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            existing: string | null;
+                            existing: ("pending" | "approved" | "rejected" | "withdrawn") | (never | null);
                             maintainer: boolean;
                             maintenance_request: {
                                 claimant_message: string | null;

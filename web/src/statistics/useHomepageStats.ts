@@ -30,7 +30,7 @@ export function readHomepageStats(payload: unknown): HomepageStats {
 export type HomepageStatsState = { status: 'loading' } | { status: 'loaded'; stats: HomepageStats } | { status: 'failed' };
 
 export function useHomepageStats(): HomepageStatsState {
-  const result = useRestGet<unknown>('/homepage_stats');
+  const result = useRestGet('/homepage_stats');
   if (result.status === 'ready') return { status: 'loaded', stats: readHomepageStats(result.data) };
   return result.status === 'error' ? { status: 'failed' } : { status: 'loading' };
 }
