@@ -1994,7 +1994,35 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            $schema: string;
+                            /** @enum {boolean} */
+                            additionalProperties: false;
+                            properties: {
+                                [key: string]: {
+                                    enum?: string[];
+                                    maxLength: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "string";
+                                } | {
+                                    items: {
+                                        enum?: string[];
+                                        maxLength: number;
+                                        /** @enum {string} */
+                                        type: "string";
+                                    };
+                                    maxItems: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "array";
+                                };
+                            };
+                            /** @enum {string} */
+                            type: "object";
+                        };
+                    };
                 };
             };
         };
@@ -2308,11 +2336,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2618,11 +2653,17 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2666,7 +2707,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3613,11 +3660,17 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3661,7 +3714,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3783,11 +3842,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                attributes: {
+                                    id: number;
+                                    name: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                /** @enum {string} */
+                                type: "organisations";
+                            };
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3831,7 +3908,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4130,11 +4214,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4178,7 +4269,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4214,7 +4312,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            authors?: string | null;
+                            doi?: string | null;
+                            journal?: string | null;
+                            pubmed_id?: string | null;
+                            title: string;
+                            url?: string | null;
+                            year?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7300,11 +7410,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            label: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -10302,7 +10419,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            deliveries: {
+                                attempted_at: string | null;
+                                attempts: number;
+                                created_at: string;
+                                event: string;
+                                id: string;
+                                last_error: string | null;
+                                latency_ms: number | null;
+                                redeliveries: number;
+                                response_code: number | null;
+                                status: "pending" | "delivered" | "failed";
+                            }[];
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -10327,11 +10481,37 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            secret: string;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10375,7 +10555,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10434,7 +10639,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            attempted_at: string | null;
+                            attempts: number;
+                            created_at: string;
+                            event: string;
+                            id: string;
+                            last_error: string | null;
+                            latency_ms: number | null;
+                            redeliveries: number;
+                            response_code: number | null;
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                    };
                 };
             };
         };
@@ -10469,11 +10687,24 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            attempted_at: string | null;
+                            attempts: number;
+                            created_at: string;
+                            event: string;
+                            id: string;
+                            last_error: string | null;
+                            latency_ms: number | null;
+                            redeliveries: number;
+                            response_code: number | null;
+                            status: "pending" | "delivered" | "failed";
+                        };
+                    };
                 };
             };
         };
@@ -10509,7 +10740,33 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            secret: string;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10571,7 +10828,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            authors?: string | null;
+                            doi?: string | null;
+                            journal?: string | null;
+                            pubmed_id?: string | null;
+                            title: string;
+                            url?: string | null;
+                            year?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
