@@ -3582,7 +3582,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    additionalProperties?: string | string[];
+                    from?: string | string[];
+                    identifier?: string | string[];
+                    metadataPrefix?: string | string[];
+                    resumptionToken?: string | string[];
+                    set?: string | string[];
+                    until?: string | string[];
+                    verb?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -3611,6 +3617,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/x-www-form-urlencoded": {
+                        from?: string | string[];
+                        identifier?: string | string[];
+                        metadataPrefix?: string | string[];
+                        resumptionToken?: string | string[];
+                        set?: string | string[];
+                        until?: string | string[];
+                        verb?: string | string[];
+                    } & {
                         [key: string]: string | string[];
                     };
                 };
