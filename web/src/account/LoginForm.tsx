@@ -57,7 +57,9 @@ function SignInSuggestion() {
   const { values } = useFormikContext<LoginValues>();
   const login = values.login.trim();
   const identified = useLoad(login === '' ? null : { key: login, load: () => identifyUser(login), delayMs: IDENTIFY_DEBOUNCE_MS });
-  const suggested = latestData(identified)?.suggested ?? null;
+  const answer = latestData(identified);
+  // With a login (never the e-mail form of the same route) the answer names the methods.
+  const suggested = answer && 'suggested' in answer ? answer.suggested : null;
   if (suggested !== 'orcid') return null;
   return (
     <Text fontSize="sm" data-testid="sign-in-suggestion">

@@ -116,23 +116,6 @@ function failureMessage(payload: unknown, status: number): string {
   return `Request failed with status ${status}`;
 }
 
-/** GET a REST path (relative to the site, e.g. `/homepage_stats`) and return its JSON. */
-export async function restGet<T>(path: string, options?: RequestOptions): Promise<T> {
-  return (await send('GET', path, undefined, options)) as T;
-}
-
-export async function restPost<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
-  return (await send('POST', path, body, options)) as T;
-}
-
-export async function restPut<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
-  return (await send('PUT', path, body, options)) as T;
-}
-
-export async function restDelete<T>(path: string, options?: RequestOptions, body?: unknown): Promise<T> {
-  return (await send('DELETE', path, body, options)) as T;
-}
-
 type RestMethod = 'get' | 'post' | 'put' | 'delete';
 type Operation<Path extends keyof paths, Method extends RestMethod> = NonNullable<paths[Path][Method]>;
 /** The paths that answer `method`. */

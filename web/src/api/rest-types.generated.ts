@@ -1994,7 +1994,35 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            $schema: string;
+                            /** @enum {boolean} */
+                            additionalProperties: false;
+                            properties: {
+                                [key: string]: {
+                                    enum?: string[];
+                                    maxLength: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "string";
+                                } | {
+                                    items: {
+                                        enum?: string[];
+                                        maxLength: number;
+                                        /** @enum {string} */
+                                        type: "string";
+                                    };
+                                    maxItems: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "array";
+                                };
+                            };
+                            /** @enum {string} */
+                            type: "object";
+                        };
+                    };
                 };
             };
         };
@@ -2308,11 +2336,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2618,11 +2653,17 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2666,7 +2707,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3120,7 +3167,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            existing: string | null;
+                            existing: ("pending" | "approved" | "rejected" | "withdrawn") | (never | null);
                             maintainer: boolean;
                             maintenance_request: {
                                 claimant_message: string | null;
@@ -3535,7 +3582,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    additionalProperties?: string | string[];
+                    from?: string | string[];
+                    identifier?: string | string[];
+                    metadataPrefix?: string | string[];
+                    resumptionToken?: string | string[];
+                    set?: string | string[];
+                    until?: string | string[];
+                    verb?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -3564,6 +3617,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/x-www-form-urlencoded": {
+                        from?: string | string[];
+                        identifier?: string | string[];
+                        metadataPrefix?: string | string[];
+                        resumptionToken?: string | string[];
+                        set?: string | string[];
+                        until?: string | string[];
+                        verb?: string | string[];
+                    } & {
                         [key: string]: string | string[];
                     };
                 };
@@ -3613,11 +3674,17 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3661,7 +3728,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3783,11 +3856,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                attributes: {
+                                    id: number;
+                                    name: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                /** @enum {string} */
+                                type: "organisations";
+                            };
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3831,7 +3922,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4130,11 +4228,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4178,7 +4283,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4214,7 +4326,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            authors?: string | null;
+                            doi?: string | null;
+                            journal?: string | null;
+                            pubmed_id?: string | null;
+                            title: string;
+                            url?: string | null;
+                            year?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7372,11 +7496,18 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            label: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -10374,7 +10505,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            deliveries: {
+                                attempted_at: string | null;
+                                attempts: number;
+                                created_at: string;
+                                event: string;
+                                id: string;
+                                last_error: string | null;
+                                latency_ms: number | null;
+                                redeliveries: number;
+                                response_code: number | null;
+                                status: "pending" | "delivered" | "failed";
+                            }[];
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -10399,11 +10567,37 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            secret: string;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10447,7 +10641,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10506,7 +10725,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            attempted_at: string | null;
+                            attempts: number;
+                            created_at: string;
+                            event: string;
+                            id: string;
+                            last_error: string | null;
+                            latency_ms: number | null;
+                            redeliveries: number;
+                            response_code: number | null;
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                    };
                 };
             };
         };
@@ -10541,11 +10773,24 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            attempted_at: string | null;
+                            attempts: number;
+                            created_at: string;
+                            event: string;
+                            id: string;
+                            last_error: string | null;
+                            latency_ms: number | null;
+                            redeliveries: number;
+                            response_code: number | null;
+                            status: "pending" | "delivered" | "failed";
+                        };
+                    };
                 };
             };
         };
@@ -10581,7 +10826,33 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failing_since: string | null;
+                            filters: {
+                                record_ids?: number[];
+                                registries?: string[];
+                                saved_search_id?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            owner_id: number;
+                            /** @description until when the secret before the last rotation still signs too */
+                            previous_secret_until: string | null;
+                            secret: string;
+                            /** @description until when its deliveries are sent in its own lane (its receiver took longer than a batch waits) */
+                            slow_until: string | null;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -10643,7 +10914,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            authors?: string | null;
+                            doi?: string | null;
+                            journal?: string | null;
+                            pubmed_id?: string | null;
+                            title: string;
+                            url?: string | null;
+                            year?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { ApiError, restGet } from '../api/client.ts';
+import { ApiError, rest } from '../api/client.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { setPageTitle } from '../shell/usePageTitle.ts';
 import { useAppDispatch, useAppSelector, useSession } from '../state/hooks.ts';
@@ -28,14 +28,13 @@ function useSessionRevalidation(pathname: string): void {
   const dispatch = useAppDispatch();
   const signedIn = isLoggedIn && user !== null;
   const expired = signedIn && !isSessionValid(user);
-  const check = useLoad<{ success?: boolean } | null>(
+  const check = useLoad(
     signedIn && !expired
-      ? { key: `${user.id}:${user.credentials.token}:${pathname}`, load: (signal) => restGet<{ success?: boolean } | null>('/users/valid', { signal }) }
+      ? { key: `${user.id}:${user.credentials.token}:${pathname}`, load: (signal) => rest('get', '/users/valid', { signal }) }
       : null,
   );
-  const refused =
-    (check.status === 'ready' && check.data?.success === false) ||
-    (check.status === 'error' && check.error instanceof ApiError && (check.error.status === 401 || check.error.status === 403));
+  // The route answers a live session only (`success: true`); a refused one is a 401 or 403.
+  const refused = check.status === 'error' && check.error instanceof ApiError && (check.error.status === 401 || check.error.status === 403);
   useEffect(() => {
     if (!expired && !refused) return;
     endSession(dispatch);

@@ -3,7 +3,7 @@
  * `sort`), and the actions on a record — approve, hide, delete, assign a curator (which never
  * approves), add a processing note, mark reviewed — and deciding a claim.
  */
-import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
+import { graphqlQuery, rest } from '../api/client.ts';
 import { compactGraphql, fragmentSelection, graphqlArguments, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
 import type {
   ApprovalRowFragment, CuratorsQuery, CurationRowFragment, IncompleteRowFragment, NeedsReviewQuery, NeedsReviewQueryVariables, PendingClaimFragment, PersonFragment,
@@ -114,18 +114,21 @@ const CURATORS_QUERY = /* GraphQL */ `
 
 export const loadCurators = async () => (await graphqlQuery<CuratorsQuery>(withFragments(CURATORS_QUERY, PERSON_FRAGMENT))).curatorList;
 
-export const approveRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/approve`, {});
-export const hideRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/hide`, { hidden: true });
-export const showRecord = (id: string) => restPost<unknown>(`/fairsharing_records/${id}/hide`, { hidden: false });
+export const approveRecord = (id: string) => rest('post', '/fairsharing_records/{id}/approve', { path: { id: Number(id) } });
+export const hideRecord = (id: string) => rest('post', '/fairsharing_records/{id}/hide', { path: { id: Number(id) }, body: { hidden: true } });
+export const showRecord = (id: string) => rest('post', '/fairsharing_records/{id}/hide', { path: { id: Number(id) }, body: { hidden: false } });
 /** Deletes a record; a public one is withdrawn: `reason` (required then) and `successorId` show on its tombstone page. */
 export const deleteRecord = (id: string, withdrawal: { reason: string; successorId: number | null }) =>
-  restDelete<unknown>(`/fairsharing_records/${id}`, undefined, {
-    ...(withdrawal.reason.trim() ? { reason: withdrawal.reason.trim() } : {}),
-    ...(withdrawal.successorId === null ? {} : { successor_id: withdrawal.successorId }),
+  rest('delete', '/fairsharing_records/{id}', {
+    path: { id: Number(id) },
+    body: {
+      ...(withdrawal.reason.trim() ? { reason: withdrawal.reason.trim() } : {}),
+      ...(withdrawal.successorId === null ? {} : { successor_id: withdrawal.successorId }),
+    },
   });
 export const assignCurator = (id: string, curatorId: string | null) =>
-  restPut<unknown>(`/fairsharing_records/${id}/curator`, { curator_id: curatorId === null ? null : Number(curatorId) });
-export const addProcessingNote = (id: string, note: string) => restPost<unknown>(`/fairsharing_records/${id}/processing_notes`, { processing_note: { note } });
-export const markReviewed = (id: number | string) => restPost<unknown>('/record_reviews', { record_review: { fairsharing_record_id: Number(id) } });
+  rest('put', '/fairsharing_records/{id}/curator', { path: { id: Number(id) }, body: { curator_id: curatorId === null ? null : Number(curatorId) } });
+export const addProcessingNote = (id: string, note: string) => rest('post', '/fairsharing_records/{id}/processing_notes', { path: { id: Number(id) }, body: { processing_note: { note } } });
+export const markReviewed = (id: number | string) => rest('post', '/record_reviews', { body: { record_review: { fairsharing_record_id: Number(id) } } });
 export const decideClaim = (id: string, status: 'approved' | 'rejected', message: string) =>
-  restPut<unknown>(`/maintenance_requests/${id}`, { maintenance_request: { status, message: message.trim() || null } });
+  rest('put', '/maintenance_requests/{id}', { path: { id: Number(id) }, body: { maintenance_request: { status, message: message.trim() || null } } });

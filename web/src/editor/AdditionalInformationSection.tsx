@@ -11,7 +11,7 @@ import { useSectionSave, type RevisionHolder } from './useSectionSave.ts';
 import { latestData, useLoad } from '../kit/useLoad.ts';
 
 /** What a type whose fields cannot be read offers. */
-const NO_FIELDS: MetadataFieldsSchema = { properties: {} };
+const NO_FIELDS: Pick<MetadataFieldsSchema, 'properties'> = { properties: {} };
 
 export function AdditionalInformationSection({ record, holder, onChanged }: { record: EditableRecord; holder: RevisionHolder; onChanged(changes: number): void }) {
   const recordType = record.type;
@@ -47,7 +47,7 @@ export function AdditionalInformationSection({ record, holder, onChanged }: { re
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {keys.map((key) => {
           const field = schema!.properties[key]!;
-          const options = field.enum ?? field.items?.enum ?? [];
+          const options = (field.type === 'array' ? field.items.enum : field.enum) ?? [];
           return (
             <Field.Root key={key}>
               <Field.Label>{field.title}</Field.Label>

@@ -6,7 +6,7 @@
 import type { AccessResource } from '@registry/schemas/access/policy.ts';
 import type { RecordSection } from '@registry/schemas/forms/record-sections.ts';
 import { compactGraphql, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
-import { graphqlQuery, restDelete, restGet, restPost, restPut } from '../api/client.ts';
+import { graphqlQuery, rest, type RestAnswer } from '../api/client.ts';
 import { isJsonObject } from '../kit/json-values.ts';
 import type {
   DuplicateCandidatesQuery, DuplicateCandidatesQueryVariables, EditableRecordFieldsFragment, RecordForEditQuery, RecordForEditQueryVariables,
@@ -103,78 +103,50 @@ export async function duplicateCandidates(values: string[]): Promise<DuplicateCa
   return (await graphqlQuery<DuplicateCandidatesQuery>({ query: compactGraphql(DUPLICATE_CANDIDATES_QUERY), variables })).duplicateCheck;
 }
 
-export interface AllowedRelation {
-  id: number;
-  name: string;
-  allowed_associations: { from: string; to: string }[];
-}
+// The REST answers below have the types of their routes' response schemas (through the generated types).
+export type AllowedRelation = RestAnswer<'/record_associations/allowed', 'get'>[number];
 
-export function loadAllowedRelations(): Promise<AllowedRelation[]> {
-  return restGet<AllowedRelation[]>('/record_associations/allowed');
-}
+export const loadAllowedRelations = () => rest('get', '/record_associations/allowed');
 
-export interface MetadataFieldsSchema {
-  properties: Record<string, { title: string; type: 'string' | 'array'; enum?: string[]; items?: { enum?: string[] } }>;
-}
+export type MetadataFieldsSchema = RestAnswer<'/fairsharing_records/metadata_fields', 'post'>;
 
-export function loadMetadataFields(recordType: string): Promise<MetadataFieldsSchema> {
-  return restPost<MetadataFieldsSchema>('/fairsharing_records/metadata_fields', { type: recordType });
-}
+export const loadMetadataFields = (recordType: string) => rest('post', '/fairsharing_records/metadata_fields', { body: { type: recordType } });
 
-export interface SaveAnswer {
-  data: { id: string };
-  /** The revision the record is at after this save: the next save starts from it. */
-  revision: string;
-  message?: string;
-  suspected_duplicates?: { id: number; name: string }[];
-}
+/** A save's answer: `revision` is the one the record is at after it, the next save starts from it. */
+export type SaveAnswer = RestAnswer<'/fairsharing_records/{id}', 'put'>;
 
-export function createRecord(record: Record<string, unknown>): Promise<SaveAnswer> {
-  return restPost<SaveAnswer>('/fairsharing_records', { fairsharing_record: record });
-}
+export const createRecord = (record: Record<string, unknown>) => rest('post', '/fairsharing_records', { body: { fairsharing_record: record } });
 
-export function saveSection(id: string, section: RecordSection, record: Record<string, unknown>, revision: RecordRevision): Promise<SaveAnswer> {
-  return restPut<SaveAnswer>(`/fairsharing_records/${id}`, { section, revision, fairsharing_record: record });
+export async function saveSection(id: string, section: RecordSection, record: Record<string, unknown>, revision: RecordRevision): Promise<SaveAnswer> {
+  // Never sent without it: a save without a revision would overwrite whatever was saved since.
+  if (revision === null) throw new Error('The record was read without its revision: reload the page before saving.');
+  return rest('put', '/fairsharing_records/{id}', { path: { id: Number(id) }, body: { section, revision, fairsharing_record: record } });
 }
 
 /** A shared entity added from the editor names the record being edited: the API creates it only if the viewer may save that record. */
-const forRecord = (path: string, recordId: string) => `${path}?${new URLSearchParams({ fairsharing_record_id: recordId }).toString()}`;
+const forRecord = (recordId: string) => ({ fairsharing_record_id: Number(recordId) });
 
 /**
  * A keyword proposed in the editor (POST /user_defined_tags, stored lower-case; an existing one is
  * answered as it is). It waits for a curator before the public lists show it; the record names it at once.
  */
-export async function proposeKeyword(label: string, recordId: string | null): Promise<{ id: number; label: string }> {
-  const body = { user_defined_tag: { label } };
-  return restPost<{ id: number; label: string }>(recordId ? forRecord('/user_defined_tags', recordId) : '/user_defined_tags', body);
-}
+export const proposeKeyword = (label: string, recordId: string | null) =>
+  rest('post', '/user_defined_tags', { query: recordId ? forRecord(recordId) : {}, body: { user_defined_tag: { label } } });
 
 /** The linked-entity writes of SPEC §7: each saved at once, outside the section saves. */
 export const linkApi = {
-  createOrganisation: (recordId: string, organisation: Record<string, unknown>) => restPost<{ id: number; name: string }>(forRecord('/organisations', recordId), { organisation }),
-  createGrant: (recordId: string, grant: Record<string, unknown>) => restPost<{ id: number; name: string }>(forRecord('/grants', recordId), { grant }),
-  createOrganisationLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/organisation_links', { organisation_link: link }),
-  updateOrganisationLink: (id: string, link: Record<string, unknown>) => restPut<{ id: number }>(`/organisation_links/${id}`, { organisation_link: link }),
-  deleteOrganisationLink: (id: string) => restDelete<{ message: string }>(`/organisation_links/${id}`),
-  createLicenceLink: (link: Record<string, unknown>) => restPost<{ id: number }>('/licence_links', { licence_link: link }),
-  deleteLicenceLink: (id: string) => restDelete<{ message: string }>(`/licence_links/${id}`),
-  createPublication: (recordId: string, publication: Record<string, unknown>) => restPost<{ id: number; title: string }>(forRecord('/publications', recordId), { publication }),
+  createOrganisation: (recordId: string, organisation: Record<string, unknown>) => rest('post', '/organisations', { query: forRecord(recordId), body: { organisation } }),
+  createGrant: (recordId: string, grant: Record<string, unknown>) => rest('post', '/grants', { query: forRecord(recordId), body: { grant } }),
+  createOrganisationLink: (link: Record<string, unknown>) => rest('post', '/organisation_links', { body: { organisation_link: link } }),
+  updateOrganisationLink: (id: string, link: Record<string, unknown>) => rest('put', '/organisation_links/{id}', { path: { id: Number(id) }, body: { organisation_link: link } }),
+  deleteOrganisationLink: (id: string) => rest('delete', '/organisation_links/{id}', { path: { id: Number(id) } }),
+  createLicenceLink: (link: Record<string, unknown>) => rest('post', '/licence_links', { body: { licence_link: link } }),
+  deleteLicenceLink: (id: string) => rest('delete', '/licence_links/{id}', { path: { id: Number(id) } }),
+  createPublication: (recordId: string, publication: Record<string, unknown>) => rest('post', '/publications', { query: forRecord(recordId), body: { publication } }),
 };
 
-export interface FoundPublication {
-  title: string;
-  doi?: string | null;
-  pubmed_id?: string | null;
-  authors?: string | null;
-  journal?: string | null;
-  url?: string | null;
-  year?: number | null;
-}
+export type FoundPublication = RestAnswer<'/publications/lookup', 'get'>;
 
-export function lookUpPublication(identifier: { doi: string } | { pubmed_id: string }): Promise<FoundPublication> {
-  return restGet<FoundPublication>(`/publications/lookup?${new URLSearchParams(identifier).toString()}`);
-}
+export const lookUpPublication = (identifier: { doi: string } | { pubmed_id: string }) => rest('get', '/publications/lookup', { query: identifier });
 /** The publication fields of the Zenodo record with this DOI. */
-export function lookUpZenodoRecord(doi: string): Promise<FoundPublication> {
-  return restPost<FoundPublication>('/zenodo', { doi });
-}
+export const lookUpZenodoRecord = (doi: string) => rest('post', '/zenodo', { body: { doi } });

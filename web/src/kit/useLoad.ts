@@ -8,7 +8,7 @@
  * no loading state.
  */
 import { useEffect, useRef, useState } from 'react';
-import { restGet } from '../api/client.ts';
+import { rest, type RestAnswer, type RestCall, type RestPath } from '../api/client.ts';
 import type { EarlyQuery } from '../api/early-queries.ts';
 
 export type LoadResult<T> =
@@ -110,7 +110,8 @@ export function useLoad<T>(request: LoadRequest<T> | null): LoadResult<T> {
   return result;
 }
 
-/** GET `path` of the REST API with useLoad (null: nothing to ask). */
-export function useRestGet<T>(path: string | null): LoadResult<T> {
-  return useLoad<T>(path === null ? null : { key: path, load: (signal) => restGet<T>(path, { signal }) });
+/** GET `path` of the REST API with useLoad (null: nothing to ask), typed by its route like `rest()`; the call's parameters are the key. */
+export function useRestGet<Path extends RestPath<'get'>>(path: Path | null, call: Omit<RestCall<Path, 'get'>, 'signal'> = {}): LoadResult<RestAnswer<Path, 'get'>> {
+  const key = JSON.stringify([path, call.path, call.query]);
+  return useLoad(path === null ? null : { key, load: (signal) => rest('get', path, { ...call, signal }) });
 }

@@ -13,7 +13,7 @@ import { can } from '@registry/schemas/access/policy.ts';
 import { useSession } from '../state/hooks.ts';
 import { useViewer } from '../state/sessionViewer.ts';
 import { useWritesOff, WriteControl } from '../shell/WritesOff.tsx';
-import { failureText, restDelete, restPost } from '../api/client.ts';
+import { failureText, rest } from '../api/client.ts';
 import { useRestGet } from '../kit/useLoad.ts';
 import { RecordCommunity } from './RecordCommunity.tsx';
 import { RecordHistory } from './RecordHistory.tsx';
@@ -22,7 +22,7 @@ import { MergeInto } from './MergeInto.tsx';
 export function RecordActions({ record, onChanged }: { record: { id: string; name: string; isApproved?: boolean | null; isHidden?: boolean | null }; onChanged(): void }) {
   const session = useSession();
   const navigate = useNavigate();
-  const editRight = useRestGet<{ success: boolean }>(session.isLoggedIn ? `/fairsharing_records/can_edit/${record.id}` : null);
+  const editRight = useRestGet(session.isLoggedIn ? '/fairsharing_records/can_edit/{id}' : null, { path: { id: Number(record.id) } });
   const canEdit = editRight.status === 'ready' && editRight.data.success;
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const viewer = useViewer();
@@ -74,7 +74,7 @@ export function RecordActions({ record, onChanged }: { record: { id: string; nam
         ))}
         {can(viewer, 'record.approve') && record.isApproved === false && (
           // Green 700: white text on the palette's solid green (600) reads at 3.2:1, under WCAG's 4.5:1.
-          <Button size="sm" bg="green.700" color="white" onClick={() => void act(() => restPost(`/fairsharing_records/${record.id}/approve`, {}), 'Record approved.')}>
+          <Button size="sm" bg="green.700" color="white" onClick={() => void act(() => rest('post', '/fairsharing_records/{id}/approve', { path: { id: Number(record.id) } }), 'Record approved.')}>
             Approve
           </Button>
         )}
@@ -85,7 +85,7 @@ export function RecordActions({ record, onChanged }: { record: { id: string; nam
             data-testid="hide-record"
             onClick={() => {
               const hidden = record.isHidden !== true;
-              void act(() => restPost(`/fairsharing_records/${record.id}/hide`, { hidden }), hidden ? 'Record hidden.' : 'Record shown again.');
+              void act(() => rest('post', '/fairsharing_records/{id}/hide', { path: { id: Number(record.id) }, body: { hidden } }), hidden ? 'Record hidden.' : 'Record shown again.');
             }}
           >
             {record.isHidden ? 'Unhide' : 'Hide'}
@@ -99,7 +99,7 @@ export function RecordActions({ record, onChanged }: { record: { id: string; nam
             variant="outline"
             onClick={() => {
               if (!window.confirm(`Delete ${record.name}? This cannot be undone.`)) return;
-              void restDelete(`/fairsharing_records/${record.id}`).then(() => navigate('/', { replace: true }), (error: unknown) =>
+              void rest('delete', '/fairsharing_records/{id}', { path: { id: Number(record.id) } }).then(() => navigate('/', { replace: true }), (error: unknown) =>
                 setMessage({ kind: 'error', text: failureText(error, 'The record could not be deleted.') }));
             }}
           >

@@ -6,7 +6,7 @@
 import { Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { restPost } from '../api/client.ts';
+import { rest } from '../api/client.ts';
 import { latestData, useRestGet } from '../kit/useLoad.ts';
 import { formatCount } from '../kit/format/counts.ts';
 
@@ -20,10 +20,10 @@ export function RecordViews({ recordId }: { recordId: number | string }) {
     if (visit === lastCountedVisit) return;
     lastCountedVisit = visit;
     // A lost view is not the visitor's problem: failures are ignored.
-    restPost(`/record_views/${recordId}`, undefined).catch(() => undefined);
+    rest('post', '/record_views/{id}', { path: { id: Number(recordId) } }).catch(() => undefined);
   }, [recordId, key]);
 
-  const views = latestData(useRestGet<{ views: number }>(`/record_views/${recordId}`))?.views ?? null;
+  const views = latestData(useRestGet('/record_views/{id}', { path: { id: Number(recordId) } }))?.views ?? null;
 
   if (views === null) return null;
   return (

@@ -1,7 +1,6 @@
 /** The community calls of the record page (SPEC §7): claims, watching and curators' reviews. */
-import { graphqlQuery, rest, restGet } from '../api/client.ts';
+import { graphqlQuery, rest } from '../api/client.ts';
 import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
-import type { ClaimStateAnswer } from '../kit/records/community.ts';
 import type { ViewerRecordStateQuery, ViewerRecordStateQueryVariables } from './community-api.generated.ts';
 
 /** What only a signed-in viewer's request can tell: whether they watch the record and (curators) whether it needs review. */
@@ -24,7 +23,7 @@ export async function loadViewerState(recordId: string, userId: number): Promise
   return { watching: record.watchers.some((user) => Number(user.id) === userId), needsReview: record.needsReview };
 }
 
-export const loadClaimState = (recordId: string) => restGet<ClaimStateAnswer>(`/maintenance_requests/existing/${recordId}`);
+export const loadClaimState = (recordId: string) => rest('get', '/maintenance_requests/existing/{id}', { path: { id: Number(recordId) } });
 
 export const claimRecord = (recordId: string, message: string) =>
   rest('post', '/maintenance_requests', { body: { maintenance_request: { fairsharing_record_id: Number(recordId), message: message || null } } });

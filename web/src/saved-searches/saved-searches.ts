@@ -6,7 +6,7 @@
 import type { SavedSearchInput } from '@registry/schemas/forms/community.ts';
 import { isHttpUrl, sitePathOf } from '@registry/schemas/forms/bounds.ts';
 import { compactGraphql, fragmentSelection, withFragments } from '@registry/schemas/search/client/graphql-literals.ts';
-import { graphqlQuery, restDelete, restPost, restPut } from '../api/client.ts';
+import { graphqlQuery, rest } from '../api/client.ts';
 import type {
   MaintainedPoliciesQuery, MaintainedPoliciesQueryVariables, SavedSearchEntryFragment, UserSavedSearchesQuery, UserSavedSearchesQueryVariables,
 } from './saved-searches.generated.ts';
@@ -110,6 +110,6 @@ export async function loadLinkedSavedSearches(kind: 'record' | 'organisation', i
   return data[field]?.savedSearches ?? [];
 }
 
-export const createSavedSearch = (input: SavedSearchInput) => restPost<{ id: number; name: string }>('/saved_searches', { saved_search: input });
-export const renameSavedSearch = (id: string, name: string) => restPut<{ id: number; name: string }>(`/saved_searches/${id}`, { saved_search: { name } });
-export const deleteSavedSearch = (id: string) => restDelete<{ message: string }>(`/saved_searches/${id}`);
+export const createSavedSearch = (input: SavedSearchInput) => rest('post', '/saved_searches', { body: { saved_search: input } });
+export const renameSavedSearch = (id: string, name: string) => rest('put', '/saved_searches/{id}', { path: { id: Number(id) }, body: { saved_search: { name } } });
+export const deleteSavedSearch = (id: string) => rest('delete', '/saved_searches/{id}', { path: { id: Number(id) } });

@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { restDelete } from '../api/client.ts';
+import { rest } from '../api/client.ts';
 import { endSession } from './sessionSlice.ts';
 
 /**
@@ -10,7 +10,7 @@ import { endSession } from './sessionSlice.ts';
  */
 export async function logOut(dispatch: Dispatch, leave?: () => Promise<void> | void): Promise<void> {
   try {
-    await restDelete('/users/sign_out');
+    await rest('delete', '/users/sign_out');
   } catch {
     // An already expired or revoked token is as good as ended.
   }

@@ -4,21 +4,18 @@
  * open page shows or hides the read-only banner, and leaves the maintenance page, without the
  * visitor doing anything. The read is one small GET, skipped while the tab is hidden.
  */
-import { restGet } from '../api/client.ts';
+import { rest, type RestAnswer } from '../api/client.ts';
 import { modesRead } from './modesSlice.ts';
 import type { AppStore } from './store.ts';
 
 export const SITE_MODES_PATH = '/api/site_modes';
 export const SITE_MODES_WATCH_MS = 5000;
 
-export interface SiteModesAnswer {
-  maintenance: boolean;
-  read_only: boolean;
-}
+export type SiteModesAnswer = RestAnswer<'/api/site_modes', 'get'>;
 
 /** The modes in force, as the server answers them. */
 export async function fetchSiteModes(): Promise<{ maintenance: boolean; readOnly: boolean }> {
-  const modes = await restGet<SiteModesAnswer>(SITE_MODES_PATH);
+  const modes = await rest('get', '/api/site_modes');
   return { maintenance: modes.maintenance, readOnly: modes.read_only };
 }
 

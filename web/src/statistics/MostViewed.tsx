@@ -3,16 +3,8 @@ import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { latestData, useRestGet } from '../kit/useLoad.ts';
 
-interface MostViewedRecord {
-  id: number;
-  name: string;
-  abbreviation: string | null;
-  registry: string;
-  views: number;
-}
-
 export function MostViewed() {
-  const result = useRestGet<MostViewedRecord[]>('/statistics/most_viewed?size=10');
+  const result = useRestGet('/statistics/most_viewed', { query: { size: 10 } });
   const records = result.status === 'error' ? [] : (latestData(result) ?? null);
   return (
     <Box as="section" aria-labelledby="most-viewed-heading" mt="8">

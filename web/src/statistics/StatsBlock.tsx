@@ -1,13 +1,13 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useSiteConfig } from '../state/siteConfig.ts';
 import { formatCount } from '../kit/format/counts.ts';
-import { useHomepageStats } from './useHomepageStats.ts';
+import { useHomepageStats, type HomepageStats } from './useHomepageStats.ts';
 
 /** Records, Contributors and Views since the configured year (SPEC §2), from GET /homepage_stats. */
 export function StatsBlock() {
   const state = useHomepageStats();
   const { viewsSinceYear } = useSiteConfig();
-  const stats = state.status === 'loaded' ? state.stats : {};
+  const stats: Partial<HomepageStats> = state.status === 'loaded' ? state.stats : {};
   const items = [
     { label: 'Records', value: stats.records },
     { label: 'Contributors', value: stats.contributors },

@@ -12,12 +12,11 @@ import { PeriodChart } from './PeriodChart.tsx';
 import { knownDateNote } from './statistics-charts.ts';
 import { TIMELINE_ADDED_QUERY, TIMELINE_DEPRECATED_QUERY } from './statistics-queries.ts';
 import type { TimelineAddedQuery, TimelineDeprecatedQuery } from './statistics-queries.generated.ts';
-import type { NotableEvent } from '@registry/schemas/forms/notable-events.ts';
 import { ContentPage } from '../shell/ContentPage.tsx';
 import { EventDate } from '../kit/format/EventDate.tsx';
 
 function NotableEvents() {
-  const result = useRestGet<NotableEvent[]>('/notable_events');
+  const result = useRestGet('/notable_events');
   const events = result.status === 'error' ? [] : (latestData(result) ?? null);
   if (events === null) return <Text color="gray.700">Loading…</Text>;
   if (events.length === 0) return <Text color="gray.700">No notable events have been recorded.</Text>;

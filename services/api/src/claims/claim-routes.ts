@@ -16,11 +16,12 @@ import * as claims from './claim-service.ts';
 
 const ClaimBody = wrappedBody('maintenance_request', 'fairsharing_record_id, message (claim); status, message (decision); fairsharing_record_id, user_id (remove)');
 type ClaimBody = { maintenance_request: Record<string, unknown> };
+const ClaimStatus = Type.Union(CLAIM_STATUSES.map((status) => Type.Literal(status)));
 const Claim = Type.Object({
   id: Type.Integer(),
   fairsharing_record_id: Type.Integer(),
   user_id: Type.Integer(),
-  status: Type.Union(CLAIM_STATUSES.map((status) => Type.Literal(status))),
+  status: ClaimStatus,
   claimant_message: Type.Union([Type.String(), Type.Null()]),
   curator_message: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
@@ -61,7 +62,7 @@ export async function claimRoutes(instance: FastifyInstance): Promise<void> {
         summary: "The viewer's claim on a record and whether they maintain it",
         tags: ['claims'],
         params: IdParams,
-        response: { 200: Type.Object({ existing: Type.Union([Type.String(), Type.Null()]), maintainer: Type.Boolean(), maintenance_request: Type.Union([Claim, Type.Null()]) }) },
+        response: { 200: Type.Object({ existing: Type.Union([ClaimStatus, Type.Null()]), maintainer: Type.Boolean(), maintenance_request: Type.Union([Claim, Type.Null()]) }) },
       },
     },
     async (request) => {

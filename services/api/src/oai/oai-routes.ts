@@ -8,7 +8,15 @@ import { Type } from '@sinclair/typebox';
 import type { RawArguments } from './oai-arguments.ts';
 
 const ArgumentValue = Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 })]);
-const OaiArguments = Type.Record(Type.String({ maxLength: 100 }), ArgumentValue, { maxProperties: 20 });
+const OAI_ARGUMENT_NAMES = ['verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken'] as const;
+/**
+ * The protocol's arguments by name (so the OpenAPI document lists them as parameters), and any
+ * other name too: an unknown argument is the verb rules' badArgument, an OAI answer, not a 400.
+ */
+const OaiArguments = Type.Object(
+  Object.fromEntries(OAI_ARGUMENT_NAMES.map((name) => [name, Type.Optional(ArgumentValue)])),
+  { additionalProperties: ArgumentValue, propertyNames: { maxLength: 100 }, maxProperties: 20 },
+);
 
 const FORM_BODY_LIMIT = 16 * 1024;
 

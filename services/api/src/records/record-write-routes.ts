@@ -56,6 +56,18 @@ const WriteAnswer = Type.Object(
   { additionalProperties: true },
 );
 
+const MetadataText = { type: Type.Literal('string'), maxLength: Type.Integer(), enum: Type.Optional(Type.Array(Type.String())) };
+/** POST /fairsharing_records/metadata_fields: a record type's additional-information fields as JSON Schema (additional-information.ts). */
+const MetadataFields = Type.Object({
+  $schema: Type.String(),
+  type: Type.Literal('object'),
+  additionalProperties: Type.Literal(false),
+  properties: Type.Record(Type.String(), Type.Union([
+    Type.Object({ title: Type.String(), ...MetadataText }),
+    Type.Object({ title: Type.String(), type: Type.Literal('array'), maxItems: Type.Integer(), items: Type.Object(MetadataText) }),
+  ])),
+});
+
 /** `If-Match: "r12"` (or W/"r12") → "12"; absent → undefined. `*` matches any revision. */
 function expectedRevision(request: FastifyRequest, body: RecordBody): { revision?: string; fromHeader: boolean } {
   const header = request.headers['if-match'];
@@ -168,6 +180,7 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
         summary: 'The JSON Schema of the additional-information fields of a record type',
         tags: ['records'],
         body: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 200: MetadataFields },
       },
     },
     async (request) => app.records.metadataFields(request.body.type),

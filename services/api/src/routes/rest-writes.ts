@@ -5,13 +5,21 @@
  */
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 import type { Viewer } from '@registry/schemas';
 import { IdParams } from '../validation.ts';
 
 /** A body holding one object under `key`, as FAIRsharing clients send it; `description` names its fields. */
 export function wrappedBody(key: string, description: string) {
   return Type.Object({ [key]: Type.Record(Type.String(), Type.Unknown(), { description }) }, { additionalProperties: false });
+}
+
+/**
+ * The answer of a write that returns the row it saved: the fields its clients read, declared, and
+ * every other column passed through as it is (Fastify's serializer drops undeclared fields otherwise).
+ */
+export function savedRow<Fields extends TProperties>(fields: Fields) {
+  return Type.Object(fields, { additionalProperties: true });
 }
 
 export interface DeleteByIdRoute {

@@ -26,6 +26,44 @@ const DeliveryParams = Type.Object({
   deliveryId: Type.String({ minLength: 1, maxLength: 200, pattern: '^msg_[A-Za-z0-9_.-]+$' }),
 });
 
+const nullableText = Type.Union([Type.String(), Type.Null()]);
+const nullableCount = Type.Union([Type.Integer(), Type.Null()]);
+
+/** A webhook as answered (never its secrets; dates as ISO text). */
+const WebhookAnswer = Type.Object({
+  id: Type.Integer(),
+  owner_id: Type.Integer(),
+  url: Type.String(),
+  description: Type.String(),
+  events: Type.Array(Type.String()),
+  filters: Type.Object(
+    { registries: Type.Optional(Type.Array(Type.String())), record_ids: Type.Optional(Type.Array(Type.Integer())), saved_search_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])) },
+    { additionalProperties: true },
+  ),
+  enabled: Type.Boolean(),
+  disabled_at: nullableText,
+  disabled_reason: nullableText,
+  failing_since: nullableText,
+  slow_until: Type.Union([Type.String(), Type.Null()], { description: 'until when its deliveries are sent in its own lane (its receiver took longer than a batch waits)' }),
+  previous_secret_until: Type.Union([Type.String(), Type.Null()], { description: 'until when the secret before the last rotation still signs too' }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+/** As registered or rotated: the signing secret is in this answer only. */
+const WebhookWithSecret = Type.Object({ ...WebhookAnswer.properties, secret: Type.String() });
+const DeliveryAnswer = Type.Object({
+  id: Type.String(),
+  event: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  redeliveries: Type.Integer(),
+  response_code: nullableCount,
+  latency_ms: nullableCount,
+  last_error: nullableText,
+  created_at: Type.String(),
+  attempted_at: nullableText,
+});
+
 const json = ({ previous_secret_until: previousUntil, failing_since: failingSince, disabled_at: disabledAt, slow_until: slowUntil, ...webhook }: Webhook) => ({
   ...webhook,
   enabled: disabledAt === null,
@@ -46,7 +84,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<RouteInputsProvider>();
   app.post(
     '/webhooks',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Register a webhook (the answer holds its signing secret, shown this once)', tags: ['webhooks'], body: WebhookBody } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Register a webhook (the answer holds its signing secret, shown this once)', tags: ['webhooks'], body: WebhookBody, response: { 201: WebhookWithSecret } } },
     async (request, reply) => {
       reply.code(201);
       const created = await app.webhooks.createWebhook(request.viewer, request.body.webhook);
@@ -55,12 +93,12 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   );
   app.get(
     '/webhooks',
-    { config: { access: 'webhook.view' }, schema: { summary: 'One’s webhooks, each with its recent deliveries (status, latency, response code)', tags: ['webhooks'] } },
+    { config: { access: 'webhook.view' }, schema: { summary: 'One’s webhooks, each with its recent deliveries (status, latency, response code)', tags: ['webhooks'], response: { 200: Type.Array(Type.Object({ ...WebhookAnswer.properties, deliveries: Type.Array(DeliveryAnswer) })) } } },
     async (request) => (await app.webhooks.listWebhooks(request.viewer)).map((webhook) => ({ ...json(webhook), deliveries: webhook.deliveries.map(deliveryJson) })),
   );
   app.put(
     '/webhooks/:id',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: WebhookBody } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Change a webhook', tags: ['webhooks'], params: IdParams, body: WebhookBody, response: { 200: WebhookAnswer } } },
     async (request) => json(await app.webhooks.updateWebhook(request.viewer, request.params.id, request.body.webhook)),
   );
   deleteByIdRoute(app, {
@@ -69,7 +107,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   });
   app.post(
     '/webhooks/:id/rotate-secret',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'A new signing secret, shown this once; the previous one also signs during the overlap', tags: ['webhooks'], params: IdParams } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'A new signing secret, shown this once; the previous one also signs during the overlap', tags: ['webhooks'], params: IdParams, response: { 200: WebhookWithSecret } } },
     async (request) => {
       const rotated = await app.webhooks.rotateSecret(request.viewer, request.params.id);
       return { ...json(rotated), secret: rotated.secret };
@@ -77,12 +115,12 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   );
   app.get(
     '/webhooks/:id/deliveries',
-    { config: { access: 'webhook.view' }, schema: { summary: 'A webhook’s recent deliveries, newest first (status, attempts, latency, response code)', tags: ['webhooks'], params: IdParams } },
+    { config: { access: 'webhook.view' }, schema: { summary: 'A webhook’s recent deliveries, newest first (status, attempts, latency, response code)', tags: ['webhooks'], params: IdParams, response: { 200: Type.Array(DeliveryAnswer) } } },
     async (request) => (await app.webhooks.listDeliveries(request.viewer, request.params.id)).map(deliveryJson),
   );
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
-    { config: { access: 'webhook.manage' }, schema: { summary: 'Send a delivery again, under the same webhook-id', tags: ['webhooks'], params: DeliveryParams } },
+    { config: { access: 'webhook.manage' }, schema: { summary: 'Send a delivery again, under the same webhook-id', tags: ['webhooks'], params: DeliveryParams, response: { 202: DeliveryAnswer } } },
     async (request, reply) => {
       reply.code(202);
       return deliveryJson(await app.webhooks.redeliver(request.viewer, request.params.id, request.params.deliveryId));

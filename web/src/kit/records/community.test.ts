@@ -5,7 +5,7 @@ const claim = (status: ClaimStateAnswer['existing'] & string, extra: Partial<Non
   existing: status,
   maintainer: false,
   maintenance_request: {
-    id: 1, status, claimant_message: null, curator_message: null, created_at: '2026-11-20T10:00:00Z', decided_at: null, ...extra,
+    id: 1, fairsharing_record_id: 1, user_id: 1, status, claimant_message: null, curator_message: null, created_at: '2026-11-20T10:00:00Z', decided_at: null, ...extra,
   },
 });
 

@@ -5,20 +5,10 @@
  */
 import { formatShortDate } from '../format/dates.ts';
 import { CLAIM_ANSWER_WITHIN, type ClaimStatus } from '@registry/schemas/forms/community.ts';
+import type { RestAnswer } from '../../api/client.ts';
 
-/** The answer of GET /maintenance_requests/existing/{id}. */
-export interface ClaimStateAnswer {
-  existing: ClaimStatus | null;
-  maintainer: boolean;
-  maintenance_request: {
-    id: number;
-    status: ClaimStatus;
-    claimant_message: string | null;
-    curator_message: string | null;
-    created_at: string;
-    decided_at: string | null;
-  } | null;
-}
+/** The answer of GET /maintenance_requests/existing/{id} (its route's response schema, through the generated types). */
+export type ClaimStateAnswer = RestAnswer<'/maintenance_requests/existing/{id}', 'get'>;
 
 /** Which claim control the viewer gets, and what to tell them about their latest claim. */
 export type ClaimView =

@@ -2,7 +2,7 @@
  * Merging a duplicate record into the one to keep (POST /fairsharing_records/{id}/merge, curators):
  * the calls of the dashboard's merge tab and of a record page's "Merge into…".
  */
-import { ApiError, graphqlQuery, restPost } from '../../api/client.ts';
+import { ApiError, graphqlQuery, rest } from '../../api/client.ts';
 import { compactGraphql } from '@registry/schemas/search/client/graphql-literals.ts';
 import type { RecordChoiceQuery, RecordChoiceQueryVariables } from './record-merge.generated.ts';
 
@@ -27,4 +27,4 @@ export async function loadRecordChoice(id: string): Promise<RecordChoice | null>
 }
 
 /** Merges `duplicateId` into `keptId`: the duplicate is removed and its addresses lead to the kept record. */
-export const mergeRecords = (duplicateId: string, keptId: string) => restPost<unknown>(`/fairsharing_records/${duplicateId}/merge`, { into: Number(keptId) });
+export const mergeRecords = (duplicateId: string, keptId: string) => rest('post', '/fairsharing_records/{id}/merge', { path: { id: Number(duplicateId) }, body: { into: Number(keptId) } });

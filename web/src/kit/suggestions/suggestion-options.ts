@@ -2,13 +2,12 @@
  * The options a search box suggests, from a `/search_suggestions` answer: records first (→ the
  * record page), then vocabulary terms (→ the search filtered by that term). Pure.
  */
+import type { RestAnswer } from '../../api/client.ts';
 import { REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
 import { searchStateToUrl, withFilter, DEFAULT_SEARCH_STATE } from '@registry/schemas/search/client/search-state.ts';
 
-export interface SuggestionsAnswer {
-  records: { id: number; name: string; abbreviation: string | null; registry: string }[];
-  terms: { argument: string; kind: string; id: number; label: string; synonym: string | null; recordCount: number }[];
-}
+/** The answer of GET /search_suggestions (its route's response schema, through the generated types). */
+export type SuggestionsAnswer = RestAnswer<'/search_suggestions', 'get'>;
 
 export interface SuggestionOption {
   /** Unique within the list, usable in an element id. */

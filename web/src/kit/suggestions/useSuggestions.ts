@@ -3,7 +3,7 @@
  * through useLoad, so a slow answer for "gen" never replaces the one for "genom". While the next
  * answer loads the last one stays; a failure shows none (the search itself still works).
  */
-import { restGet } from '../../api/client.ts';
+import { rest } from '../../api/client.ts';
 import { latestData, useLoad } from '../useLoad.ts';
 import { MIN_SUGGESTION_TEXT, SUGGESTION_DEBOUNCE_MS, type SuggestionsAnswer } from './suggestion-options.ts';
 
@@ -13,7 +13,7 @@ export function useSuggestions(text: string, enabled: boolean): SuggestionsAnswe
     enabled && wanted.length >= MIN_SUGGESTION_TEXT
       ? {
           key: wanted,
-          load: (signal) => restGet<SuggestionsAnswer>(`/search_suggestions?${new URLSearchParams({ q: wanted }).toString()}`, { signal }),
+          load: (signal) => rest('get', '/search_suggestions', { query: { q: wanted }, signal }),
           delayMs: SUGGESTION_DEBOUNCE_MS,
         }
       : null,
