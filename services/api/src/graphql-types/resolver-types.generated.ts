@@ -547,6 +547,7 @@ export type QueryDownloadSearchResultsArgs = {
   updatingOfDmp?: InputMaybe<Scalars['Boolean']['input']>;
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 
@@ -774,6 +775,7 @@ export type QuerySearchFacetValuesArgs = {
   updatingOfDmp?: InputMaybe<Scalars['Boolean']['input']>;
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 
@@ -837,6 +839,7 @@ export type QuerySearchFairsharingRecordsArgs = {
   updatingOfDmp?: InputMaybe<Scalars['Boolean']['input']>;
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 
