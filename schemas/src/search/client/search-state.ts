@@ -4,8 +4,13 @@
  * Defaults are left out of the URL so that equal searches have equal URLs.
  */
 
-/** Query parameters that are not filters; every other parameter is a filter. */
-export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact'] as const;
+import { formatAdvancedSearchUrl, parseAdvancedSearchUrl, type AdvancedSearchWhere } from '../advanced-search-url.ts';
+
+/**
+ * Query parameters that are not filters; every other parameter is a filter. `operator` and
+ * `fields` are an advanced search's rules (advanced-search-url.ts), read on /advancedsearch.
+ */
+export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact', 'operator', 'fields'] as const;
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 20;
@@ -24,6 +29,8 @@ export interface SearchState {
   exact: boolean;
   /** GraphQL argument name → selected values (lower-case is not required; the API matches any case). */
   filters: Record<string, string[]>;
+  /** An advanced search's rules (its URL's `operator` and `fields`); only /advancedsearch keeps them. */
+  where?: AdvancedSearchWhere;
 }
 
 export const DEFAULT_SEARCH_STATE: SearchState = {
@@ -56,6 +63,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     if (values.length > 0) filters[key] = values;
   }
   const searchAndRaw = params.get('searchAnd');
+  const advanced = params.has('operator') || params.has('fields');
   return {
     q: (params.get('q') ?? '').trim(),
     page: positiveInteger(params.get('page'), DEFAULT_PAGE),
@@ -64,6 +72,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     searchAnd: searchAndRaw === null ? DEFAULT_SEARCH_AND : searchAndRaw !== 'false',
     exact: params.get('exact') === 'true',
     filters,
+    ...(advanced ? { where: parseAdvancedSearchUrl({ operator: params.get('operator') ?? undefined, fields: params.getAll('fields') }).where } : {}),
   };
 }
 
@@ -71,6 +80,11 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
 export function searchStateToUrl(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim() !== '') params.set('q', state.q.trim());
+  if (state.where) {
+    const { operator, fields } = formatAdvancedSearchUrl({ where: state.where });
+    params.set('operator', operator);
+    for (const group of fields) params.append('fields', group);
+  }
   for (const key of Object.keys(state.filters).sort()) {
     const values = state.filters[key] ?? [];
     if (values.length > 0) params.set(key, values.join(','));
