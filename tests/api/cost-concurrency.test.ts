@@ -28,6 +28,7 @@ describe('expensive requests in flight', () => {
   it.each([
     ['an aliased advanced search', '10.1.0.1', (client: string) => graphql(client, '{ a: advancedSearch(q: "gene") { id } }')],
     ['a vocabulary list without q', '10.1.0.2', (client: string) => graphql(client, '{ searchSubjects { id label } }')],
+    ['a search page narrowed to an advanced search', '10.1.0.9', (client: string) => graphql(client, '{ searchFairsharingRecords(where: {operator: "_and", fields: [{operator: "_and", registry: ["standard"]}]}) { totalCount } }')],
     ['a REST advanced search', '10.1.0.3', (client: string) => app.inject({ url: '/advanced_search?q=gene', remoteAddress: client })],
     ['an export', '10.1.0.4', (client: string) => app.inject({ url: '/export/records.csv', remoteAddress: client })],
     ['an OAI-PMH ListRecords page', '10.1.0.6', (client: string) => app.inject({ url: '/oai?verb=ListRecords&metadataPrefix=oai_datacite', remoteAddress: client })],

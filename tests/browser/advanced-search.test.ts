@@ -1,14 +1,18 @@
 /**
- * The advanced search dialog end to end: open it, add a rule, Proceed stays disabled until the
- * rule has a value, Proceed → URL → results, Esc closes it, closing on /advancedsearch → /; a shared
- * link's dialog says in words what it searches and finds, over results already loaded behind it.
+ * The advanced search end to end: open the builder, add a rule, Proceed stays disabled until the
+ * rule has a value, Proceed → URL → results, closing it on /advancedsearch without a search → /;
+ * a shared link shows its results with the builder closed (one click opens it with the query),
+ * and its results have the search page's sort, facets (in the URL) and download, with the
+ * expected numbers asked of the API.
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE_VIEWPORT,
   checkAccessibility,
   collectConsoleErrors,
   openPage,
+  pathAndQuery,
   poll,
   saveScreenshot,
   waitForPathAndQuery,
@@ -16,6 +20,45 @@ import {
 import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const suite = catalogueSuite();
+
+/** A shared advanced-search link: "protein" in databases or implemented records. */
+const SHARED_LINK = '/advancedsearch?q=protein&operator=_and&fields=(operator=_or%26registry=database%26isImplemented=true)';
+const SHARED_ARGUMENTS = 'q:"protein" where:{operator:"_and", fields:[{operator:"_or", registry:["database"], isImplemented:true}]}';
+
+async function graphql<T>(query: string): Promise<T> {
+  const response = await fetch(`${suite.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const answer = (await response.json()) as { data: T; errors?: unknown };
+  expect(answer.errors).toBeUndefined();
+  return answer.data;
+}
+
+/** The records the API's advancedSearch answers for the shared link, by id. */
+async function advancedSearchIds(): Promise<number[]> {
+  const data = await graphql<{ advancedSearch: { id: string }[] }>(`{ advancedSearch(${SHARED_ARGUMENTS}) { id } }`);
+  return data.advancedSearch.map((record) => Number(record.id)).sort((a, b) => a - b);
+}
+
+/** The search narrowed to the shared link's rules, as the API answers it. */
+async function apiSearch(args: string, selection: string): Promise<{ totalCount: number; records: { name: string }[] }> {
+  return (await graphql<{ searchFairsharingRecords: { totalCount: number; records: { name: string }[] } }>(`{ searchFairsharingRecords(${SHARED_ARGUMENTS} ${args}) { ${selection} } }`)).searchFairsharingRecords;
+}
+
+/** The number in "N records found", once the answer is in. */
+async function resultCount(page: Page): Promise<number> {
+  const status = page.getByTestId('result-count');
+  await poll(async () => (await status.textContent()) ?? '', { timeout: 45_000 }).toMatch(/\d+ records? found/);
+  return Number(((await status.textContent()) ?? '').match(/(\d+)/)?.[1]);
+}
+
+async function waitForResults(page: Page): Promise<void> {
+  await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+async function firstResultName(page: Page): Promise<string> {
+  await waitForResults(page);
+  return (await page.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
+}
 
 const TOOLTIP =
   'Text will be searched against record fields such as name, abbreviation, description, tags, etc. Then, the results of that search will be filtered by the filters you have specified below.';
@@ -68,51 +111,83 @@ describe('advanced search', { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it('opens pre-filled from the URL; Esc closes it and goes home from /advancedsearch', async () => {
-    const page = await openPage(suite.browser, suite.server.url);
-    await page.goto('/advancedsearch?operator=_and&fields=(operator=_or%26subjects=genomics%26isImplemented=true)');
-    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
-    await dialog.waitFor({ timeout: 45_000 });
-    await poll(() => dialog.getByLabel('Filter of rule 1').inputValue()).toBe('subjects');
-    await poll(() => dialog.getByLabel('Filter of rule 2').inputValue()).toBe('isImplemented');
-    await poll(() => dialog.getByRole('list', { name: 'Subjects values' }).textContent()).toContain('genomics');
-    await page.keyboard.press('Escape');
-    await waitForPathAndQuery(page, '/');
-    await poll(() => dialog.isVisible()).toBe(false);
-    await page.context().close();
-  });
-
-  it('a shared link: the dialog says what the link searches and finds, its results load behind it, Proceed shows them at once', async () => {
+  it('a shared link shows its results with the builder closed; the builder opens in one click with the query, and Esc uncovers the results', async () => {
     const page = await openPage(suite.browser, suite.server.url);
     const errors = collectConsoleErrors(page);
-    await page.goto('/advancedsearch?q=protein&operator=_and&fields=(operator=_or%26registry=database%26isImplemented=true)');
-    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
-    await dialog.waitFor({ timeout: 45_000 });
-    const summary = dialog.getByTestId('advanced-search-dialog-summary');
-    await summary.waitFor();
+    await page.goto(SHARED_LINK);
+    await waitForResults(page);
+    expect(await page.getByRole('dialog', { name: 'Advanced search' }).count()).toBe(0);
+    expect(await page.getByTestId('search-result').first().isVisible()).toBe(true);
+    const summary = page.getByTestId('advanced-search-summary');
     expect(await summary.getByText('Records matching “protein” and these criteria:').count()).toBe(1);
     expect(await summary.getByRole('listitem').allTextContents()).toEqual([
       'Any of:Registry: “database”Is implemented: yes',
       'Registry: “database”',
       'Is implemented: yes',
     ]);
-    // The results arrive behind the dialog while it is open.
-    await poll(() => dialog.getByTestId('advanced-search-dialog-count').textContent()).toMatch(/^\d+ records? found\./);
-    const found = Number((await dialog.getByTestId('advanced-search-dialog-count').textContent())!.split(' ')[0]);
-    expect(found).toBeGreaterThan(0);
-    await page.getByTestId('search-result').first().waitFor({ state: 'attached', timeout: 45_000 });
-    await saveScreenshot(page, 'advanced-search-shared-link');
-    expect(await checkAccessibility(page)).toEqual([]);
+    expect(await resultCount(page)).toBe((await advancedSearchIds()).length);
+    const shown = pathAndQuery(page);
 
-    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await page.getByRole('button', { name: 'Edit advanced search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Advanced search' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('advanced-search-text').inputValue()).toBe('protein');
+    await poll(() => dialog.getByLabel('Filter of rule 1').inputValue()).toBe('registry');
+    await poll(() => dialog.getByLabel('Filter of rule 2').inputValue()).toBe('isImplemented');
+    await page.keyboard.press('Escape');
     await poll(() => dialog.isVisible()).toBe(false);
-    // Already loaded: the rows are there the moment the dialog has closed.
-    expect(await page.getByTestId('search-result').first().isVisible()).toBe(true);
-    expect(await page.getByTestId('result-count').textContent()).toBe(`${found} record${found === 1 ? '' : 's'} found`);
-    expect(await page.getByTestId('advanced-search-summary').getByText('Records matching “protein” and these criteria:').count()).toBe(1);
-    await saveScreenshot(page, 'advanced-search-shared-link-proceeded');
+    expect(pathAndQuery(page)).toBe(shown);
     expect(errors.messages).toEqual([]);
     await page.context().close();
+  });
+
+  it('advanced results have the search page\'s sort, facets (in the URL, narrowing within them) and download', async () => {
+    const page = await openPage(suite.browser, suite.server.url);
+    const errors = collectConsoleErrors(page);
+    await page.goto(SHARED_LINK);
+    await waitForResults(page);
+    const all = await advancedSearchIds();
+
+    // Sorting: the first row becomes the advanced result set's last name, and the URL says so.
+    const byNameDesc = await apiSearch('orderBy:"name,desc" perPage:1', 'records { name }');
+    await page.getByLabel('Sort by').selectOption('name,desc');
+    await poll(() => firstResultName(page)).toBe(byNameDesc.records[0].name);
+    expect(new URL(page.url()).searchParams.get('orderBy')).toBe('name,desc');
+
+    // A facet counts within the advanced results and narrows them; its choice is in the URL.
+    const databases = (await apiSearch('fairsharingRegistry:["database"]', 'totalCount')).totalCount;
+    expect(databases).toBeGreaterThan(0);
+    expect(databases).toBeLessThan(all.length);
+    const registry = page.getByTestId('filter-buttons-fairsharingRegistry');
+    await registry.getByRole('button', { name: `Database (${databases})` }).click();
+    await poll(() => resultCount(page)).toBe(databases);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('fairsharingRegistry')).toBe('database');
+    expect(url.searchParams.getAll('fields')).toEqual(['(operator=_or&registry=database&isImplemented=true)']);
+    await page.reload();
+    await poll(() => resultCount(page)).toBe(databases);
+    await page.getByTestId('active-filters').getByRole('button').first().click();
+    await poll(() => resultCount(page)).toBe(all.length);
+
+    // The download holds the advanced result set.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('search-export').getByRole('button', { name: 'Download CSV' }).click()]);
+    let text = '';
+    for await (const chunk of await download.createReadStream()) text += String(chunk);
+    const ids = text.trim().split('\r\n').slice(1).map((line) => Number(line.split(',')[0])).sort((a, b) => a - b);
+    expect(ids).toEqual(all);
+    expect(errors.messages).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the advanced results pass the accessibility check at 1280 and 390 px', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, PHONE_VIEWPORT]) {
+      const page = await openPage(suite.browser, suite.server.url, { viewport });
+      await page.goto(SHARED_LINK);
+      await waitForResults(page);
+      await saveScreenshot(page, `advanced-search-results-${viewport.width}`);
+      expect(await checkAccessibility(page), String(viewport.width)).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('Close on /advancedsearch goes to /, and the dialog fits a phone', async () => {

@@ -49,6 +49,8 @@ beforeAll(async () => {
     '/graph/:id': [`/graph/${related.record_id}`],
     '/users/:id': user ? [`/users/${user.id}`] : [],
     '/search': ['/search', '/search?q=proteomics'],
+    // The builder, and a shared link's results with their sort, facets and download.
+    '/advancedsearch': ['/advancedsearch', '/advancedsearch?q=protein&operator=_and&fields=(operator=_or%26registry=database%26isImplemented=true)'],
     '/10.25504/:id': [`/${record.doi}`],
     '/:id': [`/${record.id}`],
   };

@@ -167,6 +167,64 @@ describe('advancedSearch', () => {
   });
 });
 
+describe('searches narrowed to an advanced search (the advanced search page: sort, facets, download)', () => {
+  const where = 'where:{operator: "_and", fields: [{operator: "_and", registry: ["standard"], subjects: ["genomics"]}]}';
+  const advancedIds = async () => {
+    const answer = await sendQuery(app, `{ advancedSearch(q:"data" ${where}) { id } }`);
+    expect(answer.errors).toBeUndefined();
+    return (answer.data!.advancedSearch as { id: string }[]).map((record) => record.id).sort();
+  };
+
+  it('pages, sorts and counts exactly the records advancedSearch answers', async () => {
+    const expected = await advancedIds();
+    expect(expected.length).toBeGreaterThan(1);
+    const answer = await sendQuery(app, `{ searchFairsharingRecords(q:"data" ${where} perPage:100 orderBy:"name,desc") { totalCount records { id name } facets { key values { value count } } } }`);
+    expect(answer.errors).toBeUndefined();
+    const result = answer.data!.searchFairsharingRecords;
+    expect(result.totalCount).toBe(expected.length);
+    expect(result.records.map((record: { id: string }) => record.id).sort()).toEqual(expected);
+    const names = result.records.map((record: { name: string }) => record.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
+    // Every record is a standard: the registry facet counts them all, under the advanced rules.
+    const registries = result.facets.find((facet: { key: string }) => facet.key === 'fairsharing_registry');
+    expect(registries.values).toEqual([{ value: 'standard', count: expected.length }]);
+  });
+
+  it('narrows within the advanced result set by a facet, and counts the facet values under both', async () => {
+    const answer = await sendQuery(app, `{ searchFairsharingRecords(q:"data" ${where}) { facets { key values { value count } } } }`);
+    const types = answer.data!.searchFairsharingRecords.facets.find((facet: { key: string }) => facet.key === 'record_type');
+    const [first] = types.values as { value: string; count: number }[];
+    expect(first.count).toBeGreaterThan(0);
+    expect(await totalCount(`q:"data" ${where} recordType:["${first.value}"]`)).toBe(first.count);
+    const values = await sendQuery(app, `{ searchFacetValues(q:"data" ${where} facet:"record_type") { values { value count } } }`);
+    expect(values.errors).toBeUndefined();
+    expect(values.data!.searchFacetValues.values).toEqual(types.values);
+  });
+
+  it('downloads the advanced result set', async () => {
+    const expected = await advancedIds();
+    const answer = await sendQuery(app, `{ downloadSearchResults(q:"data" ${where}) { fileData } }`);
+    expect(answer.errors).toBeUndefined();
+    const lines: string[] = answer.data!.downloadSearchResults.fileData;
+    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(expected);
+  });
+
+  it('refuses a where that is malformed or too large with "invalid query", never a server error', async () => {
+    const groups = Array.from({ length: 51 }, () => '{operator: "_and", registry: ["standard"]}').join(',');
+    const values = Array.from({ length: 101 }, (_, index) => `"v${index}"`).join(',');
+    for (const bad of ['{operator: "_xor"}', '{fields: [{noSuchFilter: ["x"]}]}', `{fields: [${groups}]}`, `{fields: [{subjects: [${values}]}]}`]) {
+      const search = await sendQuery(app, `{ searchFairsharingRecords(where: ${bad}) { totalCount error } }`);
+      expect(search.status, bad).toBe(200);
+      expect(search.data!.searchFairsharingRecords, bad).toEqual({ totalCount: 0, error: 'invalid query' });
+      const facetValues = await sendQuery(app, `{ searchFacetValues(facet: "subjects" where: ${bad}) { otherCount } }`);
+      expect(facetValues.status, bad).toBe(200);
+      expect(facetValues.errors?.[0].message, bad).toMatch(/^invalid query/);
+      const download = await sendQuery(app, `{ downloadSearchResults(where: ${bad}) { fileData } }`);
+      expect(download.errors?.[0].message, bad).toMatch(/^invalid query/);
+    }
+  });
+});
+
 describe('limits and errors', () => {
   it('rejects a query deeper than the depth limit with 400', async () => {
     let selection = 'id';

@@ -114,3 +114,15 @@ export function formatAdvancedSearchUrl(input: { q?: string | null; where: Advan
   const params = { operator: input.where.operator, fields: input.where.fields.map(formatGroup) };
   return q ? { q, ...params } : params;
 }
+
+/**
+ * How large one `where` may be, wherever it arrives (GraphQL `advancedSearch`, and the search,
+ * facet-value and download queries that narrow to it): the REST form already allows 50 groups;
+ * the builder's largest real query is a handful of rules with a few values each.
+ */
+export const ADVANCED_SEARCH_BOUNDS = {
+  groups: 50,
+  rulesPerGroup: 50,
+  valuesPerRule: 100,
+  valueLength: 500,
+} as const;

@@ -1,16 +1,18 @@
 /**
- * The full-screen advanced search dialog (SPEC §2). Esc and Close close it; on
- * /advancedsearch closing goes to the home page. Proceed opens the result route.
+ * The full-screen advanced search dialog (SPEC §2). Esc and Close close it; on /advancedsearch
+ * without a search closing goes to the home page (on its results it uncovers them). Proceed
+ * opens the result route.
  */
 import { Box, Button, CloseButton, Dialog, Field, Flex, Input, Link, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { Formik, type FormikProps } from 'formik';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import {
   ADVANCED_SEARCH_PATH,
   advancedSearchLocation,
   canProceed,
   emptyAdvancedSearchForm,
+  hasAdvancedSearch,
   parseAdvancedSearchLocation,
   whereToForm,
   type AdvancedSearchFormValues,
@@ -25,11 +27,9 @@ export const SEARCH_TEXT_TOOLTIP =
 export interface AdvancedSearchDialogProps {
   isOpen: boolean;
   onClose(): void;
-  /** Shown above the form: on the result route, what the URL's search asks for and finds. */
-  intro?: ReactNode;
 }
 
-function DialogForm({ formik, onCancel, intro }: { formik: FormikProps<AdvancedSearchFormValues>; onCancel(): void; intro?: ReactNode }) {
+function DialogForm({ formik, onCancel }: { formik: FormikProps<AdvancedSearchFormValues>; onCancel(): void }) {
   const { values, setFieldValue } = formik;
   const ready = formik.isValid && canProceed(values);
   return (
@@ -41,7 +41,6 @@ function DialogForm({ formik, onCancel, intro }: { formik: FormikProps<AdvancedS
     >
       <Dialog.Body>
         <Stack gap="5" maxW="5xl" mx="auto">
-          {intro}
           <Field.Root>
             <Flex align="center" gap="2">
               <Field.Label fontWeight="semibold">Add Search text</Field.Label>
@@ -106,10 +105,7 @@ function DialogForm({ formik, onCancel, intro }: { formik: FormikProps<AdvancedS
   );
 }
 
-/** Navigation state of the result route after Proceed: the page shows the results, dialog closed. */
-export const PROCEEDED = { advancedSearchProceeded: true } as const;
-
-export function AdvancedSearchDialog({ isOpen, onClose, intro }: AdvancedSearchDialogProps) {
+export function AdvancedSearchDialog({ isOpen, onClose }: AdvancedSearchDialogProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const onResultRoute = location.pathname.toLowerCase() === ADVANCED_SEARCH_PATH;
@@ -122,7 +118,7 @@ export function AdvancedSearchDialog({ isOpen, onClose, intro }: AdvancedSearchD
 
   const close = () => {
     onClose();
-    if (onResultRoute) navigate('/');
+    if (onResultRoute && !hasAdvancedSearch(location.search)) navigate('/');
   };
 
   return (
@@ -151,10 +147,10 @@ export function AdvancedSearchDialog({ isOpen, onClose, intro }: AdvancedSearchD
                 validateOnMount
                 onSubmit={(values) => {
                   onClose();
-                  navigate(advancedSearchLocation(values), { state: PROCEEDED });
+                  navigate(advancedSearchLocation(values));
                 }}
               >
-                {(formik) => <DialogForm formik={formik} onCancel={close} intro={intro} />}
+                {(formik) => <DialogForm formik={formik} onCancel={close} />}
               </Formik>
             </Box>
             <Dialog.CloseTrigger asChild>

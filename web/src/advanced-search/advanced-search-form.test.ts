@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   advancedSearchLocation,
-  apiWhere,
-  buildAdvancedSearchQuery,
   canProceed,
   emptyAdvancedSearchForm,
   parseAdvancedSearchLocation,
@@ -10,6 +8,9 @@ import {
   type AdvancedSearchFormValues,
 } from './advanced-search-form.ts';
 import { ruleValueKind } from './advanced-search-filters.ts';
+import { graphqlArguments } from '@registry/schemas/search/client/graphql-literals.ts';
+import { advancedWhereArgument, searchArguments } from '@registry/schemas/search/client/search-query.ts';
+import { DEFAULT_SEARCH_STATE, searchStateToUrl, urlToSearchState } from '@registry/schemas/search/client/search-state.ts';
 
 const filled: AdvancedSearchFormValues = {
   q: 'genome',
@@ -57,10 +58,10 @@ describe('URL form', () => {
   });
 });
 
-describe('apiWhere and the query', () => {
+describe('the where the result page searches with', () => {
   it('merges the registry-specific type rules into a lower-case type list', () => {
     const where = parseAdvancedSearchLocation(advancedSearchLocation(filled).split('?')[1]).where;
-    expect(apiWhere(where)).toEqual({
+    expect(advancedWhereArgument(where)).toEqual({
       operator: '_and',
       fields: [
         { operator: '_or', subjects: ['genomics', 'proteomics'], isImplemented: true },
@@ -70,8 +71,16 @@ describe('apiWhere and the query', () => {
   });
 
   it('writes operators as quoted strings and booleans bare', () => {
-    const query = buildAdvancedSearchQuery({ q: 'a "b"', where: { operator: '_or', fields: [{ operator: '_and', hasPublication: true, dataCitation: true }] } });
-    expect(query).toContain('advancedSearch(q:"a \\"b\\"",where:{operator:"_or",fields:[{operator:"_and",hasPublication:true,dataCitation:["true"]}]})');
+    const args = searchArguments({ ...DEFAULT_SEARCH_STATE, q: 'a "b"', where: { operator: '_or', fields: [{ operator: '_and', hasPublication: true, dataCitation: true }] } });
+    expect(graphqlArguments({ where: args.where })).toBe('(where:{operator:"_or",fields:[{operator:"_and",hasPublication:true,dataCitation:["true"]}]})');
+  });
+
+  it('keeps the rules in the search state beside sort, paging and facets, and writes the URL back unchanged', () => {
+    const search = `${advancedSearchLocation(filled).split('?')[1]}&subjects=genomics&orderBy=name%2Cdesc&page=2`;
+    const state = urlToSearchState(new URLSearchParams(search));
+    expect(state).toMatchObject({ q: 'genome', orderBy: 'name,desc', page: 2, filters: { subjects: ['genomics'] } });
+    expect(state.where?.fields).toHaveLength(2);
+    expect(searchStateToUrl(state).toString()).toBe(search);
   });
 });
 

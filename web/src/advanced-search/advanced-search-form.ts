@@ -1,7 +1,8 @@
 /**
  * The dialog's form values and their two outward forms: the result URL
  * (`/advancedsearch?q=…&operator=_and&fields=(operator=_and&identifier=v1+v2)`) and the
- * `advancedSearch(q, where)` query. Pure, so both directions are unit-tested.
+ * search state's `where` (the result page searches with it: search-query.ts). Pure, so both
+ * directions are unit-tested.
  */
 import {
   formatAdvancedSearchUrl,
@@ -11,9 +12,7 @@ import {
   type AdvancedSearchOperator,
   type AdvancedSearchWhere,
 } from '@registry/schemas/search/advanced-search-url.ts';
-import { advancedSearchFilterById } from '@registry/schemas/search/facets.ts';
-import { fragmentSelection, graphqlArguments, type GraphqlLiteral } from '@registry/schemas/search/client/graphql-literals.ts';
-import { ruleValueKind, TYPE_RULE_REGISTRY } from './advanced-search-filters.ts';
+import { ruleValueKind } from './advanced-search-filters.ts';
 
 export const ADVANCED_SEARCH_PATH = '/advancedsearch';
 
@@ -116,49 +115,4 @@ export function parseAdvancedSearchLocation(search: string): { q?: string; where
 export function hasAdvancedSearch(search: string): boolean {
   const params = new URLSearchParams(search);
   return params.has('fields') || (params.get('q') ?? '').trim() !== '';
-}
-
-/**
- * The API's `where`: registry-specific type rules merged into one lower-case `type` list,
- * yes/no attributes that are text in the index sent as text, true toggles as booleans.
- */
-export function apiWhere(where: AdvancedSearchWhere): GraphqlLiteral {
-  return {
-    operator: where.operator,
-    fields: where.fields.map((group) => {
-      const entry: Record<string, GraphqlLiteral> = { operator: group.operator };
-      const types: string[] = [];
-      for (const [identifier, value] of Object.entries(group)) {
-        if (identifier === 'operator') continue;
-        const values = typeof value === 'boolean' ? [String(value)] : Array.isArray(value) ? value : [value];
-        if (identifier in TYPE_RULE_REGISTRY || identifier.toLowerCase() === 'type') {
-          types.push(...values.map((item) => item.toLowerCase()));
-        } else if (advancedSearchFilterById(identifier)?.kind === 'boolean') {
-          entry[identifier] = typeof value === 'boolean' ? value : values[0]?.toLowerCase() === 'true';
-        } else {
-          entry[identifier] = values;
-        }
-      }
-      if (types.length > 0) entry.type = [...new Set(types)];
-      return entry;
-    }),
-  };
-}
-
-/**
- * The fields of an advanced search's result rows. Their answer type is generated from this fragment
- * and the API's schema (`npm run codegen`: advanced-search-form.generated.ts); the query sends the
- * selection inline.
- */
-export const ADVANCED_SEARCH_RESULT_FRAGMENT = /* GraphQL */ `
-  fragment AdvancedSearchResult on SearchRecord {
-    id type name description registry status abbreviation doi homepage subjects{id label} domains{id label} taxonomies{id label}
-  }
-`;
-
-const ADVANCED_SEARCH_RESULT_FIELDS = fragmentSelection(ADVANCED_SEARCH_RESULT_FRAGMENT);
-
-export function buildAdvancedSearchQuery(parsed: { q?: string; where: AdvancedSearchWhere }): string {
-  const args = graphqlArguments({ q: parsed.q || undefined, where: apiWhere(parsed.where) });
-  return `{advancedSearch${args}{${ADVANCED_SEARCH_RESULT_FIELDS}}}`;
 }

@@ -3,10 +3,12 @@
  * the filters column and the results. Their state, read from the URL alone, is useSearchPage's;
  * a page past the end offers the last one; after the typo retry the page says which words it
  * searched for instead. On a phone the search options and the filters each open from one row of
- * two buttons under the text box, so the first results are on the first screen.
+ * two buttons under the text box, so the first results are on the first screen. The advanced
+ * search's results are this page too (its route keeps the URL's rules), with the builder's button
+ * beside the heading and the rules in words under it.
  */
 import { Box, Button, Flex, Heading } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DEFAULT_PAGE, facetMatchOf, toggleFilterValue, withText } from '@registry/schemas/search/client/search-state.ts';
 import { usePageTitle } from '../shell/usePageTitle.ts';
 import { ActiveFilterChips } from './ActiveFilterChips.tsx';
@@ -16,7 +18,14 @@ import { SearchFilters } from './SearchFilters.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import { useSearchPage } from './useSearchPage.ts';
 
-export function SearchPage() {
+export interface SearchPageProps {
+  /** Beside the heading (the advanced search's "Edit advanced search"). */
+  headingAction?: ReactNode;
+  /** Under the heading (the advanced search's criteria in words). */
+  intro?: ReactNode;
+}
+
+export function SearchPage({ headingAction, intro }: SearchPageProps = {}) {
   const page = useSearchPage();
   const { route, state, urlState, go, goFiltered, stripPreset, filtersOpen, setFiltersOpen } = page;
   usePageTitle(route.title);
@@ -25,9 +34,13 @@ export function SearchPage() {
 
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py="6">
-      <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mb={{ base: '2', md: '4' }}>
-        {route.title}
-      </Heading>
+      <Flex justify="space-between" align="center" wrap="wrap" gap="3" mb={{ base: '2', md: '4' }}>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+          {route.title}
+        </Heading>
+        {headingAction}
+      </Flex>
+      {intro ? <Box mb="3">{intro}</Box> : null}
       <SearchControls
         q={state.q}
         searchAnd={state.searchAnd}

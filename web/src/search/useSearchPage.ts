@@ -8,10 +8,10 @@ import { facetsVisibleTo, type FacetDefinition } from '@registry/schemas/search/
 import { ANONYMOUS_VIEWER } from '@registry/schemas/access/viewer.ts';
 import { graphqlRequestKey } from '@registry/schemas/search/client/graphql-request.ts';
 import { cleanSearchParams } from '@registry/schemas/search/client/search-route-guard.ts';
-import { searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
+import { routeSearchState, searchQueryForUrl, searchRouteFor } from '@registry/schemas/search/client/search-page-route.ts';
 import { buildFacetValuesQuery } from '@registry/schemas/search/client/search-query.ts';
 import type { FacetValuesAnswerFragment } from '@registry/schemas/search/client/search-query.generated.ts';
-import { searchStateToUrl, urlToSearchState, withPreset, type SearchState } from '@registry/schemas/search/client/search-state.ts';
+import { searchStateToUrl, withPreset, type SearchState } from '@registry/schemas/search/client/search-state.ts';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { graphqlQuery } from '../api/client.ts';
@@ -33,7 +33,7 @@ export function useSearchPage() {
 
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const cleaned = useMemo(() => cleanSearchParams(params), [params]);
-  const urlState = useMemo(() => urlToSearchState(params), [params]);
+  const urlState = useMemo(() => routeSearchState(params, route), [params, route]);
   const canonicalSearch = searchStateToUrl(urlState).toString();
 
   // Route guard first, then normalisation (defaults out of the URL): both replace.

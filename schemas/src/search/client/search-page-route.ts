@@ -2,12 +2,17 @@
 import type { GraphqlRequest } from './graphql-request.ts';
 import { buildSearchRecordsQuery, type SearchArgumentTypes } from './search-query.ts';
 import { cleanSearchParams } from './search-route-guard.ts';
-import { urlToSearchState, withPreset } from './search-state.ts';
+import { urlToSearchState, withPreset, type SearchState } from './search-state.ts';
 
 export interface SearchRoute {
   title: string;
   preset: Record<string, string[]>;
+  /** /advancedsearch: the URL's advanced rules (`operator`, `fields`) narrow the search; elsewhere they are dropped. */
+  advanced?: true;
 }
+
+const SEARCH_ROUTE: SearchRoute = { title: 'Search', preset: {} };
+export const ADVANCED_SEARCH_ROUTE: SearchRoute = { title: 'Advanced search', preset: {}, advanced: true };
 
 const LISTING_ROUTES: Readonly<Record<string, SearchRoute>> = {
   '/standards': { title: 'Standards', preset: { fairsharingRegistry: ['standard'] } },
@@ -22,7 +27,15 @@ function routeKey(pathname: string): string {
 }
 
 export function searchRouteFor(pathname: string): SearchRoute {
-  return LISTING_ROUTES[routeKey(pathname)] ?? { title: 'Search', preset: {} };
+  const path = routeKey(pathname);
+  if (path === '/advancedsearch') return ADVANCED_SEARCH_ROUTE;
+  return LISTING_ROUTES[path] ?? SEARCH_ROUTE;
+}
+
+/** The URL's search state as a route reads it: advanced rules only where the route has them. */
+export function routeSearchState(params: URLSearchParams, route: SearchRoute): SearchState {
+  const { where, ...state } = urlToSearchState(params);
+  return route.advanced && where ? { ...state, where } : state;
 }
 
 /** Whether the search page answers this path (/search or a registry listing page). */
@@ -38,7 +51,8 @@ export function isSearchPath(pathname: string): boolean {
  */
 export function searchQueryForUrl(pathname: string, params: URLSearchParams, argumentTypes?: SearchArgumentTypes): GraphqlRequest | null {
   if (cleanSearchParams(params)) return null;
-  return buildSearchRecordsQuery(withPreset(urlToSearchState(params), searchRouteFor(pathname).preset), { argumentTypes });
+  const route = searchRouteFor(pathname);
+  return buildSearchRecordsQuery(withPreset(routeSearchState(params, route), route.preset), { argumentTypes });
 }
 
 /**

@@ -7,7 +7,8 @@
  * the request is the same either way. A filter the API does not declare is not sent (it would
  * reject the whole query).
  */
-import { facetByArgument, facetMatchArgument } from '../facets.ts';
+import type { AdvancedSearchWhere } from '../advanced-search-url.ts';
+import { advancedSearchFilterById, facetByArgument, facetMatchArgument, TYPE_FILTER_ALIASES } from '../facets.ts';
 import { compactGraphql, fragmentSelection, graphqlArguments, withFragments, type GraphqlLiteral } from './graphql-literals.ts';
 import { graphqlOperation, type GraphqlRequest } from './graphql-request.ts';
 import type { SearchState } from './search-state.ts';
@@ -65,7 +66,8 @@ type ArgumentShape = 'boolean' | 'list' | 'int' | 'string';
 function argumentShape(name: string, argumentTypes: SearchArgumentTypes | undefined): ArgumentShape | null {
   if (argumentTypes) {
     const type = argumentTypes[name];
-    if (type === undefined) return null;
+    // Input objects (`where`) are not filters of the URL.
+    if (type === undefined || !/^\[?(String|Int|Boolean|ID)\]?$/.test(type)) return null;
     if (type === 'Boolean') return 'boolean';
     if (type === 'Int') return 'int';
     return type.startsWith('[') ? 'list' : 'string';
@@ -112,6 +114,33 @@ export function facetMatchArguments(state: Pick<SearchState, 'filters' | 'matchA
   return args;
 }
 
+/**
+ * An advanced search's `where` as the API takes it: the registry-specific type rules merged into
+ * one lower-case `type` list per group, yes/no rules as booleans, other values as lists.
+ */
+export function advancedWhereArgument(where: AdvancedSearchWhere): GraphqlLiteral {
+  return {
+    operator: where.operator,
+    fields: where.fields.map((group) => {
+      const entry: Record<string, GraphqlLiteral> = { operator: group.operator };
+      const types: string[] = [];
+      for (const [identifier, value] of Object.entries(group)) {
+        if (identifier === 'operator') continue;
+        const values = typeof value === 'boolean' ? [String(value)] : Array.isArray(value) ? value : [value];
+        if ((TYPE_FILTER_ALIASES as readonly string[]).includes(identifier.toLowerCase()) || identifier.toLowerCase() === 'type') {
+          types.push(...values.map((item) => item.toLowerCase()));
+        } else if (advancedSearchFilterById(identifier)?.kind === 'boolean') {
+          entry[identifier] = typeof value === 'boolean' ? value : values[0]?.toLowerCase() === 'true';
+        } else {
+          entry[identifier] = values;
+        }
+      }
+      if (types.length > 0) entry.type = [...new Set(types)];
+      return entry;
+    }),
+  };
+}
+
 export function searchArguments(state: SearchState, options: SearchQueryOptions = {}): Record<string, GraphqlLiteral | undefined> {
   return {
     q: state.q === '' ? undefined : state.q,
@@ -124,6 +153,7 @@ export function searchArguments(state: SearchState, options: SearchQueryOptions 
     ...facetMatchArguments(state, options.argumentTypes),
     ids: options.ids,
     excludeId: options.excludeId,
+    where: state.where ? advancedWhereArgument(state.where) : undefined,
   };
 }
 

@@ -7,8 +7,13 @@
  */
 import { FACETS, facetMatchArgument, readFacetMatch, type FacetMatch } from '../facets.ts';
 
-/** Query parameters that are not filters; every other parameter is a filter. */
-export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact'] as const;
+import { formatAdvancedSearchUrl, parseAdvancedSearchUrl, type AdvancedSearchWhere } from '../advanced-search-url.ts';
+
+/**
+ * Query parameters that are not filters; every other parameter is a filter. `operator` and
+ * `fields` are an advanced search's rules (advanced-search-url.ts), read on /advancedsearch.
+ */
+export const CONTROL_PARAMETERS = ['q', 'page', 'perPage', 'orderBy', 'searchAnd', 'exact', 'operator', 'fields'] as const;
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 20;
@@ -29,6 +34,8 @@ export interface SearchState {
   filters: Record<string, string[]>;
   /** The facets (GraphQL argument names, sorted) whose selected values must all match; the others match any. */
   matchAll: string[];
+  /** An advanced search's rules (its URL's `operator` and `fields`); only /advancedsearch keeps them. */
+  where?: AdvancedSearchWhere;
 }
 
 /** URL parameter (`subjectsMatch`) → the facet argument it belongs to (`subjects`), for facets that offer "all of". */
@@ -77,6 +84,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     if (values.length > 0) filters[key] = values;
   }
   const searchAndRaw = params.get('searchAnd');
+  const advanced = params.has('operator') || params.has('fields');
   return {
     q: (params.get('q') ?? '').trim(),
     page: positiveInteger(params.get('page'), DEFAULT_PAGE),
@@ -86,6 +94,7 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
     exact: params.get('exact') === 'true',
     filters,
     matchAll: [...matchAll].sort(),
+    ...(advanced ? { where: parseAdvancedSearchUrl({ operator: params.get('operator') ?? undefined, fields: params.getAll('fields') }).where } : {}),
   };
 }
 
@@ -93,6 +102,11 @@ export function urlToSearchState(params: URLSearchParams): SearchState {
 export function searchStateToUrl(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim() !== '') params.set('q', state.q.trim());
+  if (state.where) {
+    const { operator, fields } = formatAdvancedSearchUrl({ where: state.where });
+    params.set('operator', operator);
+    for (const group of fields) params.append('fields', group);
+  }
   const filters = Object.entries(state.filters).flatMap(([key, values]) => (values.length > 0 ? [[key, values.join(',')] as const] : []));
   const matches = state.matchAll.flatMap((argument) => {
     const parameter = MATCH_PARAMETER_OF.get(argument);

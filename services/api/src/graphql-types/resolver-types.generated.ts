@@ -559,6 +559,7 @@ export type QueryDownloadSearchResultsArgs = {
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   userDefinedTagsMatch?: InputMaybe<Scalars['String']['input']>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 
@@ -810,6 +811,7 @@ export type QuerySearchFacetValuesArgs = {
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   userDefinedTagsMatch?: InputMaybe<Scalars['String']['input']>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 
@@ -885,6 +887,7 @@ export type QuerySearchFairsharingRecordsArgs = {
   userDefinedTags?: InputMaybe<Array<Scalars['String']['input']>>;
   userDefinedTagsMatch?: InputMaybe<Scalars['String']['input']>;
   usesPersistentIdentifier?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<AdvancedSearchInput>;
 };
 
 

@@ -7,7 +7,7 @@
  * search a hundredfold; the rate limit counts requests per minute, not work at once. A client
  * (its user when signed in, else its address: client-address.ts) may have MAX_EXPENSIVE_IN_FLIGHT of them running; one
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
- * is not counted, nor are aggregations: their caps (100 buckets, two dimensions) keep each one
+ * is not counted (unless narrowed to an advanced search's `where`: counted as advancedSearch is), nor are aggregations: their caps (100 buckets, two dimensions) keep each one
  * cheap, and the statistics page asks a dozen at once; nor the small whole lists (countries,
  * organisation types), nor an answer kept as bytes (graphql/shared-answers.ts, registered before
  * this plugin, sends it before this limit is asked).
@@ -28,7 +28,7 @@ import fp from 'fastify-plugin';
 import { clientKey } from '@registry/platform/client-address.ts';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { graphqlRequestRootFields } from '../kernel/graphql-root-fields.ts';
+import { graphqlRequestAdvancedRootFields, graphqlRequestRootFields } from '../kernel/graphql-root-fields.ts';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
 import { setQuotaHeaders, type QuotaPolicy } from '../kernel/quota-headers.ts';
@@ -85,7 +85,10 @@ export interface ExpensiveRequestsOptions {
 
 export function isExpensiveRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
-  if (route === GRAPHQL_PATH) return [...graphqlRequestRootFields(request)].some((name) => request.server.expensiveGraphqlFields.has(name));
+  if (route === GRAPHQL_PATH) {
+    // A search narrowed to an advanced search's rules counts as the advanced search does.
+    return graphqlRequestAdvancedRootFields(request).size > 0 || [...graphqlRequestRootFields(request)].some((name) => request.server.expensiveGraphqlFields.has(name));
+  }
   return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request) || isHarvestPage(request);
 }
 

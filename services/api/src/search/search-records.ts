@@ -3,7 +3,8 @@
  *
  * Query shape (a proper faceted search):
  *   query        text relevance + visibility + ids/excludeId + non-facet filters (isImplemented,
- *                hasPublication, metadata attributes): these narrow hits AND every count.
+ *                hasPublication, metadata attributes, an advanced search's `where`): these
+ *                narrow hits AND every count.
  *   post_filter  the selected facet values: they narrow the hits only,
  *   aggs         each facet counted under the OTHER selected facets, so a facet's own selection
  *                never hides its other values' counts; a facet whose values must all match
@@ -37,6 +38,7 @@ import {
   type ListArgument,
   type ListArgumentItem,
 } from './search-arguments.ts';
+import { buildWhereClause, type AdvancedSearchWhereInput } from './advanced-search-where.ts';
 import { InvalidQueryError } from './search-errors.ts';
 import { executeSearch, type SearchAnswer, type SearchBody, type SearchDependencies, type TermsBucket } from './search-execution.ts';
 import { buildTextQuery, cleanSearchText, firstQueryTypos, type TypoMatching } from './text-query.ts';
@@ -67,6 +69,8 @@ export interface SearchRecordsArgs extends FacetArguments, FacetMatchArguments, 
   excludeId?: IntegerArgument;
   /** true: search exactly the words typed, without the typo retry (the "search instead for" link). */
   exact?: BooleanArgument;
+  /** An advanced search's rules (advanced-search-where.ts): they narrow the hits and every count, as `ids` do. */
+  where?: AdvancedSearchWhereInput | null;
 }
 
 export interface FacetBucket {
@@ -216,6 +220,8 @@ function nonFacetFilters(args: SearchRecordsArgs, viewer: Viewer): { filter: Cla
     const values = typeof raw === 'boolean' ? [String(raw)] : readListArgument(raw);
     if (values.length) filter.push({ terms: { [`attributes.${id}`]: values } });
   }
+  const where = buildWhereClause(args.where);
+  if (where) filter.push(where);
   return { filter, mustNot };
 }
 

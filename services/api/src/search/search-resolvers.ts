@@ -6,9 +6,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
 import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
-import type { AdvancedSearchWhere } from '@registry/schemas/search/advanced-search-url.ts';
 import { searchFacetValues, searchRecords, type SearchRecordsArgs } from './search-records.ts';
-import { advancedSearch } from './advanced-search.ts';
+import { advancedSearch, type AdvancedSearchArgs } from './advanced-search.ts';
 import { facetValueCounts, searchFacets } from './search-facets.ts';
 import { scanSearchRecords } from './scan-search-records.ts';
 import type { SearchDependencies } from './search-execution.ts';
@@ -25,10 +24,6 @@ function searchDependencies(context: Context): SearchDependencies {
   return { client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) };
 }
 
-interface AdvancedSearchInput {
-  operator?: string | null;
-  fields?: unknown[] | null;
-}
 
 interface FacetValuesArgs extends SearchRecordsArgs {
   facet: string;
@@ -73,11 +68,10 @@ export const searchQueries: QueryResolvers = {
     }
   },
 
-  async advancedSearch(_root: unknown, args: { q?: string | null; where?: AdvancedSearchInput | null }, context: Context, info: GraphQLResolveInfo) {
+  async advancedSearch(_root: unknown, args: AdvancedSearchArgs, context: Context, info: GraphQLResolveInfo) {
     try {
-      // The search module validates operators, filter ids and values and says what was wrong.
-      const where = (args.where ?? null) as AdvancedSearchWhere | null;
-      return await advancedSearch(searchDependencies(context), { q: args.q, where }, context.viewer, searchRecordSource(info));
+      // The search module validates operators, filter ids, values and bounds, and says what was wrong.
+      return await advancedSearch(searchDependencies(context), args, context.viewer, searchRecordSource(info));
     } catch (failure) {
       throw asGraphqlError(failure);
     }

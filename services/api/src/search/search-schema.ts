@@ -13,6 +13,8 @@ extend type Query {
   "One page of records and facet counts, answered from the search index."
   searchFairsharingRecords(
 ${argumentList(definitions)}
+    "Narrow to an advanced search's rules (as advancedSearch's where): they narrow the records and every count."
+    where: AdvancedSearchInput
   ): SearchResult
   "Every record of a search as CSV lines (header first)."
   downloadSearchResults(
@@ -21,6 +23,8 @@ ${argumentList(definitions)}
     includeOrgs: Boolean
     "Address of the search page the download was made from."
     searchUrl: String
+    "Narrow to an advanced search's rules (as advancedSearch's where): they narrow the records and every count."
+    where: AdvancedSearchInput
   ): DownloadResult
   "The values of one facet under a search, beyond the first values a search answers (a facet panel's show-more and search box)."
   searchFacetValues(
@@ -31,6 +35,8 @@ ${argumentList(filters)}
     contains: String
     "How many values, most frequent first (default 100, at most 1000)."
     size: Int
+    "Narrow to an advanced search's rules (as advancedSearch's where): they narrow the records and every count."
+    where: AdvancedSearchInput
   ): FacetValues
 }
 `;
