@@ -73,7 +73,7 @@ describe('curator dashboard queries', () => {
     const data = { ...answer.data!, ...(await graphql('{ curatorList { username } }', curator)).data };
     expect(data.pendingMaintenanceRequests).toEqual([expect.objectContaining({ user: { username: user.username }, fairsharingRecord: { id: String(records[3].id), name: records[3].name } })]);
     expect((data.hiddenRecords as { id: string }[]).map((record) => Number(record.id))).toContain(hidden.id);
-    expect(data.incompleteRecords).toContainEqual({ id: String(records[2].id), incomplete: true });
+    expect(data.incompleteRecords).toContainEqual({ id: String(records[2].id), incomplete: expect.objectContaining({ required: expect.any(Array), recommended: expect.any(Array), optional: [] }) });
     expect((data.leastRecentlyUpdatedRecords as unknown[]).length).toBeGreaterThan(0);
     expect(data.recentCuratorCreations).toEqual([{ id: String(records[2].id), creator: { username: curator.username } }]);
     expect(data.curatorList).toEqual([{ username: curator.username }]);

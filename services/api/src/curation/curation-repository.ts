@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
+import { missingPartsByRecord } from '../records/record-missing-parts.ts';
 import type { MessageRow } from '../messages/message-repository.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
@@ -107,16 +108,6 @@ export async function hiddenRecords(db: Knex, page: PageRequest): Promise<Curati
   return records(db).where('r.is_hidden', true).orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
 }
 
-/** What an incomplete record lacks of the parts curators check, by name. */
-const MISSING_PARTS = `array_remove(ARRAY[
-  CASE WHEN r.description = '' THEN 'description' END,
-  CASE WHEN coalesce(r.homepage, '') = '' THEN 'homepage' END,
-  CASE WHEN r.record_type_id IS NULL THEN 'record type' END,
-  CASE WHEN jsonb_typeof(r.metadata->'contacts') IS DISTINCT FROM 'array' OR jsonb_array_length(r.metadata->'contacts') = 0 THEN 'contacts' END,
-  CASE WHEN NOT EXISTS (SELECT 1 FROM licence_links l WHERE l.record_id = r.id) THEN 'licences' END,
-  CASE WHEN NOT EXISTS (SELECT 1 FROM organisation_links o WHERE o.record_id = r.id) THEN 'organisations' END
-], NULL) AS missing`;
-
 /**
  * One page of incomplete records, then what those records lack: read for the page's rows only
  * (in the page's query it was worked out for every row the offset skips too).
@@ -125,8 +116,7 @@ export async function incompleteRecords(db: Knex, page: PageRequest): Promise<(C
   const rows: CurationRecordRow[] = await records(db).where('r.is_complete', false)
     .orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
   if (rows.length === 0) return [];
-  const missing: { id: number; missing: string[] }[] = await db('records as r').whereIn('r.id', rows.map((row) => row.id)).select('r.id', db.raw(MISSING_PARTS));
-  const missingById = new Map(missing.map((row) => [row.id, row.missing]));
+  const missingById = await missingPartsByRecord(db, rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, missing: missingById.get(row.id) ?? [] }));
 }
 

@@ -9,6 +9,7 @@ import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { unauthorised } from '../kernel/graphql-errors.ts';
 import type { ProcessingNoteRow } from '../records/record-rows.ts';
 import { isoDate } from '../records/record-rows.ts';
+import { incompleteness } from '../records/record-missing-parts.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
@@ -80,7 +81,10 @@ const claimUser = (claim: { userId: number }, _args: NoArgs, context: Context) =
 export const curationTypeResolvers: Resolvers = {
   CurationRecord: {
     ...curationRecordFields,
-    incomplete: (record: curation.CurationRecordRow) => !record.is_complete,
+    async incomplete(record: curation.CurationRecordRow & { missing?: string[] }, _args: NoArgs, context: Context) {
+      if (record.is_complete) return null;
+      return incompleteness(record.id, record.missing ?? await context.loaders.recordMissingParts.load(record.id));
+    },
     missing: (record: curation.CurationRecordRow & { missing?: string[] }) => record.missing ?? null,
     processingNotes: recordNotes,
   },

@@ -78,7 +78,8 @@ export type CurationRecord = {
   creator?: Maybe<User>;
   curator?: Maybe<User>;
   id: Scalars['ID']['output'];
-  incomplete?: Maybe<Scalars['Boolean']['output']>;
+  /** FAIRsharing's shape: for a record marked incomplete, what it lacks as {required, recommended, optional}, each a list of {field, url}; null when complete. */
+  incomplete?: Maybe<Scalars['JSON']['output']>;
   lastEditor?: Maybe<User>;
   maintainers: Array<User>;
   /** What an incomplete record lacks (description, homepage, record type, contacts, licences, organisations); incompleteRecords only. */
@@ -218,7 +219,8 @@ export type FairsharingRecord = {
   history?: Maybe<Scalars['JSON']['output']>;
   homepage?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  incomplete?: Maybe<Scalars['Boolean']['output']>;
+  /** FAIRsharing's shape: for a record marked incomplete, what it lacks as {required, recommended, optional}, each a list of {field, url}; null when complete. */
+  incomplete?: Maybe<Scalars['JSON']['output']>;
   isApproved?: Maybe<Scalars['Boolean']['output']>;
   isComplete?: Maybe<Scalars['Boolean']['output']>;
   isHidden?: Maybe<Scalars['Boolean']['output']>;
@@ -1458,7 +1460,7 @@ export type CurationRecordResolvers<ContextType = RegistryGraphqlContext, Parent
   creator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   curator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  incomplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  incomplete?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   lastEditor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   maintainers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   missing?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -1564,7 +1566,7 @@ export type FairsharingRecordResolvers<ContextType = RegistryGraphqlContext, Par
   history?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   homepage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  incomplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  incomplete?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   isApproved?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isComplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isHidden?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

@@ -1,0 +1,95 @@
+/**
+ * What FAIRsharing's web client (at 4a39acf, see requests/README) reads on a new record's page
+ * and on its curator dashboard, sent as it sends it (requests/record-page.json,
+ * requests/curator-dashboard-lists.json) and checked in the shape it reads.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
+import { signUserToken } from '@registry/api/http/auth.ts';
+import { startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`./requests/${name}.json`, import.meta.url), 'utf8'));
+const dashboard = fixture('curator-dashboard-lists').requests as Record<string, { body: { query: string } }>;
+
+let harness: AccountsHarness;
+const tokens = { curator: '', creator: '' };
+let curatorId = 0;
+let addressCounter = 0;
+
+async function graphql(query: string, token: string) {
+  addressCounter += 1;
+  const response = await harness.app.inject({
+    method: 'POST', url: '/graphql', payload: { query }, remoteAddress: `10.33.0.${addressCounter % 250 + 1}`,
+    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+/** A record as the client's create form makes it (requests/create-record.json): marked incomplete. */
+async function createAsClient(name: string): Promise<number> {
+  const { db } = harness.env;
+  const body = structuredClone(fixture('create-record').body);
+  Object.assign(body.fairsharing_record.metadata, { name, homepage: `https://example.org/${encodeURIComponent(name)}`, description: 'A record made as FAIRsharing\'s create form makes it, for the dashboard\'s requests.' });
+  body.fairsharing_record.record_type_id = String((await db('record_types').where({ name: 'model_and_format' }).first('id')).id);
+  body.fairsharing_record.country_ids = [String((await db('countries').where({ code: 'GB' }).first('id')).id)];
+  const created = await harness.app.inject({
+    method: 'POST', url: '/fairsharing_records', payload: body,
+    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${tokens.creator}` },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return Number(created.json().data.id);
+}
+
+beforeAll(async () => {
+  harness = await startAccountsHarness('fairsharing_client_dashboard');
+  const { db } = harness.env;
+  await seedDemoCatalogue(db);
+  const user = async (username: string, role: string) =>
+    Number((await db('users').insert({ username, email: `${username}@example.org`, role, confirmed_at: db.fn.now() }).returning('id'))[0].id);
+  curatorId = await user('dashboard-curator', 'curator');
+  tokens.curator = await signUserToken(harness.app, await user('dashboard-super', 'super_curator'));
+  tokens.creator = await signUserToken(harness.app, await user('dashboard-user', 'user'));
+}, 240_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const fieldList = expect.arrayContaining([]);
+
+describe('incomplete, in the shape the record page and the Incomplete records tab read', () => {
+  it("answers a new record's incomplete as {required, recommended, optional}, each a list of {field, url}", async () => {
+    const id = await createAsClient('Dashboard incomplete record');
+    const query = (fixture('record-page').body.query as string).replace('fairsharingRecord(id:2 )', `fairsharingRecord(id:${id} )`);
+    const answer = await graphql(query, tokens.creator);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    const { incomplete } = answer.body.data.fairsharingRecord;
+    expect(incomplete).toEqual({ required: fieldList, recommended: fieldList, optional: [] });
+    // The create form gave no contacts, licences or organisations: recommended, each linking to the editor.
+    expect(incomplete.recommended).toEqual(['contacts', 'licences', 'organisations'].map((field) => ({ field, url: `/${id}/edit` })));
+    expect(incomplete.required).toEqual([]);
+  });
+
+  it('answers null for a complete record (the page shows no banner)', async () => {
+    const { db } = harness.env;
+    const complete = await db('records').where({ is_approved: true, is_hidden: false }).orderBy('id').first('id');
+    await db('records').where({ id: complete.id }).update({ is_complete: true });
+    const query = (fixture('record-page').body.query as string).replace('fairsharingRecord(id:2 )', `fairsharingRecord(id:${complete.id} )`);
+    const answer = await graphql(query, tokens.creator);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.fairsharingRecord.incomplete).toBeNull();
+  });
+
+  it("answers the Incomplete records tab's rows with what each lacks", async () => {
+    const id = await createAsClient('Dashboard incomplete tab');
+    const answer = await graphql(dashboard.incompleteRecords.body.query, tokens.curator);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    const row = answer.body.data.incompleteRecords.find((record: Json) => Number(record.id) === id);
+    expect(row.incomplete.recommended.map((missing: Json) => missing.field)).toEqual(['contacts', 'licences', 'organisations']);
+    expect(row.incomplete.required).toEqual([]);
+    expect(row.incomplete.optional).toEqual([]);
+  });
+});
