@@ -93,3 +93,29 @@ describe('incomplete, in the shape the record page and the Incomplete records ta
     expect(row.incomplete.optional).toEqual([]);
   });
 });
+
+describe("the Records awaiting approval tab's curators", () => {
+  it("answers curatorList's role as {name}, which the Assign curator menu sorts by", async () => {
+    const answer = await graphql(dashboard.curatorList.body.query, tokens.curator);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    const list = answer.body.data.curatorList as Json[];
+    expect(list).toContainEqual({ id: String(curatorId), username: 'dashboard-curator', role: { name: 'curator' } });
+    expect(list).toContainEqual(expect.objectContaining({ username: 'dashboard-super', role: { name: 'super_curator' } }));
+  });
+
+  it('groups records awaiting approval by their assigned curator (the Curator column), not their creator', async () => {
+    const id = await createAsClient('Dashboard assigned record');
+    const assigned = await harness.app.inject({
+      method: 'PUT', url: `/fairsharing_records/${id}`, payload: { fairsharing_record: { curator_id: String(curatorId) } },
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${tokens.curator}` },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const unassigned = await createAsClient('Dashboard unassigned record');
+    const answer = await graphql(dashboard.curatorApprovalsRequired.body.query, tokens.curator);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    const groupOf = (recordId: number) => (answer.body.data.curatorApprovalsRequired as Json[])
+      .find((group) => group.fairsharingRecords.some((record: Json) => Number(record.id) === recordId));
+    expect(groupOf(id)).toMatchObject({ id: String(curatorId), username: 'dashboard-curator' });
+    expect(groupOf(unassigned)).toMatchObject({ id: '0', username: 'none' });
+  });
+});

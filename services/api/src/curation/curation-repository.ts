@@ -23,6 +23,9 @@ export interface CurationRecordRow {
   created_by_id: number | null;
 }
 
+/** The group of records awaiting approval that no curator is assigned to. */
+const UNASSIGNED = 'none';
+
 export interface PersonWithRecords {
   id: number;
   username: string;
@@ -78,10 +81,16 @@ function byPerson(rows: (CurationRecordRow & { person_id: number; person_usernam
   return [...people.values()];
 }
 
-/** New records awaiting approval, by the person who created them. */
+/**
+ * New records awaiting approval, by the curator they are assigned to (FAIRsharing's dashboard shows
+ * the group's username as the records' curator); unassigned ones in one group named "none", id 0.
+ */
 export async function awaitingApproval(db: Knex, page: PageRequest): Promise<PersonWithRecords[]> {
-  const rows = await records(db).join('users as u', 'u.id', 'r.created_by_id').modify(activeUsersOnly('u'))
-    .where('r.is_approved', false).select('u.id as person_id', 'u.username as person_username')
+  const rows = await records(db)
+    .leftJoin('record_curator_assignments as a', 'a.record_id', 'r.id')
+    .leftJoin(db('users as u').modify(activeUsersOnly('u')).select('u.id', 'u.username').as('cu'), 'cu.id', 'a.curator_id')
+    .where('r.is_approved', false)
+    .select(db.raw('coalesce(cu.id, 0) AS person_id'), db.raw('coalesce(cu.username, ?) AS person_username', [UNASSIGNED]))
     .orderByRaw(sortOrder(page.sort ?? 'oldest')).limit(page.limit).offset(page.offset);
   return byPerson(rows);
 }

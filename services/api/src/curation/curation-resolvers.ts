@@ -7,7 +7,7 @@ import { can } from '@registry/schemas';
 import * as curation from './curation-service.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { unauthorised } from '../kernel/graphql-errors.ts';
-import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
 import { isoDate } from '../records/record-rows.ts';
 import { incompleteness } from '../records/record-missing-parts.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
@@ -98,6 +98,8 @@ export const curationTypeResolvers: Resolvers = {
     createdAt: (note: ProcessingNoteRow) => isoDate(note.created_at),
     user: (note: ProcessingNoteRow, _args: NoArgs, context: Context) => (note.user_id === null ? null : context.loaders.userById.load(note.user_id)),
   },
+  // FAIRsharing's dashboard reads a curator's role.name.
+  Curator: { role: (user: UserRow) => ({ name: user.role }) },
   CurationMaintenanceRequest: { user: claimUser },
   CurationSummaryMaintenanceRequest: { user: claimUser },
 };

@@ -105,7 +105,7 @@ export enum CurationSort {
 export type CurationSummary = {
   __typename?: 'CurationSummary';
   approvalsRequired: Array<CurationSummaryApproval>;
-  curatorList: Array<User>;
+  curatorList: Array<Curator>;
   curatorSummaryStatistics?: Maybe<Scalars['JSON']['output']>;
   hiddenRecords: Array<CurationSummaryRecord>;
   leastRecentlyUpdated?: Maybe<Scalars['JSON']['output']>;
@@ -146,6 +146,14 @@ export type CurationSummaryRecord = {
   status?: Maybe<Scalars['String']['output']>;
   type?: Maybe<Scalars['String']['output']>;
   updatedAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** A curator in the dashboard's curator list; role as FAIRsharing answers it, {name} (curator or super_curator). */
+export type Curator = {
+  __typename?: 'Curator';
+  id: Scalars['ID']['output'];
+  role?: Maybe<Scalars['JSON']['output']>;
+  username: Scalars['String']['output'];
 };
 
 /** Records per period: `date` is "2015" or "2015-03". */
@@ -401,7 +409,7 @@ export type Query = {
   browseVocabulary: VocabularyBrowser;
   curationSummary?: Maybe<CurationSummary>;
   curatorApprovalsRequired: Array<CurationApproval>;
-  curatorList: Array<User>;
+  curatorList: Array<Curator>;
   curatorSummaryStatistics?: Maybe<Scalars['JSON']['output']>;
   /** Every record of a search as CSV lines (header first). */
   downloadSearchResults?: Maybe<DownloadResult>;
@@ -1302,10 +1310,11 @@ export type ResolversTypes = {
   CurationMaintenanceRequest: ResolverTypeWrapper<CurationMaintenanceRequestParent>;
   CurationRecord: ResolverTypeWrapper<CurationRecordParent>;
   CurationSort: CurationSort;
-  CurationSummary: ResolverTypeWrapper<Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversTypes['CurationSummaryApproval']>, curatorList: Array<ResolversTypes['User']>, hiddenRecords: Array<ResolversTypes['CurationSummaryRecord']>, messages: Array<ResolversTypes['Message']>, pendingMaintenanceRequests: Array<ResolversTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversTypes['CurationSummaryApproval']> }>;
+  CurationSummary: ResolverTypeWrapper<Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversTypes['CurationSummaryApproval']>, curatorList: Array<ResolversTypes['Curator']>, hiddenRecords: Array<ResolversTypes['CurationSummaryRecord']>, messages: Array<ResolversTypes['Message']>, pendingMaintenanceRequests: Array<ResolversTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversTypes['CurationSummaryApproval']> }>;
   CurationSummaryApproval: ResolverTypeWrapper<Omit<CurationSummaryApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversTypes['CurationSummaryRecord']> }>;
   CurationSummaryMaintenanceRequest: ResolverTypeWrapper<CurationMaintenanceRequestParent>;
   CurationSummaryRecord: ResolverTypeWrapper<CurationRecordParent>;
+  Curator: ResolverTypeWrapper<UserParent>;
   DateBucket: ResolverTypeWrapper<DateBucket>;
   Domain: ResolverTypeWrapper<DomainParent>;
   DownloadResult: ResolverTypeWrapper<DownloadResult>;
@@ -1368,10 +1377,11 @@ export type ResolversParentTypes = {
   CurationApproval: Omit<CurationApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversParentTypes['CurationRecord']> };
   CurationMaintenanceRequest: CurationMaintenanceRequestParent;
   CurationRecord: CurationRecordParent;
-  CurationSummary: Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversParentTypes['CurationSummaryApproval']>, curatorList: Array<ResolversParentTypes['User']>, hiddenRecords: Array<ResolversParentTypes['CurationSummaryRecord']>, messages: Array<ResolversParentTypes['Message']>, pendingMaintenanceRequests: Array<ResolversParentTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversParentTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversParentTypes['CurationSummaryApproval']> };
+  CurationSummary: Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversParentTypes['CurationSummaryApproval']>, curatorList: Array<ResolversParentTypes['Curator']>, hiddenRecords: Array<ResolversParentTypes['CurationSummaryRecord']>, messages: Array<ResolversParentTypes['Message']>, pendingMaintenanceRequests: Array<ResolversParentTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversParentTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversParentTypes['CurationSummaryApproval']> };
   CurationSummaryApproval: Omit<CurationSummaryApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversParentTypes['CurationSummaryRecord']> };
   CurationSummaryMaintenanceRequest: CurationMaintenanceRequestParent;
   CurationSummaryRecord: CurationRecordParent;
+  Curator: UserParent;
   DateBucket: DateBucket;
   Domain: DomainParent;
   DownloadResult: DownloadResult;
@@ -1474,7 +1484,7 @@ export type CurationRecordResolvers<ContextType = RegistryGraphqlContext, Parent
 
 export type CurationSummaryResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['CurationSummary'] = ResolversParentTypes['CurationSummary']> = {
   approvalsRequired?: Resolver<Array<ResolversTypes['CurationSummaryApproval']>, ParentType, ContextType>;
-  curatorList?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  curatorList?: Resolver<Array<ResolversTypes['Curator']>, ParentType, ContextType>;
   curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   hiddenRecords?: Resolver<Array<ResolversTypes['CurationSummaryRecord']>, ParentType, ContextType>;
   leastRecentlyUpdated?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -1511,6 +1521,12 @@ export type CurationSummaryRecordResolvers<ContextType = RegistryGraphqlContext,
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CuratorResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['Curator'] = ResolversParentTypes['Curator']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DateBucketResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['DateBucket'] = ResolversParentTypes['DateBucket']> = {
@@ -1721,7 +1737,7 @@ export type QueryResolvers<ContextType = RegistryGraphqlContext, ParentType exte
   browseVocabulary?: Resolver<ResolversTypes['VocabularyBrowser'], ParentType, ContextType, RequireFields<QueryBrowseVocabularyArgs, 'id'>>;
   curationSummary?: Resolver<Maybe<ResolversTypes['CurationSummary']>, ParentType, ContextType>;
   curatorApprovalsRequired?: Resolver<Array<ResolversTypes['CurationApproval']>, ParentType, ContextType, Partial<QueryCuratorApprovalsRequiredArgs>>;
-  curatorList?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  curatorList?: Resolver<Array<ResolversTypes['Curator']>, ParentType, ContextType>;
   curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   downloadSearchResults?: Resolver<Maybe<ResolversTypes['DownloadResult']>, ParentType, ContextType, Partial<QueryDownloadSearchResultsArgs>>;
   duplicateCheck?: Resolver<Array<ResolversTypes['RecordSummary']>, ParentType, ContextType, Partial<QueryDuplicateCheckArgs>>;
@@ -1999,6 +2015,7 @@ export type Resolvers<ContextType = RegistryGraphqlContext> = {
   CurationSummaryApproval?: CurationSummaryApprovalResolvers<ContextType>;
   CurationSummaryMaintenanceRequest?: CurationSummaryMaintenanceRequestResolvers<ContextType>;
   CurationSummaryRecord?: CurationSummaryRecordResolvers<ContextType>;
+  Curator?: CuratorResolvers<ContextType>;
   DateBucket?: DateBucketResolvers<ContextType>;
   Domain?: DomainResolvers<ContextType>;
   DownloadResult?: DownloadResultResolvers<ContextType>;
