@@ -119,3 +119,25 @@ describe("the Records awaiting approval tab's curators", () => {
     expect(groupOf(unassigned)).toMatchObject({ id: '0', username: 'none' });
   });
 });
+
+describe("the Download records tab's documents with an empty selection set", () => {
+  it('runs {needsReview{}} and {curatorSummaryStatistics{}} as the bare fields, for curators', async () => {
+    for (const name of ['needsReview', 'curatorSummaryStatistics'] as const) {
+      const { query } = dashboard[name].body;
+      expect(query).toBe(`{${name}{}}`);
+      const answer = await graphql(query, tokens.curator);
+      expect(answer.status).toBe(200);
+      expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+      expect(answer.body.data[name]).toEqual((await graphql(`{${name}}`, tokens.curator)).body.data[name]);
+    }
+  });
+
+  it('opens nothing: the access and validation rules see the same fields', async () => {
+    const refused = await graphql(dashboard.needsReview.body.query, tokens.creator);
+    expect(refused.body.errors?.[0].message).toMatch(/unauthorised/);
+    // A field that needs subfields is refused by validation, not answered whole.
+    const record = await graphql('{fairsharingRecord(id:1){}}', tokens.curator);
+    expect(record.body.errors?.[0].message).toMatch(/must have a selection of subfields/);
+    expect(record.body.data ?? null).toBeNull();
+  });
+});
