@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../scripts/seed/seed-demo-catalogue.ts';
 import { signUserToken } from '@registry/api/http/auth.ts';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/support.ts';
+import { MAX_EXPENSIVE_IN_FLIGHT } from '@registry/api/http/expensive-requests.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,6 +18,7 @@ const dashboard = fixture('curator-dashboard-lists').requests as Record<string, 
 let harness: AccountsHarness;
 const tokens = { curator: '', creator: '' };
 let curatorId = 0;
+let superCuratorId = 0;
 let addressCounter = 0;
 
 async function graphql(query: string, token: string) {
@@ -50,7 +52,8 @@ beforeAll(async () => {
   const user = async (username: string, role: string) =>
     Number((await db('users').insert({ username, email: `${username}@example.org`, role, confirmed_at: db.fn.now() }).returning('id'))[0].id);
   curatorId = await user('dashboard-curator', 'curator');
-  tokens.curator = await signUserToken(harness.app, await user('dashboard-super', 'super_curator'));
+  superCuratorId = await user('dashboard-super', 'super_curator');
+  tokens.curator = await signUserToken(harness.app, superCuratorId);
   tokens.creator = await signUserToken(harness.app, await user('dashboard-user', 'user'));
 }, 240_000);
 
@@ -139,5 +142,27 @@ describe("the Download records tab's documents with an empty selection set", () 
     const record = await graphql('{fairsharingRecord(id:1){}}', tokens.curator);
     expect(record.body.errors?.[0].message).toMatch(/must have a selection of subfields/);
     expect(record.body.data ?? null).toBeNull();
+  });
+});
+
+describe("the Download records tab's files, asked at once", () => {
+  const files = fixture('curator-downloads').requests as { method: 'GET'; path: string }[];
+  const download = (path: string) => harness.app.inject({ method: 'GET', url: path, headers: { accept: 'application/json', authorization: `Bearer ${tokens.curator}` } });
+
+  it('answers all three sent together', async () => {
+    const answers = await Promise.all(files.map((file) => download(file.path)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+  });
+
+  it('counts the month-by-month counts as ordinary requests; the list of records without a DOI stays counted', async () => {
+    const key = harness.app.expensiveInFlightKey(`user:${superCuratorId}`);
+    await harness.app.redis.set(key, String(MAX_EXPENSIVE_IN_FLIGHT));
+    try {
+      const [noDois, creations, edits] = await Promise.all(files.map((file) => download(file.path)));
+      expect(noDois.statusCode).toBe(429);
+      expect([creations.statusCode, edits.statusCode]).toEqual([200, 200]);
+    } finally {
+      await harness.app.redis.del(key);
+    }
   });
 });
