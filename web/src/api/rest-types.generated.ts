@@ -4108,7 +4108,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a publication */
+        /** Add a publication (one whose DOI is already held is answered as it is, 200) */
         post: {
             parameters: {
                 query?: {
