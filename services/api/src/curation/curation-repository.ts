@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
-import { missingPartsByRecord } from '../records/record-missing-parts.ts';
+import { missingPartsByRecord } from '../records/record-missing-parts-repository.ts';
 import type { MessageRow } from '../messages/message-repository.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 

@@ -9,7 +9,7 @@ import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { unauthorised } from '../kernel/graphql-errors.ts';
 import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
 import { isoDate } from '../records/record-rows.ts';
-import { incompleteness } from '../records/record-missing-parts.ts';
+import { incompleteness } from '../records/record-incompleteness.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 

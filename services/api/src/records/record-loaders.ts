@@ -5,7 +5,7 @@
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
-import { missingPartsLoader } from './record-missing-parts.ts';
+import { missingPartsLoader } from './record-missing-parts-repository.ts';
 import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loader-repository.ts';
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
@@ -43,7 +43,7 @@ export interface Loaders {
   /** Curators only: reached through the curator dashboard's fields. */
   recordProcessingNotes: DataLoader<number, ProcessingNoteRow[]>;
   recordAssignedCurator: DataLoader<number, UserRow[]>;
-  /** What each record lacks of the parts curators check (record-missing-parts.ts). */
+  /** What each record lacks of the parts curators check (record-missing-parts-repository.ts). */
   recordMissingParts: DataLoader<number, string[]>;
 
   registryRecordTypes: DataLoader<number, RecordTypeRow[]>;

@@ -15,7 +15,7 @@ import {
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { fairsharingMetadata } from './fairsharing-metadata.ts';
 import { withdrawnRecordRow, type WithdrawnRecord } from './withdrawn-records.ts';
-import { incompleteness } from './record-missing-parts.ts';
+import { incompleteness } from './record-incompleteness.ts';
 import type { RecordParent } from '../graphql-types/resolver-parents.ts';
 import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 

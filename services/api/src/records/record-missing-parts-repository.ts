@@ -1,14 +1,10 @@
 /**
- * What a record marked incomplete lacks of the parts curators check, and that list in the shape
- * FAIRsharing answers as a record's `incomplete` (its web client's record page and curator
- * dashboard read `incomplete.required`, `.recommended` and `.optional`, each a list of
- * `{field, url}`; a complete record answers null, which the client reads as nothing missing).
+ * What a record marked incomplete lacks of the parts curators check, by name, for a batch of
+ * records (the curator dashboard's page, or a DataLoader's batch). Shaped as FAIRsharing answers
+ * it by record-incompleteness.ts.
  */
 import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
-
-/** Parts without which a record cannot have a DOI (the DOI rule's "complete"); the rest are recommended. */
-const REQUIRED_PARTS = new Set(['description', 'homepage', 'record type']);
 
 const MISSING_PARTS_SQL = `array_remove(ARRAY[
   CASE WHEN r.description = '' THEN 'description' END,
@@ -32,15 +28,3 @@ export function missingPartsLoader(db: Knex): DataLoader<number, string[]> {
   });
 }
 
-export interface MissingField { field: string; url: string }
-export interface Incompleteness { required: MissingField[]; recommended: MissingField[]; optional: MissingField[] }
-
-/** FAIRsharing's `incomplete` for a record marked incomplete; each field links to the record's editor. */
-export function incompleteness(recordId: number, missing: readonly string[]): Incompleteness {
-  const field = (name: string): MissingField => ({ field: name.replace(/ /g, '_'), url: `/${recordId}/edit` });
-  return {
-    required: missing.filter((name) => REQUIRED_PARTS.has(name)).map(field),
-    recommended: missing.filter((name) => !REQUIRED_PARTS.has(name)).map(field),
-    optional: [],
-  };
-}
