@@ -70,6 +70,7 @@ const config: CodegenConfig = {
           RecordReview: `${PARENTS}#ReviewParent`,
           SavedSearch: `${PARENTS}#SavedSearchParent`,
           User: `${PARENTS}#UserParent`,
+          Curator: `${PARENTS}#UserParent`,
           MaintenanceRequest: `${PARENTS}#MaintenanceRequestParent`,
           EditEvent: `${PARENTS}#EditEventParent`,
           Organisation: `${PARENTS}#OrganisationParent`,

@@ -281,6 +281,26 @@ describe('5. DOI import in the publication editor', () => {
     expect(services.requests.some((path) => path.startsWith('/zenodo/records'))).toBe(true);
   });
 
+  it('answers the publication the registry already holds for an imported DOI, and adds no second one', async () => {
+    const url = citationRequest.path.replace('<DOI, URI-encoded>', encodeURIComponent(paper.doi!));
+    const csl = (await send({ method: 'GET', url, token: tokens.user })).json();
+    const body = structuredClone(fixture('publication-create').body);
+    const year = csl.issued['date-parts'][0][0];
+    Object.assign(body.publication, {
+      journal: csl['container-title-short'] || csl['container-title'] || csl.title, doi: csl.DOI, title: csl.title, url: csl.URL, year,
+      authors: csl.author.map((author: Json) => `${[author.family, author.given].filter(Boolean).join(', ') || author.name}; `).join(''),
+    });
+    const held = () => harness.env.db('publications').whereRaw('lower(doi) = lower(?)', [paper.doi]).pluck('id');
+    const before = await held();
+    expect(before.length).toBe(1);
+    for (let time = 0; time < 2; time += 1) {
+      const response = await send({ method: 'POST', url: '/publications', payload: body, token: tokens.user });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: before[0], doi: paper.doi });
+    }
+    expect(await held()).toEqual(before);
+  });
+
   it('answers 404 for a DOI Crossref does not know, so the client asks Zenodo next', async () => {
     const response = await send({ method: 'GET', url: `/zenodo?doi=${encodeURIComponent('10.5281/zenodo.0000000')}`, token: tokens.user });
     expect(response.statusCode).toBe(404);

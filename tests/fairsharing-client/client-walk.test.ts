@@ -199,6 +199,30 @@ describe("the curator dashboard's assign and approve, sent as record saves", () 
       .flatMap((person: Json) => person.fairsharingRecords.map((record: Json) => Number(record.id)))).not.toContain(id);
   });
 
+  it('approves, hides and reviews in one transaction: a failure at the review leaves nothing written', async () => {
+    const { db } = harness.env;
+    const id = await createAsClient(tokens.creator, 'Walk approval all or nothing');
+    const events = async () => Number((await db('edit_events').where({ record_id: id }).count({ n: '*' }))[0].n);
+    const eventsBefore = await events();
+    // The review step fails in Postgres itself (a trigger on this record's reviews), after approve and hide were written.
+    await db.raw(`CREATE FUNCTION walk_refuse_review() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.record_id = ${id} THEN RAISE EXCEPTION 'review refused for the test'; END IF; RETURN NEW; END $$`);
+    await db.raw('CREATE TRIGGER walk_refuse_review BEFORE INSERT ON record_reviews FOR EACH ROW EXECUTE FUNCTION walk_refuse_review()');
+    try {
+      const refused = await put(id, { fairsharing_record: { ...approve.body.fairsharing_record, hidden: true } }, tokens.curator);
+      expect(refused.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await db.raw('DROP TRIGGER walk_refuse_review ON record_reviews');
+      await db.raw('DROP FUNCTION walk_refuse_review()');
+    }
+    expect(await db('records').where({ id }).first('is_approved', 'is_hidden', 'last_reviewed')).toEqual({ is_approved: false, is_hidden: false, last_reviewed: null });
+    expect(await events()).toBe(eventsBefore);
+    const approved = await put(id, { fairsharing_record: { ...approve.body.fairsharing_record, hidden: true } }, tokens.curator);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await db('records').where({ id }).first('is_approved', 'is_hidden')).toEqual({ is_approved: true, is_hidden: true });
+    expect(await events()).toBe(eventsBefore + 2);
+  });
+
   it('hides the record when the dialog\'s Hide record is on, and refuses what is not true or false', async () => {
     const id = await createAsClient(tokens.creator, 'Walk approval hidden');
     const response = await put(id, { fairsharing_record: { create_review: false, hidden: true } }, tokens.curator);

@@ -4206,7 +4206,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a publication */
+        /** Add a publication (one whose DOI is already held is answered as it is, 200) */
         post: {
             parameters: {
                 query?: {
@@ -4227,6 +4227,20 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {

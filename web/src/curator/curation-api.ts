@@ -109,10 +109,10 @@ export async function loadClaims(query: PageQuery): Promise<PendingClaim[]> {
 }
 
 const CURATORS_QUERY = /* GraphQL */ `
-  query Curators { curatorList { ...Person } }
+  query Curators { curatorList { id username } }
 `;
 
-export const loadCurators = async () => (await graphqlQuery<CuratorsQuery>(withFragments(CURATORS_QUERY, PERSON_FRAGMENT))).curatorList;
+export const loadCurators = async () => (await graphqlQuery<CuratorsQuery>(CURATORS_QUERY)).curatorList;
 
 export const approveRecord = (id: string) => rest('post', '/fairsharing_records/{id}/approve', { path: { id: Number(id) } });
 export const hideRecord = (id: string) => rest('post', '/fairsharing_records/{id}/hide', { path: { id: Number(id) }, body: { hidden: true } });

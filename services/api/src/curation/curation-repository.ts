@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
+import { missingPartsByRecord } from '../records/record-missing-parts-repository.ts';
 import type { MessageRow } from '../messages/message-repository.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
 
@@ -21,6 +22,9 @@ export interface CurationRecordRow {
   last_editor_id: number | null;
   created_by_id: number | null;
 }
+
+/** The group of records awaiting approval that no curator is assigned to. */
+const UNASSIGNED = 'none';
 
 export interface PersonWithRecords {
   id: number;
@@ -77,10 +81,16 @@ function byPerson(rows: (CurationRecordRow & { person_id: number; person_usernam
   return [...people.values()];
 }
 
-/** New records awaiting approval, by the person who created them. */
+/**
+ * New records awaiting approval, by the curator they are assigned to (FAIRsharing's dashboard shows
+ * the group's username as the records' curator); unassigned ones in one group named "none", id 0.
+ */
 export async function awaitingApproval(db: Knex, page: PageRequest): Promise<PersonWithRecords[]> {
-  const rows = await records(db).join('users as u', 'u.id', 'r.created_by_id').modify(activeUsersOnly('u'))
-    .where('r.is_approved', false).select('u.id as person_id', 'u.username as person_username')
+  const rows = await records(db)
+    .leftJoin('record_curator_assignments as a', 'a.record_id', 'r.id')
+    .leftJoin(db('users as u').modify(activeUsersOnly('u')).select('u.id', 'u.username').as('cu'), 'cu.id', 'a.curator_id')
+    .where('r.is_approved', false)
+    .select(db.raw('coalesce(cu.id, 0) AS person_id'), db.raw('coalesce(cu.username, ?) AS person_username', [UNASSIGNED]))
     .orderByRaw(sortOrder(page.sort ?? 'oldest')).limit(page.limit).offset(page.offset);
   return byPerson(rows);
 }
@@ -107,16 +117,6 @@ export async function hiddenRecords(db: Knex, page: PageRequest): Promise<Curati
   return records(db).where('r.is_hidden', true).orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
 }
 
-/** What an incomplete record lacks of the parts curators check, by name. */
-const MISSING_PARTS = `array_remove(ARRAY[
-  CASE WHEN r.description = '' THEN 'description' END,
-  CASE WHEN coalesce(r.homepage, '') = '' THEN 'homepage' END,
-  CASE WHEN r.record_type_id IS NULL THEN 'record type' END,
-  CASE WHEN jsonb_typeof(r.metadata->'contacts') IS DISTINCT FROM 'array' OR jsonb_array_length(r.metadata->'contacts') = 0 THEN 'contacts' END,
-  CASE WHEN NOT EXISTS (SELECT 1 FROM licence_links l WHERE l.record_id = r.id) THEN 'licences' END,
-  CASE WHEN NOT EXISTS (SELECT 1 FROM organisation_links o WHERE o.record_id = r.id) THEN 'organisations' END
-], NULL) AS missing`;
-
 /**
  * One page of incomplete records, then what those records lack: read for the page's rows only
  * (in the page's query it was worked out for every row the offset skips too).
@@ -125,8 +125,7 @@ export async function incompleteRecords(db: Knex, page: PageRequest): Promise<(C
   const rows: CurationRecordRow[] = await records(db).where('r.is_complete', false)
     .orderByRaw(sortOrder(page.sort ?? 'updated')).limit(page.limit).offset(page.offset);
   if (rows.length === 0) return [];
-  const missing: { id: number; missing: string[] }[] = await db('records as r').whereIn('r.id', rows.map((row) => row.id)).select('r.id', db.raw(MISSING_PARTS));
-  const missingById = new Map(missing.map((row) => [row.id, row.missing]));
+  const missingById = await missingPartsByRecord(db, rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, missing: missingById.get(row.id) ?? [] }));
 }
 

@@ -7,8 +7,9 @@ import { can } from '@registry/schemas';
 import * as curation from './curation-service.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { unauthorised } from '../kernel/graphql-errors.ts';
-import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
 import { isoDate } from '../records/record-rows.ts';
+import { incompleteness } from '../records/record-incompleteness.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
@@ -80,7 +81,10 @@ const claimUser = (claim: { userId: number }, _args: NoArgs, context: Context) =
 export const curationTypeResolvers: Resolvers = {
   CurationRecord: {
     ...curationRecordFields,
-    incomplete: (record: curation.CurationRecordRow) => !record.is_complete,
+    async incomplete(record: curation.CurationRecordRow & { missing?: string[] }, _args: NoArgs, context: Context) {
+      if (record.is_complete) return null;
+      return incompleteness(record.id, record.missing ?? await context.loaders.recordMissingParts.load(record.id));
+    },
     missing: (record: curation.CurationRecordRow & { missing?: string[] }) => record.missing ?? null,
     processingNotes: recordNotes,
   },
@@ -94,6 +98,8 @@ export const curationTypeResolvers: Resolvers = {
     createdAt: (note: ProcessingNoteRow) => isoDate(note.created_at),
     user: (note: ProcessingNoteRow, _args: NoArgs, context: Context) => (note.user_id === null ? null : context.loaders.userById.load(note.user_id)),
   },
+  // FAIRsharing's dashboard reads a curator's role.name.
+  Curator: { role: (user: UserRow) => ({ name: user.role }) },
   CurationMaintenanceRequest: { user: claimUser },
   CurationSummaryMaintenanceRequest: { user: claimUser },
 };

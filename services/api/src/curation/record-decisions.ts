@@ -8,7 +8,7 @@
 import type { AccessResource, Viewer } from '@registry/schemas';
 import type { Mail, MailContext, Mailer } from '../accounts/mailer.ts';
 import type { RecordRow } from '../records/record-rows.ts';
-import { approveRecord, deleteRecord, type Withdrawal } from '../records/record-curation-actions.ts';
+import { approveRecord, deleteRecord, type ApprovalOptions, type Withdrawal } from '../records/record-curation-actions.ts';
 import type { RecordServiceDeps } from '../records/record-service.ts';
 import { activeRecordCreator } from './curation-repository.ts';
 import { recordApprovedMail, recordRejectedMail, type RecordCreator } from './record-decision-mails.ts';
@@ -36,9 +36,9 @@ async function tellCreator(deps: RecordDecisionDeps, record: RecordRow, mail: (c
   }
 }
 
-/** Approves a record and tells its creator (once: approving it again tells nobody). */
-export async function approveRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number): Promise<RecordRow> {
-  const { record, newlyApproved } = await approveRecord(deps, viewer, id);
+/** Approves a record (hiding or reviewing it in the same transaction) and tells its creator (once: approving it again tells nobody). */
+export async function approveRecordForCreator(deps: RecordDecisionDeps, viewer: Viewer, id: number, options: ApprovalOptions = {}): Promise<RecordRow> {
+  const { record, newlyApproved } = await approveRecord(deps, viewer, id, options);
   // A curator approving their own record needs no mail.
   if (newlyApproved && record.created_by_id !== viewer.userId) {
     await tellCreator(deps, record, (creator, resource) => recordApprovedMail(deps.mailContext, creator, { id: record.id, name: record.name, resource }));

@@ -78,7 +78,8 @@ export type CurationRecord = {
   creator?: Maybe<User>;
   curator?: Maybe<User>;
   id: Scalars['ID']['output'];
-  incomplete?: Maybe<Scalars['Boolean']['output']>;
+  /** FAIRsharing's shape: for a record marked incomplete, what it lacks as {required, recommended, optional}, each a list of {field, url}; null when complete. */
+  incomplete?: Maybe<Scalars['JSON']['output']>;
   lastEditor?: Maybe<User>;
   maintainers: Array<User>;
   /** What an incomplete record lacks (description, homepage, record type, contacts, licences, organisations); incompleteRecords only. */
@@ -104,7 +105,7 @@ export enum CurationSort {
 export type CurationSummary = {
   __typename?: 'CurationSummary';
   approvalsRequired: Array<CurationSummaryApproval>;
-  curatorList: Array<User>;
+  curatorList: Array<Curator>;
   curatorSummaryStatistics?: Maybe<Scalars['JSON']['output']>;
   hiddenRecords: Array<CurationSummaryRecord>;
   leastRecentlyUpdated?: Maybe<Scalars['JSON']['output']>;
@@ -145,6 +146,14 @@ export type CurationSummaryRecord = {
   status?: Maybe<Scalars['String']['output']>;
   type?: Maybe<Scalars['String']['output']>;
   updatedAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** A curator in the dashboard's curator list; role as FAIRsharing answers it, {name} (curator or super_curator). */
+export type Curator = {
+  __typename?: 'Curator';
+  id: Scalars['ID']['output'];
+  role?: Maybe<Scalars['JSON']['output']>;
+  username: Scalars['String']['output'];
 };
 
 /** Records per period: `date` is "2015" or "2015-03". */
@@ -218,7 +227,8 @@ export type FairsharingRecord = {
   history?: Maybe<Scalars['JSON']['output']>;
   homepage?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  incomplete?: Maybe<Scalars['Boolean']['output']>;
+  /** FAIRsharing's shape: for a record marked incomplete, what it lacks as {required, recommended, optional}, each a list of {field, url}; null when complete. */
+  incomplete?: Maybe<Scalars['JSON']['output']>;
   isApproved?: Maybe<Scalars['Boolean']['output']>;
   isComplete?: Maybe<Scalars['Boolean']['output']>;
   isHidden?: Maybe<Scalars['Boolean']['output']>;
@@ -399,7 +409,7 @@ export type Query = {
   browseVocabulary: VocabularyBrowser;
   curationSummary?: Maybe<CurationSummary>;
   curatorApprovalsRequired: Array<CurationApproval>;
-  curatorList: Array<User>;
+  curatorList: Array<Curator>;
   curatorSummaryStatistics?: Maybe<Scalars['JSON']['output']>;
   /** Every record of a search as CSV lines (header first). */
   downloadSearchResults?: Maybe<DownloadResult>;
@@ -1351,10 +1361,11 @@ export type ResolversTypes = {
   CurationMaintenanceRequest: ResolverTypeWrapper<CurationMaintenanceRequestParent>;
   CurationRecord: ResolverTypeWrapper<CurationRecordParent>;
   CurationSort: CurationSort;
-  CurationSummary: ResolverTypeWrapper<Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversTypes['CurationSummaryApproval']>, curatorList: Array<ResolversTypes['User']>, hiddenRecords: Array<ResolversTypes['CurationSummaryRecord']>, messages: Array<ResolversTypes['Message']>, pendingMaintenanceRequests: Array<ResolversTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversTypes['CurationSummaryApproval']> }>;
+  CurationSummary: ResolverTypeWrapper<Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversTypes['CurationSummaryApproval']>, curatorList: Array<ResolversTypes['Curator']>, hiddenRecords: Array<ResolversTypes['CurationSummaryRecord']>, messages: Array<ResolversTypes['Message']>, pendingMaintenanceRequests: Array<ResolversTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversTypes['CurationSummaryApproval']> }>;
   CurationSummaryApproval: ResolverTypeWrapper<Omit<CurationSummaryApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversTypes['CurationSummaryRecord']> }>;
   CurationSummaryMaintenanceRequest: ResolverTypeWrapper<CurationMaintenanceRequestParent>;
   CurationSummaryRecord: ResolverTypeWrapper<CurationRecordParent>;
+  Curator: ResolverTypeWrapper<UserParent>;
   DateBucket: ResolverTypeWrapper<DateBucket>;
   Domain: ResolverTypeWrapper<DomainParent>;
   DownloadResult: ResolverTypeWrapper<DownloadResult>;
@@ -1417,10 +1428,11 @@ export type ResolversParentTypes = {
   CurationApproval: Omit<CurationApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversParentTypes['CurationRecord']> };
   CurationMaintenanceRequest: CurationMaintenanceRequestParent;
   CurationRecord: CurationRecordParent;
-  CurationSummary: Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversParentTypes['CurationSummaryApproval']>, curatorList: Array<ResolversParentTypes['User']>, hiddenRecords: Array<ResolversParentTypes['CurationSummaryRecord']>, messages: Array<ResolversParentTypes['Message']>, pendingMaintenanceRequests: Array<ResolversParentTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversParentTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversParentTypes['CurationSummaryApproval']> };
+  CurationSummary: Omit<CurationSummary, 'approvalsRequired' | 'curatorList' | 'hiddenRecords' | 'messages' | 'pendingMaintenanceRequests' | 'recentCuratorCreations' | 'recordsInCuration'> & { approvalsRequired: Array<ResolversParentTypes['CurationSummaryApproval']>, curatorList: Array<ResolversParentTypes['Curator']>, hiddenRecords: Array<ResolversParentTypes['CurationSummaryRecord']>, messages: Array<ResolversParentTypes['Message']>, pendingMaintenanceRequests: Array<ResolversParentTypes['CurationSummaryMaintenanceRequest']>, recentCuratorCreations: Array<ResolversParentTypes['CurationSummaryRecord']>, recordsInCuration: Array<ResolversParentTypes['CurationSummaryApproval']> };
   CurationSummaryApproval: Omit<CurationSummaryApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversParentTypes['CurationSummaryRecord']> };
   CurationSummaryMaintenanceRequest: CurationMaintenanceRequestParent;
   CurationSummaryRecord: CurationRecordParent;
+  Curator: UserParent;
   DateBucket: DateBucket;
   Domain: DomainParent;
   DownloadResult: DownloadResult;
@@ -1509,7 +1521,7 @@ export type CurationRecordResolvers<ContextType = RegistryGraphqlContext, Parent
   creator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   curator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  incomplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  incomplete?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   lastEditor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   maintainers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   missing?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -1523,7 +1535,7 @@ export type CurationRecordResolvers<ContextType = RegistryGraphqlContext, Parent
 
 export type CurationSummaryResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['CurationSummary'] = ResolversParentTypes['CurationSummary']> = {
   approvalsRequired?: Resolver<Array<ResolversTypes['CurationSummaryApproval']>, ParentType, ContextType>;
-  curatorList?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  curatorList?: Resolver<Array<ResolversTypes['Curator']>, ParentType, ContextType>;
   curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   hiddenRecords?: Resolver<Array<ResolversTypes['CurationSummaryRecord']>, ParentType, ContextType>;
   leastRecentlyUpdated?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -1560,6 +1572,12 @@ export type CurationSummaryRecordResolvers<ContextType = RegistryGraphqlContext,
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CuratorResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['Curator'] = ResolversParentTypes['Curator']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DateBucketResolvers<ContextType = RegistryGraphqlContext, ParentType extends ResolversParentTypes['DateBucket'] = ResolversParentTypes['DateBucket']> = {
@@ -1615,7 +1633,7 @@ export type FairsharingRecordResolvers<ContextType = RegistryGraphqlContext, Par
   history?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   homepage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  incomplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  incomplete?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   isApproved?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isComplete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isHidden?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -1770,7 +1788,7 @@ export type QueryResolvers<ContextType = RegistryGraphqlContext, ParentType exte
   browseVocabulary?: Resolver<ResolversTypes['VocabularyBrowser'], ParentType, ContextType, RequireFields<QueryBrowseVocabularyArgs, 'id'>>;
   curationSummary?: Resolver<Maybe<ResolversTypes['CurationSummary']>, ParentType, ContextType>;
   curatorApprovalsRequired?: Resolver<Array<ResolversTypes['CurationApproval']>, ParentType, ContextType, Partial<QueryCuratorApprovalsRequiredArgs>>;
-  curatorList?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  curatorList?: Resolver<Array<ResolversTypes['Curator']>, ParentType, ContextType>;
   curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   downloadSearchResults?: Resolver<Maybe<ResolversTypes['DownloadResult']>, ParentType, ContextType, Partial<QueryDownloadSearchResultsArgs>>;
   duplicateCheck?: Resolver<Array<ResolversTypes['RecordSummary']>, ParentType, ContextType, Partial<QueryDuplicateCheckArgs>>;
@@ -2048,6 +2066,7 @@ export type Resolvers<ContextType = RegistryGraphqlContext> = {
   CurationSummaryApproval?: CurationSummaryApprovalResolvers<ContextType>;
   CurationSummaryMaintenanceRequest?: CurationSummaryMaintenanceRequestResolvers<ContextType>;
   CurationSummaryRecord?: CurationSummaryRecordResolvers<ContextType>;
+  Curator?: CuratorResolvers<ContextType>;
   DateBucket?: DateBucketResolvers<ContextType>;
   Domain?: DomainResolvers<ContextType>;
   DownloadResult?: DownloadResultResolvers<ContextType>;

@@ -9,7 +9,7 @@
  * more answers 429 with retry-after until one ends. The paged search is the ordinary search and
  * is not counted (unless narrowed to an advanced search's `where`: counted as advancedSearch is), nor are aggregations: their caps (100 buckets, two dimensions) keep each one
  * cheap, and the statistics page asks a dozen at once; nor the small whole lists (countries,
- * organisation types), nor an answer kept as bytes (graphql/shared-answers.ts, registered before
+ * organisation types) and the curators' month-by-month counts, nor an answer kept as bytes (graphql/shared-answers.ts, registered before
  * this plugin, sends it before this limit is asked).
  *
  * The counts live in Redis, so they hold across every API process behind one site. A count
@@ -56,6 +56,13 @@ const EXPENSIVE_ROUTE_PREFIXES = ['/advanced_search', ...STREAMED_ROUTE_PREFIXES
 const SMALL_WHOLE_LISTS: ReadonlySet<string> = new Set(['searchCountries', 'searchOrganisationTypes']);
 
 /**
+ * Curators' month-by-month counts: one GROUP BY each, answering a few hundred short lines, as
+ * cheap as an aggregation. The dashboard's Download records tab asks both beside /files/no_dois
+ * (a listing of records, still counted).
+ */
+const SMALL_COUNT_FILES: ReadonlySet<string> = new Set(['/files/creation_dates', '/files/edit_dates']);
+
+/**
  * OAI-PMH verbs that answer a page of the catalogue. The others answer one record or a short
  * fixed list (ListSets: a dozen sets).
  */
@@ -89,6 +96,7 @@ export function isExpensiveRequest(request: FastifyRequest): boolean {
     // A search narrowed to an advanced search's rules counts as the advanced search does.
     return graphqlRequestAdvancedRootFields(request).size > 0 || [...graphqlRequestRootFields(request)].some((name) => request.server.expensiveGraphqlFields.has(name));
   }
+  if (SMALL_COUNT_FILES.has(route)) return false;
   return EXPENSIVE_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix)) || isBigRestPage(request) || isHarvestPage(request);
 }
 

@@ -6,7 +6,8 @@
  * would otherwise report these transport failures as server faults. A `query` that is JSON text
  * (`[]`, `{}`, `1`) answers 400 too: mercurius would take it for a pre-parsed AST and fail while
  * validating it. The hooks run after routing and look at the matched route, so every spelling
- * of its URL (`/%67raphql`, `/graphql/`) is checked alike.
+ * of its URL (`/%67raphql`, `/graphql/`) is checked alike. The document's empty selection sets
+ * are taken as none here, before anything parses it (../graphql/empty-selections.ts).
  */
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
@@ -14,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { inputProblem } from './input-checks.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
+import { withoutEmptySelections } from '../graphql/empty-selections.ts';
 
 export interface GraphqlTransportPluginOptions {
   bodyLimit: number;
@@ -59,9 +61,14 @@ export const graphqlTransportPlugin = fp<GraphqlTransportPluginOptions>(
     // mercurius wraps as { query }), must be GraphQL text.
     app.addHook('preValidation', async (request, reply) => {
       if (request.routeOptions.url !== GRAPHQL_PATH) return;
-      if (!isDocumentOrAbsent(queryOf(request.method === 'GET' ? request.query : request.body))) {
+      const carrier = request.method === 'GET' ? request.query : request.body;
+      const query = queryOf(carrier);
+      if (!isDocumentOrAbsent(query)) {
         return sendGraphqlError(reply, 400, NOT_A_DOCUMENT, 'BAD_REQUEST');
       }
+      // Before anything reads the document (the rate limit's weight, the limit on expensive
+      // requests, mercurius): FAIRsharing's `{field{}}` taken as `{field}` (empty-selections.ts).
+      if (typeof query === 'string') (carrier as { query: string }).query = withoutEmptySelections(query);
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {

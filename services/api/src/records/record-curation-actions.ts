@@ -8,7 +8,9 @@ import { saveWithIndexing } from '@registry/platform';
 import { can, type Viewer } from '@registry/schemas';
 import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
+import type { Knex } from 'knex';
 import type { RecordRow } from './record-rows.ts';
+import { insertReview } from '../reviews/review-repository.ts';
 import * as repository from './record-repository.ts';
 import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
 import { recordIntents, type RecordServiceDeps } from './record-service.ts';
@@ -85,28 +87,48 @@ export interface ApprovedRecord {
   newlyApproved: boolean;
 }
 
+/** What FAIRsharing's approve dialog decides with the approval: hide or show the record, mark it reviewed. */
+export interface ApprovalOptions {
+  hidden?: boolean;
+  review?: boolean;
+}
+
+/** Hides or shows a locked record inside a transaction, with its history entry; nothing when it already is. */
+async function writeHidden(trx: Knex.Transaction, viewer: Viewer, record: RecordRow, hidden: boolean): Promise<void> {
+  if (record.is_hidden === hidden) return;
+  await repository.updateRecordRow(trx, record.id, { is_hidden: hidden });
+  await repository.insertEditEvent(trx, { recordId: record.id, userId: viewer.userId, editType: 'update', editEvent: { changes: { is_hidden: { before: !hidden, after: hidden } } } });
+}
+
 /**
  * Approves a record. Its creator becomes one of its maintainers in the same transaction, so they
  * keep editing it (see the access module's policy); a creator whose account is deactivated does not.
+ * The approve dialog's hide and review go in that transaction too: a failure in any step leaves
+ * nothing written.
  */
-export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number): Promise<ApprovedRecord> {
+export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id: number, options: ApprovalOptions = {}): Promise<ApprovedRecord> {
   const { resource } = await visibleRecord(deps.db, viewer, id);
   requireAllowed(viewer, 'record.approve', resource);
   const { value: newlyApproved } = await saveWithIndexing<boolean>(deps.db, deps.publisher, async (trx) => {
     const locked = await repository.findRecordById(trx, id, { forUpdate: true });
     if (!locked) throw notFoundError('Record');
-    if (locked.is_approved) return { value: false, intents: [] };
-    const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
-    await repository.updateRecordRow(trx, id, { is_approved: true });
-    const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);
-    const creator = locked.created_by_id;
-    if (creator !== null && !maintainers.includes(creator) && (await repository.isActiveUserId(trx, creator))) {
-      const after = [...maintainers, creator].sort((a, b) => a - b);
-      await repository.replaceLinkedIds(trx, 'maintainer_ids', id, after);
-      changes.maintainer_ids = { before: maintainers, after };
+    const approving = !locked.is_approved;
+    if (approving) {
+      const changes: Record<string, unknown> = { is_approved: { before: false, after: true } };
+      await repository.updateRecordRow(trx, id, { is_approved: true });
+      const maintainers = await repository.linkedIds(trx, 'maintainer_ids', id);
+      const creator = locked.created_by_id;
+      if (creator !== null && !maintainers.includes(creator) && (await repository.isActiveUserId(trx, creator))) {
+        const after = [...maintainers, creator].sort((a, b) => a - b);
+        await repository.replaceLinkedIds(trx, 'maintainer_ids', id, after);
+        changes.maintainer_ids = { before: maintainers, after };
+      }
+      await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
     }
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
-    return { value: true, intents: recordIntents([id], await repository.relatedRecordIds(trx, id)) };
+    if (options.hidden !== undefined) await writeHidden(trx, viewer, locked, options.hidden);
+    if (options.review) await insertReview(trx, id, viewer.userId!);
+    const changed = approving || (options.hidden !== undefined && options.hidden !== locked.is_hidden) || options.review === true;
+    return { value: approving, intents: changed ? recordIntents([id], await repository.relatedRecordIds(trx, id)) : [] };
   });
   return { record: (await repository.findRecordById(deps.db, id))!, newlyApproved: newlyApproved! };
 }
@@ -117,8 +139,7 @@ export async function setRecordHidden(deps: RecordServiceDeps, viewer: Viewer, i
   requireAllowed(viewer, 'record.approve', resource);
   if (record.is_hidden === hidden) return record;
   await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
-    await repository.updateRecordRow(trx, id, { is_hidden: hidden });
-    await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'update', editEvent: { changes: { is_hidden: { before: !hidden, after: hidden } } } });
+    await writeHidden(trx, viewer, record, hidden);
     return recordIntents([id], await repository.relatedRecordIds(trx, id));
   });
   return (await repository.findRecordById(deps.db, id))!;

@@ -5,6 +5,7 @@
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
+import { missingPartsLoader } from './record-missing-parts-repository.ts';
 import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loader-repository.ts';
 import type {
   CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
@@ -42,6 +43,8 @@ export interface Loaders {
   /** Curators only: reached through the curator dashboard's fields. */
   recordProcessingNotes: DataLoader<number, ProcessingNoteRow[]>;
   recordAssignedCurator: DataLoader<number, UserRow[]>;
+  /** What each record lacks of the parts curators check (record-missing-parts-repository.ts). */
+  recordMissingParts: DataLoader<number, string[]>;
 
   registryRecordTypes: DataLoader<number, RecordTypeRow[]>;
   subjectChildren: DataLoader<number, VocabularyRow[]>;
@@ -114,6 +117,7 @@ export function createLoaders(db: Database): Loaders {
       joinTable: 'record_curator_assignments', ownerColumn: 'record_id', targetColumn: 'curator_id', targetTable: 'users', orderBy: 'username',
       targetColumns: PUBLIC_USER_COLUMNS, targetFilter: activeUsersOnly(),
     }),
+    recordMissingParts: missingPartsLoader(db),
 
     registryRecordTypes: owned('record_types', 'registry_id', 'name'),
     subjectChildren: through('subject_parents', 'parent_id', 'subject_id', 'subjects', 'label'),

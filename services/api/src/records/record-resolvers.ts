@@ -15,6 +15,7 @@ import {
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { fairsharingMetadata } from './fairsharing-metadata.ts';
 import { withdrawnRecordRow, type WithdrawnRecord } from './withdrawn-records.ts';
+import { incompleteness } from './record-incompleteness.ts';
 import type { RecordParent } from '../graphql-types/resolver-parents.ts';
 import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
@@ -67,7 +68,9 @@ export const recordTypeResolvers: Resolvers = {
     },
     isComplete: (record: RecordRow) => record.is_complete,
     missingDoiReason: (record: RecordRow) => missingDoiReason(record),
-    incomplete: (record: RecordRow) => !record.is_complete,
+    async incomplete(record: RecordRow, _args: NoArgs, context: Context) {
+      return record.is_complete ? null : incompleteness(record.id, await context.loaders.recordMissingParts.load(record.id));
+    },
     async hasGraph(record: RecordRow, _args: NoArgs, context: Context) {
       const [outgoing, incoming] = await Promise.all([
         context.loaders.recordAssociations.load(record.id).then((list) => associationsWithVisibleEnd(context, list, 'linked_record_id')),

@@ -101,13 +101,8 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
       if (!record) throw notFoundError('Record');
       return record;
     }
-    let record = await app.curation.approveRecord(request.viewer, id);
-    if (save.hidden !== undefined) record = await app.records.setRecordHidden(request.viewer, id, save.hidden);
-    if (save.createReview) {
-      await app.reviews.reviewRecord(request.viewer, { fairsharing_record_id: id });
-      record = (await app.records.findRecordRow({ kind: 'id', id }))!;
-    }
-    return record;
+    // One action, one transaction: approve, hide or show, and mark reviewed.
+    return app.curation.approveRecord(request.viewer, id, { hidden: save.hidden, review: save.createReview });
   }
 
   app.post(

@@ -48,6 +48,11 @@ export async function findPublication(db: Db, id: number): Promise<PublicationRe
   return (await db('publications').where({ id }).first(PUBLICATION_COLUMNS)) ?? null;
 }
 
+/** The publication with this DOI (DOIs compare without case), the oldest if several were made before this check. */
+export async function findPublicationByDoi(db: Db, doi: string): Promise<PublicationRecordRow | null> {
+  return (await db('publications').whereRaw('lower(doi) = lower(?)', [doi]).orderBy('id').first(PUBLICATION_COLUMNS)) ?? null;
+}
+
 export async function insertPublication(trx: Db, row: Omit<PublicationRecordRow, 'id'> & { created_by: number | null }): Promise<PublicationRecordRow> {
   const [inserted] = await trx('publications').insert(row).returning(PUBLICATION_COLUMNS);
   return inserted as PublicationRecordRow;

@@ -44,8 +44,11 @@ export async function referenceRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/publications',
-    { config: { access: 'reference.create' }, schema: { summary: 'Add a publication', tags: ['publications'], querystring: EditedRecordQuery, body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year'), response: { 201: Publication } } },
-    async (request, reply) => reply.code(201).send(await app.references.createPublication(request.viewer, request.body.publication, request.query.fairsharing_record_id)),
+    { config: { access: 'reference.create' }, schema: { summary: 'Add a publication (one whose DOI is already held is answered as it is, 200)', tags: ['publications'], querystring: EditedRecordQuery, body: body('publication', 'title, doi, pubmed_id, authors, journal, url, year'), response: { 200: Publication, 201: Publication } } },
+    async (request, reply) => {
+      const { publication, created } = await app.references.createPublication(request.viewer, request.body.publication, request.query.fairsharing_record_id);
+      return reply.code(created ? 201 : 200).send(publication);
+    },
   );
 
   app.put(

@@ -100,16 +100,25 @@ function publicationColumns(input: PublicationInput) {
   };
 }
 
-/** `editedRecordId`: the record being edited, which the viewer must be able to save (checked first). */
-export async function createPublication(deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number): Promise<repository.PublicationRecordRow> {
+/**
+ * `editedRecordId`: the record being edited, which the viewer must be able to save (checked first).
+ * A publication whose DOI the registry already holds is that publication, answered as it is
+ * (`created` false): FAIRsharing's editor imports by DOI and adds what it is answered to the record.
+ */
+export async function createPublication(
+  deps: ReferenceServiceDeps, viewer: Viewer, payload: unknown, editedRecordId?: number,
+): Promise<{ publication: repository.PublicationRecordRow; created: boolean }> {
   requireAllowed(viewer, 'reference.create');
   await requireEditableRecordIfNamed(deps.db, viewer, editedRecordId);
   const input = await validateInput<PublicationInput>(publicationSchema, payload);
+  const doi = bareDoi(input.doi || undefined);
+  const existing = doi ? await repository.findPublicationByDoi(deps.db, doi) : null;
+  if (existing) return { publication: existing, created: false };
   const { value } = await saveWithIndexing(deps.db, deps.publisher, async (trx) => {
     const publication = await repository.insertPublication(trx, { ...publicationColumns(input), created_by: viewer.userId });
     return { value: publication, intents: [{ entityType: 'publication', id: publication.id }] };
   });
-  return value!;
+  return { publication: value!, created: true };
 }
 
 /** A shared-entity change: curators, or its creator while only records they may edit cite it. */
