@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { GRAPHQL_PATH } from '../kernel/graphql-context.ts';
 import { inputProblem } from './input-checks.ts';
 import { markRefusedForCost } from './refused-for-cost.ts';
-import { withoutEmptySelections } from '../graphql/empty-selections.ts';
+import { withoutEmptySelections } from './empty-selections.ts';
 
 export interface GraphqlTransportPluginOptions {
   bodyLimit: number;

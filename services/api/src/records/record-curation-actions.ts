@@ -10,7 +10,6 @@ import { TEXT_MAX } from '@registry/schemas/forms/bounds.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
 import type { Knex } from 'knex';
 import type { RecordRow } from './record-rows.ts';
-import { insertReview } from '../reviews/review-repository.ts';
 import * as repository from './record-repository.ts';
 import { accessResourceOf, requireAllowed, visibleRecord } from './record-guards.ts';
 import { recordIntents, type RecordServiceDeps } from './record-service.ts';
@@ -126,7 +125,7 @@ export async function approveRecord(deps: RecordServiceDeps, viewer: Viewer, id:
       await repository.insertEditEvent(trx, { recordId: id, userId: viewer.userId, editType: 'approve', editEvent: { changes } });
     }
     if (options.hidden !== undefined) await writeHidden(trx, viewer, locked, options.hidden);
-    if (options.review) await insertReview(trx, id, viewer.userId!);
+    if (options.review) await repository.insertReview(trx, id, viewer.userId!);
     const changed = approving || (options.hidden !== undefined && options.hidden !== locked.is_hidden) || options.review === true;
     return { value: approving, intents: changed ? recordIntents([id], await repository.relatedRecordIds(trx, id)) : [] };
   });

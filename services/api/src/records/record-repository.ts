@@ -413,3 +413,10 @@ export async function moveRecordLinks(trx: Db, fromId: number, toId: number): Pr
   await trx('licence_links').where({ record_id: fromId }).update({ record_id: toId });
   await trx('maintenance_requests').where({ record_id: fromId }).update({ record_id: toId });
 }
+
+/** A curator's review of a record (`record_reviews`, which the reviews slice lists): its row and the record's `last_reviewed`. */
+export async function insertReview(trx: Knex.Transaction, recordId: number, userId: number): Promise<{ id: number; reviewedAt: Date }> {
+  const [review] = await trx('record_reviews').insert({ record_id: recordId, user_id: userId }).returning(['id', 'created_at']);
+  await trx('records').where({ id: recordId }).update({ last_reviewed: review.created_at });
+  return { id: Number(review.id), reviewedAt: new Date(review.created_at) };
+}
