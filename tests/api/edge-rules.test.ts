@@ -219,11 +219,12 @@ describe('bad input is a 400', () => {
   });
 
   it('a search too large for OpenSearch answers "invalid query" in our words, not OpenSearch\'s', async () => {
-    // Over OpenSearch's 1,024 clauses, under the 2,000 items any list may hold (longer lists are refused at the edge).
-    const subjects = Array.from({ length: 1_500 }, (_, i) => `subject${i}`);
+    // Over OpenSearch's 1,024 clauses, within the bounds of a `where` (100 values a rule, 50 groups):
+    // 11 groups of 100 subjects each.
+    const fields = Array.from({ length: 11 }, (_, group) => ({ operator: '_or', subjects: Array.from({ length: 100 }, (_, i) => `subject${group}-${i}`) }));
     const response = await postGraphql(app, '/graphql', JSON.stringify({
       query: 'query($w: AdvancedSearchInput) { advancedSearch(where: $w) { id } }',
-      variables: { w: { operator: '_and', fields: [{ operator: '_or', subjects }] } },
+      variables: { w: { operator: '_or', fields } },
     }));
     const [error] = response.json().errors;
     expect(error.extensions.code).toBe('INVALID_QUERY');

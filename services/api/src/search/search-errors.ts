@@ -24,11 +24,23 @@ export function classifySearchFailure(failure: unknown): InvalidQueryError | Sea
     const status = failure.statusCode ?? 0;
     // 400: query parse errors, too many clauses, result window exceeded... OpenSearch's own
     // words stay in the cause (for the log): they describe our index, not the caller's mistake.
-    if (status === 400) return new InvalidQueryError(SEARCH_REJECTED_MESSAGE, { cause: new Error(describe(failure), { cause: failure }) });
+    // Too many clauses once the shards rewrite the query (nested groups of an advanced search's
+    // rules) comes back as a 500: it is still the query's size, not the service.
+    if (status === 400 || rootCauseTypes(failure).some((type) => QUERY_TOO_LARGE.has(type))) {
+      return new InvalidQueryError(SEARCH_REJECTED_MESSAGE, { cause: new Error(describe(failure), { cause: failure }) });
+    }
     return new SearchUnavailableError(`search failed with status ${status}: ${describe(failure)}`, { cause: failure });
   }
   const message = failure instanceof Error ? failure.message : String(failure);
   return new SearchUnavailableError(`search service unavailable: ${message}`, { cause: failure });
+}
+
+/** OpenSearch's error types that mean the query itself is too large to run. */
+const QUERY_TOO_LARGE: ReadonlySet<string> = new Set(['too_many_clauses', 'too_many_nested_clauses']);
+
+function rootCauseTypes(failure: InstanceType<typeof errors.ResponseError>): string[] {
+  const error = (failure.body as { error?: { root_cause?: { type?: unknown }[] } } | undefined)?.error;
+  return (error?.root_cause ?? []).map((cause) => String(cause.type));
 }
 
 function describe(failure: InstanceType<typeof errors.ResponseError>): string {
