@@ -18,7 +18,7 @@ const LOWER_LAYERS: Readonly<Record<string, readonly string[]>> = {
   shell: ['api', 'theme', 'kit', 'state'],
 };
 /** A feature's blocks that other features' pages show. */
-const SHARED_BLOCKS = new Set(['saved-searches/SavedSearchesList.tsx', 'saved-searches/SaveSearchButton.tsx', 'statistics/StatsBlock.tsx']);
+const SHARED_BLOCKS = new Set(['saved-searches/SavedSearchesList.tsx', 'saved-searches/SaveSearchButton.tsx', 'statistics/StatsBlock.tsx', 'search/SearchPage.tsx']);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

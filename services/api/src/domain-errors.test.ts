@@ -12,8 +12,13 @@ describe('databaseInputError', () => {
   });
 
   it('leaves server faults (disk full) and errors without a SQLSTATE alone', () => {
-    for (const error of [Object.assign(new Error('x'), { code: '53100' }), Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), new Error('x'), null, { code: 'toString' }]) {
+    for (const error of [Object.assign(new Error('x'), { code: '53100' }), new Error('x'), null, { code: 'toString' }]) {
       expect(databaseInputError(error)).toBeUndefined();
     }
+  });
+
+  it('answers 503 when the database, or a service the request needed, cannot be reached', () => {
+    expect(databaseInputError(Object.assign(new Error('x'), { code: '3D000' }))).toMatchObject({ statusCode: 503 });
+    expect(databaseInputError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toMatchObject({ statusCode: 503, message: expect.stringMatching(/not available at the moment/) });
   });
 });

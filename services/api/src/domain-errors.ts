@@ -70,9 +70,11 @@ const DATABASE_ERRORS: Readonly<Record<string, { statusCode: number; message: st
   '57014': { statusCode: 503, message: 'The request took too long and was stopped. Ask for less, or try again later.' },
   // The database cannot be reached, is restarting, is full of connections or is not there (yet):
   // the request was fine and may be sent again (a 500 would say the server is broken).
-  ...Object.fromEntries(['08000', '08001', '08003', '08004', '08006', '53300', '57P01', '57P02', '57P03', '3D000', 'ECONNREFUSED'].map(
+  ...Object.fromEntries(['08000', '08001', '08003', '08004', '08006', '53300', '57P01', '57P02', '57P03', '3D000'].map(
     (code) => [code, { statusCode: 503, message: 'The database is not available at the moment. Try again shortly.' }],
   )),
+  // A connection refused (Postgres down, or another service the request needed): not the request's fault.
+  ECONNREFUSED: { statusCode: 503, message: 'A service the registry needs is not available at the moment. Try again shortly.' },
 };
 
 /** The client's error for a Postgres error caused by its input or a race, or undefined for a server fault. */
