@@ -6,17 +6,7 @@
  * expected numbers asked of the API.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  PHONE_VIEWPORT,
-  checkAccessibility,
-  collectConsoleErrors,
-  openPage,
-  pathAndQuery,
-  poll,
-  saveScreenshot,
-  waitForPathAndQuery,
-} from './support/index.ts';
+import { pathAndQuery, checkAccessibility, collectConsoleErrors, firstResultName, PHONE_VIEWPORT, poll, openPage, resultCount, saveScreenshot, waitForPathAndQuery, waitForResults } from './support/index.ts';
 import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const suite = catalogueSuite();
@@ -41,23 +31,6 @@ async function advancedSearchIds(): Promise<number[]> {
 /** The search narrowed to the shared link's rules, as the API answers it. */
 async function apiSearch(args: string, selection: string): Promise<{ totalCount: number; records: { name: string }[] }> {
   return (await graphql<{ searchFairsharingRecords: { totalCount: number; records: { name: string }[] } }>(`{ searchFairsharingRecords(${SHARED_ARGUMENTS} ${args}) { ${selection} } }`)).searchFairsharingRecords;
-}
-
-/** The number in "N records found", once the answer is in. */
-async function resultCount(page: Page): Promise<number> {
-  const status = page.getByTestId('result-count');
-  await poll(async () => (await status.textContent()) ?? '', { timeout: 45_000 }).toMatch(/\d+ records? found/);
-  return Number(((await status.textContent()) ?? '').match(/(\d+)/)?.[1]);
-}
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
-async function firstResultName(page: Page): Promise<string> {
-  await waitForResults(page);
-  return (await page.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
 }
 
 const TOOLTIP =

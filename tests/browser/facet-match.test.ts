@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkAccessibility, collectConsoleErrors, openPage, poll, saveScreenshot } from './support/index.ts';
+import { checkAccessibility, collectConsoleErrors, poll, openPage, resultCount, saveScreenshot } from './support/index.ts';
 import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const suite = catalogueSuite();
@@ -40,12 +40,6 @@ let second: string;
 let firstCount: number;
 let eitherCount: number;
 let bothCount: number;
-
-async function resultCount(page: Page): Promise<number> {
-  const status = page.getByTestId('result-count');
-  await poll(async () => (await status.textContent()) ?? '', { timeout: 45_000 }).toMatch(/\d+ records? found/);
-  return Number(((await status.textContent()) ?? '').replace(/,/g, '').match(/(\d+)/)?.[1]);
-}
 
 async function filtersSettled(page: Page): Promise<void> {
   await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });

@@ -7,24 +7,10 @@
  * Proceed landing on results that summarise the criteria. Screenshots of each.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  PHONE_VIEWPORT,
-  collectConsoleErrors,
-  openPage,
-  pathAndQuery,
-  poll,
-  saveScreenshot,
-  waitForPathAndQuery,
-} from './support/index.ts';
+import { pathAndQuery, collectConsoleErrors, PHONE_VIEWPORT, poll, openPage, saveScreenshot, waitForPathAndQuery, waitForResults } from './support/index.ts';
 import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const suite = catalogueSuite();
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 describe('suggestions while typing', { timeout: 180_000 }, () => {
   it('suggests records and terms in the header box, chosen by keyboard', async () => {

@@ -5,37 +5,10 @@
  * options folded into one row); screenshots and an accessibility check with WCAG 2.2's target size.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  PHONE_VIEWPORT,
-  checkAccessibility,
-  collectConsoleErrors,
-  openPage,
-  poll,
-  pathAndQuery,
-  saveScreenshot,
-  waitForPathAndQuery,
-} from './support/index.ts';
+import { pathAndQuery, checkAccessibility, collectConsoleErrors, firstResultName, PHONE_VIEWPORT, poll, openPage, resultCount, saveScreenshot, waitForPathAndQuery, waitForResults } from './support/index.ts';
 import { catalogueSuite } from './support/catalogue-suite.ts';
 
 const suite = catalogueSuite();
-
-/** The number in "N records found", once the answer is in. */
-async function resultCount(page: Page): Promise<number> {
-  const status = page.getByTestId('result-count');
-  await poll(async () => (await status.textContent()) ?? '', { timeout: 45_000 }).toMatch(/\d+ records? found/);
-  return Number(((await status.textContent()) ?? '').match(/(\d+)/)?.[1]);
-}
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId('search-result').first().waitFor({ timeout: 45_000 });
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
-async function firstResultName(page: Page): Promise<string> {
-  await waitForResults(page);
-  return (await page.getByTestId('search-result').first().getByRole('heading').textContent()) ?? '';
-}
 
 describe('search page', { timeout: 180_000 }, () => {
   it('shows results with facets, passes the accessibility check, and has no console errors', async () => {

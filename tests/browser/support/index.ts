@@ -19,3 +19,4 @@ export {
 } from './browser.ts';
 export { REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 export { poll } from './poll.ts';
+export { firstResultName, resultCount, waitForResults } from './search-results.ts';
