@@ -12,7 +12,13 @@ import { DOMAINS } from '../domains.ts';
 function mergedResolvers(parts: readonly Resolvers[]): Resolvers & { Query: QueryResolvers } {
   const merged: Record<string, Record<string, unknown>> = { Query: {} };
   for (const part of parts) {
-    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
+    for (const [type, fields] of Object.entries(part)) {
+      const own = merged[type] ?? {};
+      // Two slices resolving one field: the later would silently win.
+      const twice = Object.keys(fields as object).find((field) => field in own);
+      if (twice) throw new Error(`${type}.${twice} is resolved by two slices`);
+      merged[type] = { ...own, ...(fields as Record<string, unknown>) };
+    }
   }
   // Each part is a typed Resolvers; their union type by type is one.
   return merged as unknown as Resolvers & { Query: QueryResolvers };
