@@ -57,6 +57,9 @@ export const PUBLICATION_LOOKUP_JOB_OPTIONS = {
   removeOnFail: true,
 } as const;
 
+/** How far back a lane's event reader starts: wider than the clock difference between API and Redis hosts, short enough that an earlier failure of the same look-up is rarely replayed. */
+const EVENTS_REPLAY_MS = 10_000;
+
 /** DOIs are case-insensitive; BullMQ ids may not hold ':', which the encoding removes. */
 export function publicationLookupJobId(request: PublicationLookupRequest): string {
   return `${request.source}-${encodeURIComponent(request.identifier.toLowerCase())}`;
@@ -101,7 +104,11 @@ export function createPublicationLookups(config: Pick<RegistryConfig, 'redisUrl'
     // QueueEvents blocks on its connection while it reads the events stream, hence one of its own.
     const eventsConnection = createQueueConnection(config);
     connections.push(eventsConnection);
-    const events = new QueueEvents(publicationLookupQueueName(source), { connection: eventsConnection, prefix: config.queuePrefix });
+    // It reads from EVENTS_REPLAY_MS before its creation rather than from its first read ('$'):
+    // the lane's first look-up waits for a job that may finish before that read begins, and its
+    // answer was lost (a 503 after 10 s on a busy machine).
+    const lastEventId = `${Date.now() - EVENTS_REPLAY_MS}-0`;
+    const events = new QueueEvents(publicationLookupQueueName(source), { connection: eventsConnection, prefix: config.queuePrefix, lastEventId });
     events.on('error', throttledWarning('publication look-up events'));
     const lane = { queue, events };
     lanes.set(source, lane);
