@@ -6,7 +6,12 @@ import type { Database } from '@registry/platform';
 import { isPublicRecord } from '@registry/schemas';
 import type { IndexableOrganisationLink, IndexableRecord, IndexableTerm } from './indexable-record.ts';
 
-interface RecordRow {
+/**
+ * The columns of a record its search document needs, with its registry's and record type's names
+ * joined in: a projection for indexing, not the records table's row (that is `RecordRow` in the
+ * API's records/record-rows.ts).
+ */
+interface IndexedRecordRow {
   id: number;
   revision: number;
   doi: string | null;
@@ -87,7 +92,8 @@ async function loadBroaderTerms(db: Database, ids: number[]): Promise<Map<number
   return groupByRecord(perHierarchy.flat());
 }
 
-interface AssociationRow {
+/** A record association with its relation's name and both ends' names, registries and visibility joined in, read to count and facet relations. */
+interface IndexedAssociationRow {
   record_id: number;
   linked_record_id: number;
   relation: string;
@@ -115,7 +121,7 @@ function references(byId: Map<number, string> | undefined): { id: number; name: 
 }
 
 async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<number, AssociationFacts>> {
-  const rows: AssociationRow[] = await db('record_associations as association')
+  const rows: IndexedAssociationRow[] = await db('record_associations as association')
     .join('relation_types as relation', 'relation.id', 'association.relation_type_id')
     .join('records as source', 'source.id', 'association.record_id')
     .join('records as target', 'target.id', 'association.linked_record_id')
@@ -170,7 +176,7 @@ async function loadAssociationFacts(db: Database, ids: number[]): Promise<Map<nu
 export async function loadIndexableRecords(db: Database, ids: readonly number[]): Promise<IndexableRecord[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const records: RecordRow[] = await db('records as record')
+  const records: IndexedRecordRow[] = await db('records as record')
     .join('registries as registry', 'registry.id', 'record.registry_id')
     .leftJoin('record_types as type', 'type.id', 'record.record_type_id')
     .whereIn('record.id', wanted)

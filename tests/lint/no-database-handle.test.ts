@@ -92,7 +92,7 @@ tester.run('no-database-handle', noDatabaseHandle, {
     },
     {
       name: 'a loader calling a handle it was given (db(…))',
-      filename: 'services/api/src/records/record-loaders.ts',
+      filename: 'services/api/src/request-loaders/request-loaders.ts',
       code: "export const loader = (db: Database) => new DataLoader((ids) => db('records').whereIn('id', ids));",
       errors: [{ messageId: 'call' }],
     },

@@ -37,6 +37,7 @@ import { harvestingDomain } from './oai/oai-domain.ts';
 import { vocabulariesDomain } from './vocabularies/vocabularies-domain.ts';
 import { searchDomain } from './search/search-domain.ts';
 import { statisticsDomain } from './statistics/statistics-domain.ts';
+import { requestLoadersDomain } from './request-loaders/request-loaders-domain.ts';
 
 /** What every slice's services are built from: the app's connections and the mailers and queues of the slices that need them. */
 export interface DomainInputs extends AppConnections {
@@ -59,6 +60,7 @@ export const DOMAINS: readonly BuildableDomain[] = [
   operationsDomain, siteDomain, vocabulariesDomain, exportDomain, changesDomain, linkedDataDomain, searchDomain, statisticsDomain,
   recordViewsDomain, timelineDomain, accountsDomain, recordsDomain, claimsDomain, watchingDomain, reviewsDomain, savedSearchesDomain,
   webhooksDomain, linkHealthDomain, messagesDomain, curationDomain, harvestingDomain, organisationsDomain, referencesDomain, suggestionsDomain,
+  requestLoadersDomain,
 ];
 
 /** Each slice's services under its name, as the slices declared them in `DomainServices`. */

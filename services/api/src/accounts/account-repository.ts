@@ -3,9 +3,25 @@
  * token digests, API-key hashes). Users are always read with explicit column lists.
  */
 import type { Knex } from 'knex';
-import type { UserRow } from '../records/record-rows.ts';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
 import type { Database } from '@registry/platform';
+
+/** The public columns of a user (`PUBLIC_USER_COLUMNS`); private fields are read by the accounts code. */
+export interface UserRow {
+  id: number;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  homepage: string | null;
+  orcid: string | null;
+  twitter: string | null;
+  mastodon: string | null;
+  bluesky: string | null;
+  third_party: boolean;
+  awards: string[];
+  role: UserRole;
+  deactivated: boolean;
+}
 
 /** What a user may see and edit of their own account (and super curators of anyone's). */
 export const ACCOUNT_COLUMNS = [
@@ -24,8 +40,6 @@ export interface AccountRow extends UserRow {
   confirmed_at: Date | null;
   created_at: Date;
 }
-
-export type PublicProfileRow = Pick<AccountRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
 
 /** The fields the sign-in and token checks need, secrets included. */
 export interface CredentialRow {
@@ -200,7 +214,7 @@ export function createAccountRepository(db: Database) {
 
     // --- own account ----------------------------------------------------------------------
     /** A profile anyone may read: public columns, never a deleted account. */
-    findPublicProfile(id: number): Promise<PublicProfileRow | undefined> {
+    findPublicProfile(id: number): Promise<UserRow | undefined> {
       return users().select(PUBLIC_USER_COLUMNS).where({ id }).whereNull('deleted_at').first();
     },
     findAccount(id: number): Promise<AccountRow | undefined> {

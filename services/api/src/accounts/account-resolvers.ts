@@ -8,11 +8,12 @@ import { can } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
 import { notFound, unauthorised } from '../kernel/graphql-errors.ts';
-import { isoDate, type EditEventRow, type MaintenanceRequestRow, type UserRow } from '../records/record-rows.ts';
+import { isoDate } from '../kernel/iso-date.ts';
+import type { EditEventRow } from '../records/record-rows.ts';
 import { describeEditEvents } from '../records/record-history.ts';
 import type { HistoryDescription } from '../records/history-description.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
-import type { EditEventParent } from '../graphql-types/resolver-parents.ts';
+import type { EditEventParent, MaintenanceRequestParent, UserParent } from '../graphql-types/resolver-parents.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -21,17 +22,14 @@ type NoArgs = Record<string, never>;
 /** An edit in a profile's list, which describes itself as its record's history does. */
 type ListedEditEvent = EditEventParent;
 
-/** A user row with the e-mail, read only for viewers the access module lets see it. */
-type UserWithEmail = UserRow & { email?: string | null };
-
 export const userQueries: QueryResolvers = {
   async user(_root: unknown, args: { id?: string | null }, context: Context) {
     const id = numericId(args.id);
-    const user: UserWithEmail | null = id === null ? null : await context.accounts.profile(context.viewer, id);
+    const user: UserParent | null = id === null ? null : await context.accounts.profile(context.viewer, id);
     if (!user) throw notFound('user');
     return user;
   },
-  async allUsers(_root: unknown, args: { q?: string | null }, context: Context): Promise<UserWithEmail[]> {
+  async allUsers(_root: unknown, args: { q?: string | null }, context: Context): Promise<UserParent[]> {
     if (!can(context.viewer, 'user.admin')) throw unauthorised();
     return context.accounts.accountRows(context.viewer, args.q ?? '');
   },
@@ -39,11 +37,11 @@ export const userQueries: QueryResolvers = {
 
 export const userTypeResolvers: Resolvers = {
   User: {
-    email: (user: UserWithEmail) => user.email ?? null,
-    firstName: (user: UserRow) => user.first_name,
-    lastName: (user: UserRow) => user.last_name,
-    thirdParty: (user: UserRow) => user.third_party,
-    awards: (user: UserRow) => user.awards ?? [],
+    email: (user: UserParent) => user.email ?? null,
+    firstName: (user: UserParent) => user.first_name,
+    lastName: (user: UserParent) => user.last_name,
+    thirdParty: (user: UserParent) => user.third_party,
+    awards: (user: UserParent) => user.awards ?? [],
     maintenanceRequests: loadedByOwnId((loaders) => loaders.userMaintenanceRequests),
     createdRecords: loadedByOwnId((loaders) => loaders.userCreatedRecords),
     maintainedRecords: loadedByOwnId((loaders) => loaders.userMaintainedRecords),
@@ -53,16 +51,16 @@ export const userTypeResolvers: Resolvers = {
     createdSearches: loadedByOwnId((loaders) => loaders.userCreatedSearches),
     savedSearches: loadedByOwnId((loaders) => loaders.userSavedSearches),
     // Described all at once, when a description is asked for (names read once per kind for the list).
-    editEvents: async (user: UserRow, _args: NoArgs, context: Context): Promise<ListedEditEvent[]> => {
+    editEvents: async (user: UserParent, _args: NoArgs, context: Context): Promise<ListedEditEvent[]> => {
       const events = await context.loaders.userEditEvents.load(user.id);
       let described: Promise<HistoryDescription[]> | undefined;
       return events.map((event, index) => ({ ...event, describe: async () => (await (described ??= describeEditEvents(events, context)))[index] }));
     },
   },
   MaintenanceRequest: {
-    createdAt: (request: MaintenanceRequestRow) => isoDate(request.created_at),
-    fairsharingRecord: (request: MaintenanceRequestRow, _args: NoArgs, context: Context) => context.loaders.recordById.load(request.record_id),
-    user: (request: MaintenanceRequestRow, _args: NoArgs, context: Context) => context.loaders.userById.load(request.user_id),
+    createdAt: (request: MaintenanceRequestParent) => isoDate(request.created_at),
+    fairsharingRecord: (request: MaintenanceRequestParent, _args: NoArgs, context: Context) => context.loaders.recordById.load(request.record_id),
+    user: (request: MaintenanceRequestParent, _args: NoArgs, context: Context) => context.loaders.userById.load(request.user_id),
   },
   EditEvent: {
     createdAt: (event: EditEventRow) => isoDate(event.created_at),

@@ -2,7 +2,8 @@
  * What users and their edits are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
-import type { EditEventRow, UserRow } from '../records/record-rows.ts';
+import type { EditEventRow } from '../records/record-rows.ts';
+import type { UserRow } from './account-repository.ts';
 import type { HistoryDescription } from '../records/history-description.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {

@@ -3,7 +3,7 @@ import { can, emailFormSchema, passwordResetFormSchema, profileFormSchema, type 
 import { PROFILE_SETTINGS_MESSAGES, profileSettingsSchema, type ProfileSettings } from '@registry/schemas/forms/profile-settings.ts';
 import { DomainError, invalidFieldsError } from '../domain-errors.ts';
 import { ACCOUNT_TEXT } from './account-errors.ts';
-import { takenField, type AccountRow, type ProfileChanges, type PublicProfileRow } from './account-repository.ts';
+import { takenField, type AccountRow, type ProfileChanges, type UserRow } from './account-repository.ts';
 import {
   accountAnswer, authorise, mailContextOf, requireAccount, sendMail, takenError, text, validated,
   type AccountAnswer, type AccountDependencies, type Body, type Done, type OwnAccountAnswer,
@@ -156,7 +156,7 @@ export function profileTypes(): readonly string[] {
  * A user's profile row: with the e-mail for the user themself and super curators, public
  * columns for everyone else; deactivated users only for super curators, deleted ones never.
  */
-export async function profile(deps: AccountDependencies, viewer: Viewer, id: number): Promise<AccountRow | PublicProfileRow | null> {
+export async function profile(deps: AccountDependencies, viewer: Viewer, id: number): Promise<AccountRow | UserRow | null> {
   const row = can(viewer, 'user.viewPrivate', { userId: id }) ? await deps.repository.findAccount(id) : await deps.repository.findPublicProfile(id);
   if (!row || (row.deactivated && !can(viewer, 'user.admin'))) return null;
   return row;

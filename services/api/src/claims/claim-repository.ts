@@ -5,6 +5,14 @@ import { activeUsersOnly } from '@registry/schemas';
 
 type Db = Knex | Knex.Transaction;
 
+export interface MaintenanceRequestRow {
+  id: number;
+  record_id: number;
+  user_id: number;
+  status: string;
+  created_at: Date;
+}
+
 export interface ClaimRow {
   id: number;
   record_id: number;

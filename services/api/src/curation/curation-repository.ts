@@ -5,10 +5,18 @@
  */
 import type { Knex } from 'knex';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS, type UserRole } from '@registry/schemas';
-import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
+import type { UserRow } from '../accounts/account-repository.ts';
 import { missingPartsByRecord } from '../records/record-missing-parts-repository.ts';
 import type { MessageRow } from '../messages/message-repository.ts';
 import type { RegistryCurationCounts } from '@registry/schemas/curation/summary-figures.ts';
+
+export interface ProcessingNoteRow {
+  id: number;
+  record_id: number;
+  user_id: number | null;
+  note: string;
+  created_at: Date;
+}
 
 export interface CurationRecordRow {
   id: number;

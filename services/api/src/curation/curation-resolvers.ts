@@ -7,10 +7,10 @@ import { can } from '@registry/schemas';
 import * as curation from './curation-service.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { unauthorised } from '../kernel/graphql-errors.ts';
-import type { ProcessingNoteRow, UserRow } from '../records/record-rows.ts';
-import { isoDate } from '../records/record-rows.ts';
+import { isoDate } from '../kernel/iso-date.ts';
 import { incompleteness } from '../records/record-incompleteness.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import type { ProcessingNoteParent, UserParent } from '../graphql-types/resolver-parents.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -95,11 +95,11 @@ export const curationTypeResolvers: Resolvers = {
       (await recordNotes(record, args, context)).map((note) => ({ id: note.id, note: note.note, createdAt: isoDate(note.created_at) })),
   },
   ProcessingNote: {
-    createdAt: (note: ProcessingNoteRow) => isoDate(note.created_at),
-    user: (note: ProcessingNoteRow, _args: NoArgs, context: Context) => (note.user_id === null ? null : context.loaders.userById.load(note.user_id)),
+    createdAt: (note: ProcessingNoteParent) => isoDate(note.created_at),
+    user: (note: ProcessingNoteParent, _args: NoArgs, context: Context) => (note.user_id === null ? null : context.loaders.userById.load(note.user_id)),
   },
   // FAIRsharing's dashboard reads a curator's role.name.
-  Curator: { role: (user: UserRow) => ({ name: user.role }) },
+  Curator: { role: (user: UserParent) => ({ name: user.role }) },
   CurationMaintenanceRequest: { user: claimUser },
   CurationSummaryMaintenanceRequest: { user: claimUser },
 };

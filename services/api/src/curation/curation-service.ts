@@ -13,7 +13,7 @@ import {
   curatorAssignmentSchema, processingNoteSchema, type CuratorAssignmentInput, type ProcessingNoteInput,
 } from '@registry/schemas/forms/curation.ts';
 import { invalidError, notFoundError } from '../domain-errors.ts';
-import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import type { ProcessingNoteRow } from './curation-repository.ts';
 import { requireAllowed } from '../records/record-guards.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/search-records.ts';
 import { validateInput } from '../validation.ts';

@@ -2,7 +2,7 @@
  * What the curator dashboard's records, notes and claims are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
-import type { ProcessingNoteRow } from '../records/record-rows.ts';
+import type { ProcessingNoteRow } from './curation-repository.ts';
 import type { CurationRecordRow } from './curation-service.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {

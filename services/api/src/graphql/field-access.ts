@@ -11,7 +11,9 @@ import {
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { graphqlRuntime } from '../kernel/graphql-runtime.ts';
 import { recordAccessResource, visibleRecords } from '../records/record-visibility.ts';
-import type { EditEventRow, MaintenanceRequestRow, RecordRow, UserRow } from '../records/record-rows.ts';
+import type { EditEventRow, RecordRow } from '../records/record-rows.ts';
+import type { MaintenanceRequestRow } from '../claims/claim-repository.ts';
+import type { UserRow } from '../accounts/account-repository.ts';
 
 type Context = RegistryGraphqlContext;
 type Resolver = (root: unknown, args: unknown, context: Context, info: GraphQLResolveInfo) => unknown;

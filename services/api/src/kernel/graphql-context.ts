@@ -23,8 +23,8 @@ export interface RegistryGraphqlContext extends DomainServices {
   searchClient: SearchClient;
   config: RegistryConfig;
   viewer: Viewer;
-  /** The request's DataLoaders (`records/record-loaders.ts`). */
-  loaders: ReturnType<DomainServices['records']['loaders']>;
+  /** The request's DataLoaders (`request-loaders/request-loaders.ts`). */
+  loaders: ReturnType<DomainServices['requestLoaders']['forRequest']>;
 }
 
 declare module 'fastify' {
@@ -36,5 +36,5 @@ declare module 'fastify' {
 
 /** The context of one GraphQL query run for `viewer` (the endpoint's, or a page's own query). */
 export function graphqlContextFor(app: FastifyInstance, viewer: Viewer): RegistryGraphqlContext {
-  return { ...app.domainServices, searchClient: app.searchClient, config: app.config, viewer, loaders: app.records.loaders() };
+  return { ...app.domainServices, searchClient: app.searchClient, config: app.config, viewer, loaders: app.requestLoaders.forRequest() };
 }

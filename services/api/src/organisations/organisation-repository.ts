@@ -3,9 +3,37 @@ import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 import { searchedPattern } from '../like-pattern.ts';
 import { recordLinkTable } from '../references/record-link-repository.ts';
-import type { GrantRow, OrganisationLinkRow, OrganisationRow, OrganisationTypeRow } from '../records/record-rows.ts';
 
 type Db = Database | Knex.Transaction;
+
+export interface OrganisationRow {
+  id: number;
+  name: string;
+  homepage: string | null;
+  url_for_logo: string | null;
+  alternative_names: string[];
+  ror_link: string | null;
+}
+
+export interface OrganisationTypeRow {
+  id: number;
+  name: string;
+}
+
+export interface GrantRow {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface OrganisationLinkRow {
+  id: number;
+  record_id: number;
+  organisation_id: number;
+  relation: string;
+  is_lead: boolean;
+  grant_id: number | null;
+}
 
 export interface OrganisationRecordRow {
   id: number;

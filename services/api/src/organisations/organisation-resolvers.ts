@@ -3,8 +3,8 @@ import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
 import { notFound } from '../kernel/graphql-errors.ts';
 import { visibleRecords } from '../records/record-visibility.ts';
-import type { OrganisationLinkRow, OrganisationRow } from '../records/record-rows.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
+import type { OrganisationLinkParent, OrganisationParent } from '../graphql-types/resolver-parents.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -29,17 +29,17 @@ export const organisationQueries: QueryResolvers = {
 
 export const organisationTypeResolvers: Resolvers = {
   Organisation: {
-    urlForLogo: (organisation: OrganisationRow) => organisation.url_for_logo,
-    rorLink: (organisation: OrganisationRow) => organisation.ror_link,
-    alternativeNames: (organisation: OrganisationRow) => organisation.alternative_names ?? [],
-    async types(organisation: OrganisationRow, _args: NoArgs, context: Context) {
+    urlForLogo: (organisation: OrganisationParent) => organisation.url_for_logo,
+    rorLink: (organisation: OrganisationParent) => organisation.ror_link,
+    alternativeNames: (organisation: OrganisationParent) => organisation.alternative_names ?? [],
+    async types(organisation: OrganisationParent, _args: NoArgs, context: Context) {
       return (await context.loaders.organisationTypes.load(organisation.id)).map((type) => type.name);
     },
     organisationTypes: loadedByOwnId((loaders) => loaders.organisationTypes),
     countries: loadedByOwnId((loaders) => loaders.organisationCountries),
     parentOrganisations: loadedByOwnId((loaders) => loaders.organisationParents),
     childOrganisations: loadedByOwnId((loaders) => loaders.organisationChildren),
-    async organisationLinks(organisation: OrganisationRow, _args: NoArgs, context: Context) {
+    async organisationLinks(organisation: OrganisationParent, _args: NoArgs, context: Context) {
       const links = await context.loaders.organisationLinks.load(organisation.id);
       const records = await context.loaders.recordById.loadMany(links.map((link) => link.record_id));
       const visible = new Set(
@@ -51,9 +51,9 @@ export const organisationTypeResolvers: Resolvers = {
     savedSearches: loadedByOwnId((loaders) => loaders.organisationSavedSearches),
   },
   OrganisationLink: {
-    isLead: (link: OrganisationLinkRow) => link.is_lead,
-    organisation: (link: OrganisationLinkRow, _args: NoArgs, context: Context) => context.loaders.organisationById.load(link.organisation_id),
-    grant: (link: OrganisationLinkRow, _args: NoArgs, context: Context) => (link.grant_id === null ? null : context.loaders.grantById.load(link.grant_id)),
-    fairsharingRecord: (link: OrganisationLinkRow, _args: NoArgs, context: Context) => context.loaders.recordById.load(link.record_id),
+    isLead: (link: OrganisationLinkParent) => link.is_lead,
+    organisation: (link: OrganisationLinkParent, _args: NoArgs, context: Context) => context.loaders.organisationById.load(link.organisation_id),
+    grant: (link: OrganisationLinkParent, _args: NoArgs, context: Context) => (link.grant_id === null ? null : context.loaders.grantById.load(link.grant_id)),
+    fairsharingRecord: (link: OrganisationLinkParent, _args: NoArgs, context: Context) => context.loaders.recordById.load(link.record_id),
   },
 };

@@ -21,7 +21,7 @@ import * as repository from './organisation-repository.ts';
 
 /** The pick lists' reads: public lists with no rule of their own, answered as the repository reads them. */
 export { searchGrants, searchOrganisations, searchOrganisationTypes } from './organisation-repository.ts';
-import type { OrganisationLinkRow } from '../records/record-rows.ts';
+import type { OrganisationLinkRow } from './organisation-repository.ts';
 
 export interface OrganisationServiceDeps {
   db: Database;

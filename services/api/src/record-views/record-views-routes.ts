@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type } from '@sinclair/typebox';
-import { countRecordView, isObviousBot, recordViewKeys } from './record-view-counter.ts';
+import { isObviousBot } from './record-view-counter.ts';
 import { IdParams } from '../validation.ts';
 
 /** A view is not worth holding a request for longer: the answer goes, the increment may still land. */
@@ -30,8 +30,6 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
 
 export async function recordViewsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<RouteInputsProvider>();
-  const keys = recordViewKeys(app.config.queuePrefix);
-
   app.post(
     '/record_views/:id',
     {
@@ -48,7 +46,7 @@ export async function recordViewsRoutes(instance: FastifyInstance): Promise<void
       // `counted`: the view is one to count (not an obvious bot); a Redis failure is logged, not the visitor's problem.
       const counted = !isObviousBot(request.headers['user-agent']);
       if (counted) {
-        await withTimeout(countRecordView(app.redis, keys, request.params.id), COUNT_TIMEOUT_MS).catch((error: unknown) =>
+        await withTimeout(app.recordViews.countView(request.params.id), COUNT_TIMEOUT_MS).catch((error: unknown) =>
           request.log.warn({ err: error }, 'record view may not have been counted'),
         );
       }

@@ -1,8 +1,8 @@
 /**
- * What records, their links, registries and record types are resolved from in GraphQL: this slice's part of `ResolverParents`
+ * What records, withdrawn records and their associations are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
-import type { LicenceLinkRow, RecordAssociationRow, RecordRow, RecordTypeRow, RegistryRow, RelationTypeRow } from './record-rows.ts';
+import type { RecordAssociationRow, RecordRow } from './record-rows.ts';
 import type { WithdrawnRecord } from './withdrawn-records.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {
@@ -10,10 +10,6 @@ declare module '../graphql-types/resolver-parents.ts' {
     /** A withdrawn record is answered as the row its tombstone keeps, with `withdrawn` set (withdrawn-records.ts). */
     FairsharingRecord: RecordRow & { withdrawn?: WithdrawnRecord };
     WithdrawnState: WithdrawnRecord;
-    LicenceLink: LicenceLinkRow;
     RecordAssociation: RecordAssociationRow;
-    RecordAssociationLabel: RelationTypeRow;
-    Registry: RegistryRow;
-    RecordType: RecordTypeRow;
   }
 }

@@ -8,7 +8,8 @@
 import { isActiveUser, redactFields, type AccessResource } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { recordAccessResource, visibleRecords } from './record-visibility.ts';
-import { isoDate, type EditEventRow, type RecordRow } from './record-rows.ts';
+import { isoDate } from '../kernel/iso-date.ts';
+import type { EditEventRow, RecordRow } from './record-rows.ts';
 import { describeHistoryEntry, idsToName, type HistoryDescription, type IdsByKind, type NamesByKind } from './history-description.ts';
 
 export interface HistoryEntry extends HistoryDescription {

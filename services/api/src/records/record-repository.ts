@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, ANONYMOUS_VIEWER, canViewRecord, visibleRecordsOnly, type Viewer } from '@registry/schemas';
-import type { RecordRow } from './record-rows.ts';
+import type { RecordAssociationRow, RecordRow } from './record-rows.ts';
 
 type Db = Database | Knex.Transaction;
 
@@ -249,14 +249,7 @@ export async function findSuspectedDuplicates(
   return query;
 }
 
-export interface AssociationRow {
-  id: number;
-  record_id: number;
-  linked_record_id: number;
-  relation_type_id: number;
-}
-
-export async function associationsOf(db: Db, recordId: number): Promise<AssociationRow[]> {
+export async function associationsOf(db: Db, recordId: number): Promise<RecordAssociationRow[]> {
   return db('record_associations').select('id', 'record_id', 'linked_record_id', 'relation_type_id').where({ record_id: recordId }).orderBy('id');
 }
 
@@ -270,11 +263,11 @@ export async function relatedRecordIds(db: Db, recordId: number): Promise<number
   return rows.map((row) => Number(row.id));
 }
 
-export async function insertAssociation(trx: Db, row: Omit<AssociationRow, 'id'>): Promise<void> {
+export async function insertAssociation(trx: Db, row: Omit<RecordAssociationRow, 'id'>): Promise<void> {
   await trx('record_associations').insert(row);
 }
 
-export async function deleteAssociations(trx: Db, recordId: number, ids: readonly number[]): Promise<AssociationRow[]> {
+export async function deleteAssociations(trx: Db, recordId: number, ids: readonly number[]): Promise<RecordAssociationRow[]> {
   if (ids.length === 0) return [];
   return trx('record_associations').whereIn('id', [...ids]).andWhere({ record_id: recordId }).delete().returning(['id', 'record_id', 'linked_record_id', 'relation_type_id']);
 }

@@ -8,15 +8,13 @@ import {
 import { recordSchemaOrg } from './record-schema-org.ts';
 import { recordHistory } from './record-history.ts';
 import { reviewIsDue } from './review-due.ts';
-import {
-  isoDate, type LicenceLinkRow, type RecordAssociationRow, type RecordRow,
-  type ReviewRow, type SavedSearchRow,
-} from './record-rows.ts';
+import { isoDate } from '../kernel/iso-date.ts';
+import type { RecordAssociationRow, RecordRow, ReviewRow } from './record-rows.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import { fairsharingMetadata } from './fairsharing-metadata.ts';
 import { withdrawnRecordRow, type WithdrawnRecord } from './withdrawn-records.ts';
 import { incompleteness } from './record-incompleteness.ts';
-import type { RecordParent } from '../graphql-types/resolver-parents.ts';
+import type { LicenceLinkParent, RecordParent, SavedSearchParent } from '../graphql-types/resolver-parents.ts';
 import { linkedRows, loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -118,8 +116,8 @@ export const recordTypeResolvers: Resolvers = {
   },
 
   LicenceLink: {
-    licence: (link: LicenceLinkRow, _args: NoArgs, context: Context) => context.loaders.licenceById.load(link.licence_id),
-    fairsharingRecord: (link: LicenceLinkRow, _args: NoArgs, context: Context) => context.loaders.recordById.load(link.record_id),
+    licence: (link: LicenceLinkParent, _args: NoArgs, context: Context) => context.loaders.licenceById.load(link.licence_id),
+    fairsharingRecord: (link: LicenceLinkParent, _args: NoArgs, context: Context) => context.loaders.recordById.load(link.record_id),
   },
 
   RecordAssociation: {
@@ -139,8 +137,8 @@ export const recordTypeResolvers: Resolvers = {
   },
 
   SavedSearch: {
-    createdAt: (search: SavedSearchRow) => isoDate(search.created_at),
-    creator: (search: SavedSearchRow, _args: NoArgs, context: Context) => activeUserById(context, search.creator_id),
+    createdAt: (search: SavedSearchParent) => isoDate(search.created_at),
+    creator: (search: SavedSearchParent, _args: NoArgs, context: Context) => activeUserById(context, search.creator_id),
     fairsharingRecords: loadedByOwnId((loaders) => loaders.savedSearchRecords),
     organisations: loadedByOwnId((loaders) => loaders.savedSearchOrganisations),
     users: loadedByOwnId((loaders) => loaders.savedSearchUsers),

@@ -1,5 +1,8 @@
-/** Shapes of the Postgres rows the resolvers receive (snake_case, as knex returns them). */
-import type { UserRole } from '@registry/schemas';
+/**
+ * The rows of the records' own tables (records, record_associations, record_reviews, edit_events)
+ * as knex returns them (snake_case). The rows of the tables other slices own live in those
+ * slices' repositories (users in accounts/, organisations in organisations/, …).
+ */
 
 export interface RecordRow {
   id: number;
@@ -32,79 +35,6 @@ export interface RecordRow {
   updated_at: Date | null;
 }
 
-export interface VocabularyRow {
-  id: number;
-  label: string;
-  iri: string | null;
-  definitions: string[];
-  synonyms: string[];
-}
-
-export interface UserDefinedTagRow {
-  id: number;
-  label: string;
-}
-
-export interface CountryRow {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface LicenceRow {
-  id: number;
-  name: string;
-  url: string | null;
-  spdx_id: string | null;
-}
-
-export interface OrganisationRow {
-  id: number;
-  name: string;
-  homepage: string | null;
-  url_for_logo: string | null;
-  alternative_names: string[];
-  ror_link: string | null;
-}
-
-export interface OrganisationTypeRow {
-  id: number;
-  name: string;
-}
-
-export interface GrantRow {
-  id: number;
-  name: string;
-  description: string;
-}
-
-export interface OrganisationLinkRow {
-  id: number;
-  record_id: number;
-  organisation_id: number;
-  relation: string;
-  is_lead: boolean;
-  grant_id: number | null;
-}
-
-export interface LicenceLinkRow {
-  id: number;
-  record_id: number;
-  licence_id: number;
-  relation: string;
-}
-
-export interface PublicationRow {
-  id: number;
-  title: string;
-  doi: string | null;
-  authors: string | null;
-  journal: string | null;
-  url: string | null;
-  year: number | null;
-  pubmed_id: string | null;
-}
-
 export interface RecordAssociationRow {
   id: number;
   record_id: number;
@@ -112,63 +42,10 @@ export interface RecordAssociationRow {
   relation_type_id: number;
 }
 
-export interface RelationTypeRow {
-  id: number;
-  name: string;
-  description: string;
-}
-
-export interface RegistryRow {
-  id: number;
-  name: string;
-  description: string;
-}
-
-export interface RecordTypeRow {
-  id: number;
-  name: string;
-  description: string;
-  registry_id: number;
-}
-
-/** The public columns of a user (`PUBLIC_USER_COLUMNS`); private fields are read by the accounts code. */
-export interface UserRow {
-  id: number;
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-  homepage: string | null;
-  orcid: string | null;
-  twitter: string | null;
-  mastodon: string | null;
-  bluesky: string | null;
-  third_party: boolean;
-  awards: string[];
-  role: UserRole;
-  deactivated: boolean;
-}
-
-export interface SavedSearchRow {
-  id: number;
-  name: string;
-  url: string;
-  comments: string | null;
-  creator_id: number | null;
-  created_at: Date;
-}
-
 export interface ReviewRow {
   id: number;
   record_id: number;
   user_id: number | null;
-  created_at: Date;
-}
-
-export interface MaintenanceRequestRow {
-  id: number;
-  record_id: number;
-  user_id: number;
-  status: string;
   created_at: Date;
 }
 
@@ -181,16 +58,3 @@ export interface EditEventRow {
   created_at: Date;
 }
 
-/** ISO text of a timestamp column (null stays null). */
-export function isoDate(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
-export interface ProcessingNoteRow {
-  id: number;
-  record_id: number;
-  user_id: number | null;
-  note: string;
-  created_at: Date;
-}

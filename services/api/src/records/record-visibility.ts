@@ -5,8 +5,9 @@
 import { canViewRecord, isActiveUser, type AccessResource } from '@registry/schemas';
 import type { Viewer } from '@registry/schemas';
 import { numericId } from '../validation.ts';
-import type { Loaders } from './record-loaders.ts';
-import type { RecordRow, UserRow } from './record-rows.ts';
+import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
+import type { UserParent } from '../graphql-types/resolver-parents.ts';
+import type { RecordRow } from './record-rows.ts';
 import type { RecordIdentifier } from './record-repository.ts';
 
 export const DOI_PREFIX = '10.25504/';
@@ -16,7 +17,7 @@ export type { RecordIdentifier };
 /** What the visibility questions read: the viewer and the request's loaders (a GraphQL context has both). */
 export interface ViewerReads {
   viewer: Viewer;
-  loaders: Pick<Loaders, 'recordMaintainers' | 'userById'>;
+  loaders: Pick<RegistryGraphqlContext['loaders'], 'recordMaintainers' | 'userById'>;
 }
 
 /**
@@ -57,7 +58,7 @@ export async function recordAccessResource(context: ViewerReads, record: RecordR
 }
 
 /** A user reached by id, or null when deactivated (deactivated users are absent everywhere). */
-export async function activeUserById(context: ViewerReads, userId: number | null): Promise<UserRow | null> {
+export async function activeUserById(context: ViewerReads, userId: number | null): Promise<UserParent | null> {
   if (userId === null) return null;
   const user = await context.loaders.userById.load(userId);
   return isActiveUser(user) ? user : null;

@@ -7,7 +7,6 @@ import * as curationActions from './record-curation-actions.ts';
 import * as recordRows from './record-repository.ts';
 import { historyNames } from './history-service.ts';
 import { findRecord, listRecords } from './record-reads.ts';
-import { createLoaders } from './record-loaders.ts';
 import { describeTombstone } from './withdrawn-records.ts';
 import { recordRoutes } from './record-read-routes.ts';
 import { recordWriteRoutes } from './record-write-routes.ts';
@@ -33,8 +32,6 @@ const recordsServices = ({ db, config, searchClient, publisher }: AppConnections
     recordsNamedAny: recordRows.recordsNamedAny, recordSummaries: recordRows.recordSummaries, historyNames,
   }),
   ...bindDependencies({ db, publicUrl: config.publicUrl }, { describeTombstone }),
-  /** Fresh DataLoaders for one GraphQL request. */
-  loaders: () => createLoaders(db),
 });
 
 declare module '../kernel/graphql-context.ts' {

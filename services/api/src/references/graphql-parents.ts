@@ -1,8 +1,8 @@
 /**
- * What licences and publications are resolved from in GraphQL: this slice's part of `ResolverParents`
+ * What licences, licence links and publications are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
-import type { LicenceRow, PublicationRow } from '../records/record-rows.ts';
+import type { LicenceLinkRow, LicenceRow, PublicationRow } from './reference-repository.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {
   interface ResolverParents {
@@ -10,5 +10,6 @@ declare module '../graphql-types/resolver-parents.ts' {
     Licence: Pick<LicenceRow, 'id' | 'name' | 'url'> & Partial<LicenceRow>;
     /** A publication row, or a search document's publication (fewer fields). */
     Publication: Pick<PublicationRow, 'id' | 'title' | 'url' | 'doi'> & Partial<PublicationRow>;
+    LicenceLink: LicenceLinkRow;
   }
 }

@@ -5,6 +5,31 @@ import { recordLinkTable } from './record-link-repository.ts';
 
 type Db = Database | Knex.Transaction;
 
+export interface LicenceRow {
+  id: number;
+  name: string;
+  url: string | null;
+  spdx_id: string | null;
+}
+
+export interface LicenceLinkRow {
+  id: number;
+  record_id: number;
+  licence_id: number;
+  relation: string;
+}
+
+export interface PublicationRow {
+  id: number;
+  title: string;
+  doi: string | null;
+  authors: string | null;
+  journal: string | null;
+  url: string | null;
+  year: number | null;
+  pubmed_id: string | null;
+}
+
 export interface LicenceLinkRecordRow {
   id: number;
   record_id: number;

@@ -2,7 +2,7 @@
  * What saved searches are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
-import type { SavedSearchRow } from '../records/record-rows.ts';
+import type { SavedSearchRow } from './saved-search-repository.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {
   interface ResolverParents {

@@ -6,9 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static } from '@sinclair/typebox';
-import { recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import type { RecordSearchDocument } from '@registry/schemas';
 import { parseAdvancedSearchUrl } from '@registry/schemas/search/advanced-search-url.ts';
-import { advancedSearch } from './advanced-search.ts';
 import { ErrorAnswer, sendSearchFailure } from './rest-search-failure.ts';
 
 const AdvancedSearchQuery = Type.Object({
@@ -68,7 +67,6 @@ function toAnswer(document: RecordSearchDocument): AdvancedSearchRecord {
 
 export async function advancedSearchRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<RouteInputsProvider>();
-  const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
   app.get(
     '/advanced_search',
     {
@@ -86,7 +84,7 @@ export async function advancedSearchRoutes(instance: FastifyInstance): Promise<v
         fields: request.query.fields,
       });
       try {
-        const records = await advancedSearch(deps, { q, where }, request.viewer);
+        const records = await app.recordSearch.advancedSearch({ q, where }, request.viewer);
         return records.map(toAnswer);
       } catch (failure) {
         return sendSearchFailure(request, reply, failure, 'advanced search');

@@ -4,13 +4,11 @@
  * database query per row.
  */
 import type { GraphQLResolveInfo } from 'graphql';
-import { can, recordsAlias, type RecordSearchDocument } from '@registry/schemas';
+import { can, type RecordSearchDocument } from '@registry/schemas';
 import { facetByKey, REGISTRY_LABELS } from '@registry/schemas/search/facets.ts';
-import { searchFacetValues, searchRecords, type SearchRecordsArgs } from './search-records.ts';
-import { advancedSearch, type AdvancedSearchArgs } from './advanced-search.ts';
+import type { SearchRecordsArgs } from './search-records.ts';
+import type { AdvancedSearchArgs } from './advanced-search.ts';
 import { facetValueCounts, searchFacets } from './search-facets.ts';
-import { scanSearchRecords } from './scan-search-records.ts';
-import type { SearchDependencies } from './search-execution.ts';
 import { RECORD_CSV_COLUMNS, recordsCsv } from '../export/records-csv.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { searchRecordSource, searchSelectsCorrections, searchSelectsHighlights, searchSelectsRecords } from './search-selection.ts';
@@ -19,10 +17,6 @@ import { asGraphqlError } from './graphql-search-failure.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 
 type Context = RegistryGraphqlContext;
-
-function searchDependencies(context: Context): SearchDependencies {
-  return { client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) };
-}
 
 
 interface FacetValuesArgs extends SearchRecordsArgs {
@@ -42,7 +36,7 @@ interface DownloadArgs extends SearchRecordsArgs {
 export const searchQueries: QueryResolvers = {
   async searchFairsharingRecords(_root: unknown, args: SearchRecordsArgs, context: Context, info: GraphQLResolveInfo) {
     try {
-      return await searchRecords(searchDependencies(context), args, context.viewer, {
+      return await context.recordSearch.searchRecords(args, context.viewer, {
         withRecords: searchSelectsRecords(info),
         withHighlights: searchSelectsHighlights(info),
         withCorrections: searchSelectsCorrections(info),
@@ -57,7 +51,7 @@ export const searchQueries: QueryResolvers = {
     const facet = facetByKey(key);
     if (!facet || (facet.curatorOnly && !can(context.viewer, 'search.curatorFilters'))) throw new GraphqlUserError(`unknown facet "${key}"`, 'INVALID_QUERY');
     try {
-      const answer = await searchFacetValues(searchDependencies(context), searchArgs, context.viewer, {
+      const answer = await context.recordSearch.searchFacetValues(searchArgs, context.viewer, {
         facet,
         contains: contains?.slice(0, MAX_FACET_SEARCH_TEXT) || undefined,
         size: size ?? DEFAULT_FACET_VALUES,
@@ -71,7 +65,7 @@ export const searchQueries: QueryResolvers = {
   async advancedSearch(_root: unknown, args: AdvancedSearchArgs, context: Context, info: GraphQLResolveInfo) {
     try {
       // The search module validates operators, filter ids, values and bounds, and says what was wrong.
-      return await advancedSearch(searchDependencies(context), args, context.viewer, searchRecordSource(info));
+      return await context.recordSearch.advancedSearch(args, context.viewer, searchRecordSource(info));
     } catch (failure) {
       throw asGraphqlError(failure);
     }
@@ -85,7 +79,7 @@ export const searchQueries: QueryResolvers = {
     const site = { publicUrl: context.config.publicUrl };
     const lines: string[] = [csvLine(includeOrgs ? [...RECORD_CSV_COLUMNS, 'organisations'] : [...RECORD_CSV_COLUMNS])];
     try {
-      for await (const record of scanSearchRecords(searchDependencies(context), searchArgs, context.viewer)) {
+      for await (const record of context.recordSearch.scanSearchRecords(searchArgs, context.viewer)) {
         const row = recordsCsv([record], site, { header: false }).replace(/\r\n$/, '');
         lines.push(includeOrgs ? `${row},${csvLine([record.organisations.map((o) => o.name).join('; ')])}` : row);
         // A whole-catalogue download must not hold the event loop: other requests run in between.

@@ -1,8 +1,6 @@
 /** Public warnings and the statistics page. */
-import { recordsAlias } from '@registry/schemas';
-import { latestStats } from '../site-statistics/latest-stats.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
-import { isoDate } from '../records/record-rows.ts';
+import { isoDate } from '../kernel/iso-date.ts';
 import type { MessageRow } from '../messages/message-service.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 
@@ -14,7 +12,7 @@ export const siteQueries: QueryResolvers = {
 
   /** The statistics page's figures, from the index (site-statistics/latest-stats.ts). */
   async latestStats(_root: unknown, _args: NoArgs, context: Context) {
-    return { data: await latestStats({ client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) }) };
+    return { data: await context.site.latestStats() };
   },
 };
 

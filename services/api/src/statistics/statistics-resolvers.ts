@@ -2,17 +2,15 @@
  * GraphQL `recordAggregations`: the search arguments (generated from the facet registry, as for
  * `searchFairsharingRecords`) plus what to count. Thin: the statistics service does the work.
  */
-import { recordsAlias } from '@registry/schemas';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { asGraphqlError } from '../search/graphql-search-failure.ts';
-import { recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
+import type { RecordAggregationsArgs } from './record-aggregations.ts';
 import type { QueryResolvers } from '../graphql-types/resolver-types.generated.ts';
 
 export const statisticsQueries: QueryResolvers = {
   async recordAggregations(_root: unknown, args: RecordAggregationsArgs, context: RegistryGraphqlContext) {
     try {
-      const deps = { client: context.searchClient, alias: recordsAlias(context.config.indexPrefix) };
-      return await recordAggregations(deps, args, context.viewer);
+      return await context.statistics.recordAggregations(args, context.viewer);
     } catch (failure) {
       throw asGraphqlError(failure);
     }

@@ -5,10 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteInputsProvider } from '../route-inputs.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { recordsAlias } from '@registry/schemas';
 import { searchArgumentDefinitions } from '../search/search-arguments.ts';
 import { ErrorAnswer, sendSearchFailure } from '../search/rest-search-failure.ts';
-import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, recordAggregations, type RecordAggregationsArgs } from './record-aggregations.ts';
+import { DATE_FIELDS, DATE_INTERVALS, MAX_BUCKETS, type RecordAggregationsArgs } from './record-aggregations.ts';
 import { camelCase, snakeCase, withDeclaredNames } from '../routes/name-spellings.ts';
 import { querystringProperty } from '../routes/search-argument-schema.ts';
 
@@ -70,7 +69,6 @@ export type RecordStatistics = Static<typeof RecordStatistics>;
 
 export async function statisticsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<RouteInputsProvider>();
-  const deps = { client: app.searchClient, alias: recordsAlias(app.config.indexPrefix) };
   // The filters of the schema are generated (filterProperties), so TypeBox cannot infer them: the
   // query is typed by the GraphQL arguments it is the REST form of.
   app.get<{ Querystring: RecordAggregationsArgs }>(
@@ -88,7 +86,7 @@ export async function statisticsRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       try {
-        return await recordAggregations(deps, request.query, request.viewer);
+        return await app.statistics.recordAggregations(request.query, request.viewer);
       } catch (failure) {
         return sendSearchFailure(request, reply, failure, 'record statistics');
       }

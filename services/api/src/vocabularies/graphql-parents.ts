@@ -1,9 +1,9 @@
 /**
- * What vocabulary terms and countries are resolved from in GraphQL: this slice's part of `ResolverParents`
+ * What vocabulary terms, countries, registries, record types and relation types are resolved from in GraphQL: this slice's part of `ResolverParents`
  * (graphql-types/resolver-parents.ts), whose aliases are the code generator's mappers.
  */
 import type { SearchDocumentTerm } from '@registry/schemas';
-import type { CountryRow, UserDefinedTagRow, VocabularyRow } from '../records/record-rows.ts';
+import type { CountryRow, RecordTypeRow, RegistryRow, RelationTypeRow, UserDefinedTagRow, VocabularyRow } from './vocabulary-repository.ts';
 
 declare module '../graphql-types/resolver-parents.ts' {
   interface ResolverParents {
@@ -15,5 +15,9 @@ declare module '../graphql-types/resolver-parents.ts' {
     Domain: (VocabularyRow | SearchDocumentTerm) & { inFairsharing?: boolean };
     UserDefinedTag: UserDefinedTagRow;
     Country: CountryRow;
+    Registry: RegistryRow;
+    RecordType: RecordTypeRow;
+    /** A record association's label is its relation type. */
+    RecordAssociationLabel: RelationTypeRow;
   }
 }

@@ -8,9 +8,47 @@
 import type { Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 import { containsPattern, prefixPattern, searchedPattern } from '../like-pattern.ts';
-import type { CountryRow, LicenceRow, PublicationRow, RecordTypeRow, RegistryRow, RelationTypeRow, VocabularyRow } from '../records/record-rows.ts';
+import type { LicenceRow, PublicationRow } from '../references/reference-repository.ts';
 import type { VocabularyDeclaration } from './vocabularies.ts';
 import type { VocabularyTermRow } from './vocabulary-tree.ts';
+
+export interface VocabularyRow {
+  id: number;
+  label: string;
+  iri: string | null;
+  definitions: string[];
+  synonyms: string[];
+}
+
+export interface UserDefinedTagRow {
+  id: number;
+  label: string;
+}
+
+export interface CountryRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface RegistryRow {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface RecordTypeRow {
+  id: number;
+  name: string;
+  description: string;
+  registry_id: number;
+}
+
+export interface RelationTypeRow {
+  id: number;
+  name: string;
+  description: string;
+}
 
 export interface VocabularyItem {
   id: number;

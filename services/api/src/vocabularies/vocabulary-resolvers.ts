@@ -6,10 +6,11 @@
 import { GraphqlUserError } from '../kernel/graphql-errors.ts';
 import type { RegistryGraphqlContext } from '../kernel/graphql-context.ts';
 import { numericId } from '../validation.ts';
-import type { RecordTypeRow, RegistryRow, VocabularyRow, UserDefinedTagRow, LicenceRow, PublicationRow, CountryRow, RecordRow } from '../records/record-rows.ts';
 import { BROWSABLE_VOCABULARIES, isBrowsableVocabulary, type TermTable } from './vocabulary-service.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
-import type { LicenceParent, PublicationParent } from '../graphql-types/resolver-parents.ts';
+import type {
+  CountryParent, DomainParent, LicenceParent, PublicationParent, RecordParent, RecordTypeParent, RegistryParent,
+} from '../graphql-types/resolver-parents.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
 
 type Context = RegistryGraphqlContext;
@@ -37,16 +38,16 @@ export const vocabularyQueries: QueryResolvers = {
   async searchTags(_root: unknown, args: TextArgs, context: Context) {
     const lists = await Promise.all(
       TAG_MODELS.map(async ({ table, model, ontology }) => {
-        // User-defined tags have no IRI, definitions or synonyms.
-        const rows: (UserDefinedTagRow & Partial<VocabularyRow>)[] = await context.vocabularies.searchTerms(context.viewer, table, args.q, ontology);
-        return rows.map((row) => ({ iri: null, definitions: [], synonyms: [], ...row, model }));
+        // User-defined tags have no IRI, definitions or synonyms (their rows lack those columns).
+        const rows = await context.vocabularies.searchTerms(context.viewer, table, args.q, ontology);
+        return rows.map((row) => ({ ...row, iri: row.iri ?? null, definitions: row.definitions ?? [], synonyms: row.synonyms ?? [], model }));
       }),
     );
     return lists.flat();
   },
-  searchCountries: (_root: unknown, args: TextArgs, context: Context): Promise<CountryRow[]> => context.vocabularies.searchCountries(args.q),
-  searchLicences: (_root: unknown, args: TextArgs, context: Context): Promise<LicenceRow[]> => context.vocabularies.searchLicences(context.viewer, args.q),
-  searchPublications: (_root: unknown, args: TextArgs, context: Context): Promise<PublicationRow[]> => context.vocabularies.searchPublications(args.q),
+  searchCountries: (_root: unknown, args: TextArgs, context: Context): Promise<CountryParent[]> => context.vocabularies.searchCountries(args.q),
+  searchLicences: (_root: unknown, args: TextArgs, context: Context): Promise<LicenceParent[]> => context.vocabularies.searchLicences(context.viewer, args.q),
+  searchPublications: (_root: unknown, args: TextArgs, context: Context): Promise<PublicationParent[]> => context.vocabularies.searchPublications(args.q),
 
   async browseVocabulary(_root: unknown, args: { id: string }, context: Context) {
     const id = args.id.trim().toLowerCase();
@@ -79,7 +80,7 @@ export const vocabularyTypeResolvers: Resolvers = {
   },
   Domain: {
     /** Terms embedded in a search document are in use by definition; others are looked up. */
-    inFairsharing(domain: VocabularyRow & { inFairsharing?: boolean }, _args: NoArgs, context: Context) {
+    inFairsharing(domain: DomainParent, _args: NoArgs, context: Context) {
       if (typeof domain.inFairsharing === 'boolean') return domain.inFairsharing;
       return context.loaders.domainInUse.load(domain.id);
     },
@@ -92,9 +93,9 @@ export const vocabularyTypeResolvers: Resolvers = {
   },
   Registry: {
     recordTypes: loadedByOwnId((loaders) => loaders.registryRecordTypes),
-    fairsharingRecords: (registry: RegistryRow, _args: NoArgs, context: Context): Promise<RecordRow[]> => context.records.recordsOfRegistry(context.viewer, registry.id),
+    fairsharingRecords: (registry: RegistryParent, _args: NoArgs, context: Context): Promise<RecordParent[]> => context.records.recordsOfRegistry(context.viewer, registry.id),
   },
   RecordType: {
-    fairsharingRegistry: (type: RecordTypeRow, _args: NoArgs, context: Context) => context.loaders.registryById.load(type.registry_id),
+    fairsharingRegistry: (type: RecordTypeParent, _args: NoArgs, context: Context) => context.loaders.registryById.load(type.registry_id),
   },
 };

@@ -1,17 +1,22 @@
 /**
  * Every DataLoader of one GraphQL request. Built fresh per request (in the context), so
- * caching never crosses requests or viewers.
+ * caching never crosses requests or viewers. They load the rows of every slice's tables, so they
+ * sit above those slices (each declares its row type beside its SQL) and only the composition
+ * reaches them, through this slice's service (`request-loaders-domain.ts`).
  */
 import type DataLoader from 'dataloader';
 import type { Database } from '@registry/platform';
 import { activeUsersOnly, PUBLIC_USER_COLUMNS } from '@registry/schemas';
-import { missingPartsLoader } from './record-missing-parts-repository.ts';
+import { missingPartsLoader } from '../records/record-missing-parts-repository.ts';
 import { byIdLoader, existsLoader, manyToManyLoader, oneToManyLoader } from './batch-loader-repository.ts';
-import type {
-  CountryRow, EditEventRow, GrantRow, LicenceLinkRow, LicenceRow, MaintenanceRequestRow, OrganisationLinkRow,
-  OrganisationRow, OrganisationTypeRow, PublicationRow, RecordAssociationRow, RecordRow, RecordTypeRow,
-  ProcessingNoteRow, RegistryRow, RelationTypeRow, ReviewRow, SavedSearchRow, UserDefinedTagRow, UserRow, VocabularyRow,
-} from './record-rows.ts';
+import type { CountryRow, RecordTypeRow, RegistryRow, RelationTypeRow, UserDefinedTagRow, VocabularyRow } from '../vocabularies/vocabulary-repository.ts';
+import type { EditEventRow, RecordAssociationRow, RecordRow, ReviewRow } from '../records/record-rows.ts';
+import type { GrantRow, OrganisationLinkRow, OrganisationRow, OrganisationTypeRow } from '../organisations/organisation-repository.ts';
+import type { LicenceLinkRow, LicenceRow, PublicationRow } from '../references/reference-repository.ts';
+import type { MaintenanceRequestRow } from '../claims/claim-repository.ts';
+import type { ProcessingNoteRow } from '../curation/curation-repository.ts';
+import type { SavedSearchRow } from '../saved-searches/saved-search-repository.ts';
+import type { UserRow } from '../accounts/account-repository.ts';
 
 export interface Loaders {
   recordById: DataLoader<number, RecordRow | null>;
