@@ -7,7 +7,7 @@
  * those pg_stat_activity shows in another database (they cannot write this table; a long one
  * there would otherwise hold the feed back), or the snapshot's next transaction when none runs.
  */
-import type { Database } from '@registry/platform';
+import { COMMIT_HORIZON_SQL, type Database } from '@registry/platform';
 import { ANONYMOUS_VIEWER, visibleRecordsOnly } from '@registry/schemas';
 
 /** A place in the feed: the writing transaction, then the row id. */
@@ -38,16 +38,6 @@ export interface ChangeRow {
   inserted: boolean;
 }
 
-/** The first transaction whose rows may not all be visible yet (pg_stat_activity shows 32-bit xids, snapshots 64-bit ones). */
-const HORIZON_SQL = `
-  SELECT coalesce(
-    (SELECT min(running) FROM pg_snapshot_xip(snapshot.current) AS running
-      WHERE (running::text::numeric % 4294967296)::text NOT IN (
-        SELECT backend_xid::text FROM pg_stat_activity
-        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
-    pg_snapshot_xmax(snapshot.current)) AS txid
-  FROM (SELECT pg_current_snapshot() AS current) AS snapshot`;
-
 export async function readChangeRows(db: Database, after: FeedPosition | null, limit: number): Promise<ChangeRow[]> {
   const start = after ?? { txid: '0', id: '0' };
   const result = await db.raw<{ rows: ChangeRow[] }>(
@@ -66,7 +56,7 @@ export async function readChangeRows(db: Database, after: FeedPosition | null, l
        EXISTS (SELECT 1 FROM records r WHERE r.id = c.record_id) AS "recordExists",
        (SELECT rr.record_id FROM record_redirects rr WHERE rr.identifier = 'id:' || c.record_id) AS "replacementId",
        (SELECT json_build_object('reason', t.reason, 'successorId', t.successor_id) FROM record_tombstones t WHERE t.record_id = c.record_id) AS withdrawal
-     FROM public_changes c, (${HORIZON_SQL}) AS horizon
+     FROM public_changes c, (${COMMIT_HORIZON_SQL}) AS horizon
      WHERE c.txid < horizon.txid
        AND (c.txid, c.id) > (?::xid8, ?::bigint)
      ORDER BY c.txid, c.id
@@ -120,7 +110,7 @@ export async function recentRecordChanges(
  */
 export async function readableChangesVersion(db: Database): Promise<string> {
   const result = await db.raw<{ rows: { txid: string }[] }>(
-    `SELECT c.txid::text AS txid FROM public_changes c, (${HORIZON_SQL}) AS horizon
+    `SELECT c.txid::text AS txid FROM public_changes c, (${COMMIT_HORIZON_SQL}) AS horizon
      WHERE c.txid < horizon.txid ORDER BY c.txid DESC LIMIT 1`,
   );
   return result.rows[0]?.txid ?? '0';

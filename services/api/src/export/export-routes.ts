@@ -1,8 +1,8 @@
 /**
  * GET /export/records.json and /export/records.csv: the open dump of every public record,
- * streamed from Postgres batch by batch, no login needed.
+ * no login needed: built from Postgres batch by batch once per version of the catalogue, then
+ * sent from its kept file (kernel/kept-files.ts).
  */
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { recordsCsv } from './records-csv.ts';
@@ -23,6 +23,7 @@ async function* jsonArrayChunks(batches: AsyncIterable<unknown[]>): AsyncGenerat
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const site = { publicUrl: app.config.publicUrl };
+  app.addHook('onClose', () => app.export.dumps.clear());
 
   app.get(
     '/export/records.json',
@@ -35,7 +36,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const body = Readable.from(jsonArrayChunks(app.export.readPublicRecordBatches()));
+      const body = await app.export.dumps.stream('records.json', () => jsonArrayChunks(app.export.readPublicRecordBatches()));
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'inline; filename="records.json"')
@@ -65,7 +66,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="records.csv"')
-        .send(Readable.from(csvChunks()));
+        .send(await app.export.dumps.stream('records.csv', csvChunks));
     },
   );
 }

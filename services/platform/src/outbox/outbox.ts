@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '../db/connection.ts';
+import { COMMIT_HORIZON_SQL } from '../db/commit-horizon.ts';
 import type { IndexEntityType } from '../queue/index-queue.ts';
 import type { IndexPublisher } from './publisher.ts';
 
@@ -247,4 +248,20 @@ export async function failedOutboxEntries(db: Database, limit = 100): Promise<St
     .orderBy('id', 'desc')
     .limit(limit);
   return rows.map((row) => ({ ...toEntry(row), attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at.toISOString() }));
+}
+
+/**
+ * The catalogue's version as the outbox knows it: the newest transaction below the commit
+ * horizon that wrote an intent. Every save of what search or the dumps show writes an intent,
+ * and a transaction that becomes final is always newer than every one final before it, so the
+ * version moves with each committed change (whatever the order of commits and outbox ids), and
+ * stays where it was while a change is still committing — a reader that keeps what it built
+ * under a version never keeps it past a change it did not see.
+ */
+export async function committedOutboxVersion(db: Database): Promise<string> {
+  const result = await db.raw<{ rows: { txid: string }[] }>(
+    `SELECT o.txid::text AS txid FROM index_outbox o, (${COMMIT_HORIZON_SQL}) AS horizon
+     WHERE o.txid < horizon.txid ORDER BY o.txid DESC LIMIT 1`,
+  );
+  return result.rows[0]?.txid ?? '0';
 }

@@ -30,6 +30,7 @@ import * as userDefinedTagApproval from './20261128_1000_user_defined_tag_approv
 import * as webhookSlowLane from './20261128_1200_webhook_slow_lane.ts';
 import * as recordTombstones from './20261128_1300_record_tombstones.ts';
 import * as tombstoneDoiUpdates from './20261129_0100_tombstone_doi_updates.ts';
+import * as outboxTxid from './20261129_0200_outbox_txid.ts';
 
 interface Migration {
   name: string;
@@ -68,6 +69,7 @@ export const migrations: Migration[] = [
   { name: '20261128_1200_webhook_slow_lane', ...webhookSlowLane },
   { name: '20261128_1300_record_tombstones', ...recordTombstones },
   { name: '20261129_0100_tombstone_doi_updates', ...tombstoneDoiUpdates },
+  { name: '20261129_0200_outbox_txid', ...outboxTxid },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
