@@ -2167,12 +2167,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -2201,12 +2204,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -2235,12 +2241,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };
