@@ -1999,6 +1999,25 @@ export interface paths {
                             $schema: string;
                             /** @enum {boolean} */
                             additionalProperties: false;
+                            definitions: {
+                                [key: string]: {
+                                    /** @enum {boolean} */
+                                    additionalProperties: false;
+                                    properties: {
+                                        [key: string]: {
+                                            description: string;
+                                            /** @enum {string} */
+                                            format?: "uri";
+                                            maxLength: number;
+                                            /** @enum {string} */
+                                            type: "string";
+                                        };
+                                    };
+                                    required: string[];
+                                    /** @enum {string} */
+                                    type: "object";
+                                };
+                            };
                             properties: {
                                 [key: string]: {
                                     enum?: string[];
@@ -2012,6 +2031,15 @@ export interface paths {
                                         maxLength: number;
                                         /** @enum {string} */
                                         type: "string";
+                                    };
+                                    maxItems: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "array";
+                                } | {
+                                    description: string;
+                                    items: {
+                                        [key: string]: string;
                                     };
                                     maxItems: number;
                                     title: string;
