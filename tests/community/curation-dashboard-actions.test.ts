@@ -62,8 +62,8 @@ describe('dashboard lists', () => {
 
   it('keep the shapes asked without arguments, and page needsReview and recent curator creations', async () => {
     expect((await graphql('{ hiddenRecords { id } incompleteRecords { id missing } }', curator)).errors).toBeUndefined();
-    const due = await graphql('{ needsReview(page: 2, perPage: 3) }', curator);
-    const firstPage = await graphql('{ needsReview(perPage: 6) }', curator);
+    const due = await graphql('{ needsReview(page: 2, perPage: 3, shape: object) }', curator);
+    const firstPage = await graphql('{ needsReview(perPage: 6, shape: object) }', curator);
     const ids = (data: Record<string, unknown> | null) => (data!.needsReview as { records: { id: number }[] }).records.map((record) => record.id);
     expect(ids(due.data)).toEqual(ids(firstPage.data).slice(3, 6));
   });

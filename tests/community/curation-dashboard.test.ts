@@ -80,12 +80,12 @@ describe('curator dashboard queries', () => {
   });
 
   it('count records needing review and per registry, and answer the whole summary', async () => {
-    const before = await graphql('{ needsReview curatorSummaryStatistics }', curator);
+    const before = await graphql('{ needsReview(shape: object) curatorSummaryStatistics(shape: object) }', curator);
     const due = before.data!.needsReview as { count: number; records: { id: number }[] };
     expect(due.count).toBeGreaterThan(0);
     const reviewed = due.records[0].id;
     await call(harness.app, { method: 'POST', url: '/record_reviews', token: curator.token, payload: { record_review: { fairsharing_record_id: reviewed } } });
-    const after = await graphql('{ needsReview }', curator);
+    const after = await graphql('{ needsReview(shape: object) }', curator);
     expect((after.data!.needsReview as { count: number }).count).toBe(due.count - 1);
     const statistics = before.data!.curatorSummaryStatistics as { registries: { registry: string; awaitingApproval: number }[]; pendingClaims: number };
     expect(statistics.registries.map((row) => row.registry).sort()).toEqual(['Collection', 'Database', 'Policy', 'Standard']);

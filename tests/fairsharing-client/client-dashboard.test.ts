@@ -135,6 +135,31 @@ describe("the Download records tab's documents with an empty selection set", () 
     }
   });
 
+  it('answers each as the list of lines the tab joins into its file (a heading line first)', async () => {
+    const { db } = harness.env;
+    const due = await db('records').where({ is_approved: true }).whereNull('last_reviewed').orderBy('id').first('id', 'name');
+    const review = (await graphql(dashboard.needsReview.body.query, tokens.curator)).body.data.needsReview;
+    expect(Array.isArray(review) && review.every((line: unknown) => typeof line === 'string')).toBe(true);
+    // RecordsNeedingReview.vue: (data.needsReview || []).join("\n")
+    const reviewFile = (review as string[]).join('\n').split('\n');
+    expect(reviewFile[0]).toBe('id,name,type,last reviewed,updated');
+    expect(reviewFile[1]).toMatch(new RegExp(`^${due.id},`));
+
+    const statistics = (await graphql(dashboard.curatorSummaryStatistics.body.query, tokens.curator)).body.data.curatorSummaryStatistics;
+    expect(Array.isArray(statistics)).toBe(true);
+    const statisticsFile = (statistics as string[]).join('\n').split('\n');
+    expect(statisticsFile[0]).toBe('registry,records,awaiting approval,hidden,incomplete,without DOI');
+    expect(statisticsFile.slice(1, -1).map((line) => line.split(',')[0]).sort()).toEqual(['Collection', 'Database', 'Policy', 'Standard']);
+    expect(statisticsFile.at(-1)).toMatch(/^pending claims,\d+$/);
+  });
+
+  it("keeps this registry's JSON for shape: object", async () => {
+    const review = (await graphql('{needsReview(shape: object)}', tokens.curator)).body.data.needsReview;
+    expect(review).toEqual({ count: expect.any(Number), records: expect.any(Array) });
+    const statistics = (await graphql('{curatorSummaryStatistics(shape: object)}', tokens.curator)).body.data.curatorSummaryStatistics;
+    expect(statistics).toEqual({ registries: expect.any(Array), pendingClaims: expect.any(Number) });
+  });
+
   it('opens nothing: the access and validation rules see the same fields', async () => {
     const refused = await graphql(dashboard.needsReview.body.query, tokens.creator);
     expect(refused.body.errors?.[0].message).toMatch(/unauthorised/);
@@ -146,8 +171,31 @@ describe("the Download records tab's documents with an empty selection set", () 
 });
 
 describe("the Download records tab's files, asked at once", () => {
-  const files = fixture('curator-downloads').requests as { method: 'GET'; path: string }[];
-  const download = (path: string) => harness.app.inject({ method: 'GET', url: path, headers: { accept: 'application/json', authorization: `Bearer ${tokens.curator}` } });
+  const files = fixture('curator-downloads').requests as { method: 'GET'; path: string; headers: Record<string, string> }[];
+  const download = (path: string) => {
+    const { headers } = files.find((file) => file.path === path)!;
+    return harness.app.inject({ method: 'GET', url: path, headers: { ...headers, authorization: `Bearer ${tokens.curator}` } });
+  };
+  /** What RecordsWithoutDois.vue (and the two by-month components) make of the answer they read. */
+  const clientFileText = (data: unknown) => JSON.stringify(data).replace(/^\[(.+)\]$/, '$1').replace(/","/g, '"\r\n"').replace(/['"]+/g, '');
+
+  it('answers each as a JSON list of CSV lines, which the client writes out a line each', async () => {
+    for (const file of files) {
+      const answer = await download(file.path);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      const lines = answer.json() as unknown[];
+      expect(lines.every((line) => typeof line === 'string')).toBe(true);
+      const csv = await harness.app.inject({ method: 'GET', url: file.path, headers: { accept: 'text/csv', authorization: `Bearer ${tokens.curator}` } });
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(lines).toEqual(csv.body.replace(/\n$/, '').split('\n'));
+      // A line per row (the client drops the quotes of a quoted cell, and keeps JSON's backslash before each).
+      const written = clientFileText(lines).split('\r\n');
+      expect(written).toHaveLength(lines.length);
+      expect(written[0]).toBe(lines[0]);
+    }
+    const edits = (await download('/files/edit_dates')).json() as string[];
+    expect(edits[0]).toBe('month,edits,records edited');
+  });
 
   it('answers all three sent together', async () => {
     const answers = await Promise.all(files.map((file) => download(file.path)));

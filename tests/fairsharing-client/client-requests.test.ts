@@ -339,3 +339,36 @@ describe("6. the ORCID e-mail page's POST /users/auth/identify_user", () => {
     expect(response.json()).toMatchObject({ methods: expect.arrayContaining(['password']), suggested: 'password' });
   });
 });
+
+describe('7. the additional-information schema, as its editor and record page read it', () => {
+  const request = fixture('metadata-fields');
+  const ask = async (type: string) => {
+    const answer = await send({ method: request.method, url: request.path, payload: { ...request.body, type }, token: tokens.maintainer });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as Json;
+  };
+
+  it("resolves each list of objects' \"+\" through items.$ref to an object schema under definitions", async () => {
+    const allowedFields = await ask(request.body.type);
+    const field = allowedFields.properties.access_points;
+    expect(field).toMatchObject({ type: 'array', description: expect.any(String) });
+    // EditAdditionalInfo.vue createItem(fieldName, definitions[…].properties, definitions[…].required || [])
+    const definition = allowedFields.definitions[field.items.$ref.replace('#/definitions/', '')];
+    const template = definition.properties as Record<string, Json>;
+    expect(Object.keys(template).sort()).toEqual(['example_url', 'name', 'type', 'url']);
+    expect(template.url.format).toBe('uri');
+    expect(definition.required || []).toEqual(['url']);
+  });
+
+  it('answers every registry the same way, and saves the item its overlay makes (unfilled fields as "")', async () => {
+    for (const type of ['repository', 'journal', 'model_and_format', 'collection']) {
+      const { properties, definitions } = await ask(type);
+      expect(definitions[properties.access_points.items.$ref.replace('#/definitions/', '')].properties).toBeDefined();
+    }
+    const read = await readForEditor(edited, tokens.maintainer);
+    const item = { url: 'https://api.example.org/v1', name: '', type: 'REST', example_url: '' };
+    const saved = await put(edited, { fairsharing_record: { metadata: { ...read.metadata, access_points: [item] } } }, tokens.maintainer);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await readForEditor(edited, tokens.maintainer)).metadata.access_points).toEqual([expect.objectContaining({ url: item.url, type: 'REST' })]);
+  });
+});

@@ -166,9 +166,9 @@ export async function rest<Method extends RestMethod, Path extends RestPath<Meth
   return answer as RestAnswer<Path, Method>;
 }
 
-/** GET a REST path that answers a file (e.g. the curators' CSV downloads) and return its text. */
-export async function restGetText(path: string, options?: RequestOptions): Promise<string> {
-  const response = await fetchWaitingOutRateLimit(path, { headers: requestHeaders(options, false), signal: options?.signal });
+/** GET a REST path that answers a file (e.g. the curators' CSV downloads) in the media type `accept` names, and return its text. */
+export async function restGetText(path: string, accept: string, options?: RequestOptions): Promise<string> {
+  const response = await fetchWaitingOutRateLimit(path, { headers: { ...requestHeaders(options, false), Accept: accept }, signal: options?.signal });
   reportModes(response);
   if (!response.ok) {
     const payload = await readJson(response).catch(() => null);

@@ -1999,6 +1999,25 @@ export interface paths {
                             $schema: string;
                             /** @enum {boolean} */
                             additionalProperties: false;
+                            definitions: {
+                                [key: string]: {
+                                    /** @enum {boolean} */
+                                    additionalProperties: false;
+                                    properties: {
+                                        [key: string]: {
+                                            description: string;
+                                            /** @enum {string} */
+                                            format?: "uri";
+                                            maxLength: number;
+                                            /** @enum {string} */
+                                            type: "string";
+                                        };
+                                    };
+                                    required: string[];
+                                    /** @enum {string} */
+                                    type: "object";
+                                };
+                            };
                             properties: {
                                 [key: string]: {
                                     enum?: string[];
@@ -2012,6 +2031,15 @@ export interface paths {
                                         maxLength: number;
                                         /** @enum {string} */
                                         type: "string";
+                                    };
+                                    maxItems: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "array";
+                                } | {
+                                    description: string;
+                                    items: {
+                                        [key: string]: string;
                                     };
                                     maxItems: number;
                                     title: string;
@@ -2167,12 +2195,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -2201,12 +2232,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -2235,12 +2269,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The rows, a heading row first: CSV text, or (Accept: application/json) a list of CSV lines */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": string[];
+                        "text/csv": string;
+                    };
                 };
             };
         };

@@ -86,7 +86,7 @@ export async function loadIncompleteRecords(query: PageQuery): Promise<Incomplet
 }
 
 const NEEDS_REVIEW_QUERY = /* GraphQL */ `
-  query NeedsReview($page: Int, $perPage: Int) { needsReview(page: $page, perPage: $perPage) }
+  query NeedsReview($page: Int, $perPage: Int) { needsReview(page: $page, perPage: $perPage, shape: object) }
 `;
 
 /** Records not reviewed for a year (the oldest review first), with how many there are. */

@@ -32,13 +32,14 @@ export const CURATION_FILES = [
   { name: 'edit_dates', title: 'Edits per month', description: 'How many record edits were saved each month.' },
 ] as const;
 export type CurationFileName = (typeof CURATION_FILES)[number]['name'];
-export const loadCurationFile = (name: CurationFileName) => restGetText(`/files/${name}`);
+// Asked as CSV: the same path answers FAIRsharing's list of lines to `Accept: application/json`.
+export const loadCurationFile = (name: CurationFileName) => restGetText(`/files/${name}`, 'text/csv');
 
 
 export type { CurationSummaryFigures };
 /** The summary figures per registry (JSON in the schema, checked by readCurationSummary); the answer type is generated (site-admin-api.generated.ts). */
 const CURATION_SUMMARY_QUERY = /* GraphQL */ `
-  query CuratorSummaryStatistics { curatorSummaryStatistics }
+  query CuratorSummaryStatistics { curatorSummaryStatistics(shape: object) }
 `;
 export const loadCurationSummary = async () =>
   readCurationSummary((await graphqlQuery<CuratorSummaryStatisticsQuery>(compactGraphql(CURATION_SUMMARY_QUERY))).curatorSummaryStatistics);

@@ -18,7 +18,7 @@ const curationServices = ({ db, publisher, communityMail, warn }: AppConnections
     needsReview: curation.needsReview, recentCuratorCreations: curation.recentCuratorCreations, curatorList: curation.curatorList,
     summaryStatistics: curation.summaryStatistics, dashboardMessages: curation.dashboardMessages,
     addProcessingNote: curation.addProcessingNote, assignCurator: curation.assignCurator,
-    recordsWithoutDoiCsv: curationFiles.recordsWithoutDoiCsv, creationDatesCsv: curationFiles.creationDatesCsv, editDatesCsv: curationFiles.editDatesCsv,
+    recordsWithoutDoiRows: curationFiles.recordsWithoutDoiRows, creationDatesRows: curationFiles.creationDatesRows, editDatesRows: curationFiles.editDatesRows,
     storedSiteModes: siteModes.storedSiteModes, switchSiteModes: siteModes.switchSiteModes,
   }),
   /** A curator's decision on a record, its creator told by mail after the commit. */

@@ -12,10 +12,14 @@ import { incompleteness } from '../records/record-incompleteness.ts';
 import type { QueryResolvers, Resolvers } from '../graphql-types/resolver-types.generated.ts';
 import type { ProcessingNoteParent, UserParent } from '../graphql-types/resolver-parents.ts';
 import { loadedByOwnId } from '../kernel/graphql-loading.ts';
+import { csvLines } from '../export/csv-text.ts';
+import { dueRecordRows, summaryFigureRows } from './curation-files-service.ts';
 
 type Context = RegistryGraphqlContext;
 type NoArgs = Record<string, never>;
 type PageArgs = curation.PageArgs;
+/** FAIRsharing's dashboard asks these two with no arguments and joins a list of lines: `lines` is the default. */
+type ShapeArgs = { shape?: 'lines' | 'object' | null };
 
 function curatorsOnly<T, A = NoArgs>(answer: (context: Context, args: A) => Promise<T>) {
   return (_root: unknown, args: A, context: Context): Promise<T> => {
@@ -40,11 +44,14 @@ export const curationQueries: QueryResolvers = {
   leastRecentlyUpdatedRecords: curatorsOnly((context, args: PageArgs) => context.curation.leastRecentlyUpdated(context.viewer, args)),
   recentCuratorCreations: curatorsOnly((context, args: PageArgs) => context.curation.recentCuratorCreations(context.viewer, args)),
   curatorList: curatorsOnly((context) => context.curation.curatorList(context.viewer)),
-  needsReview: curatorsOnly(async (context, args: PageArgs) => {
-    const due = await context.curation.needsReview(context.viewer, args);
-    return { count: due.count, records: due.records.map(recordJson) };
+  needsReview: curatorsOnly(async (context, { shape, ...page }: PageArgs & ShapeArgs) => {
+    const due = await context.curation.needsReview(context.viewer, page);
+    return shape === 'object' ? { count: due.count, records: due.records.map(recordJson) } : csvLines(dueRecordRows(due.records));
   }),
-  curatorSummaryStatistics: curatorsOnly((context) => context.curation.summaryStatistics(context.viewer)),
+  curatorSummaryStatistics: curatorsOnly(async (context, { shape }: ShapeArgs) => {
+    const figures = await context.curation.summaryStatistics(context.viewer);
+    return shape === 'object' ? figures : csvLines(summaryFigureRows(figures));
+  }),
   curationSummary: curatorsOnly(async ({ curation: dashboard, viewer }) => {
     const due = await dashboard.needsReview(viewer);
     return {

@@ -55,6 +55,16 @@ export type Country = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * How the Download records tab's two answers come: `lines`, FAIRsharing's shape, a list of CSV lines
+ * (a heading line first) that its dashboard joins into a file; `object`, this registry's JSON
+ * (`needsReview` {count, records}; `curatorSummaryStatistics` {registries, pendingClaims}).
+ */
+export enum CurationAnswerShape {
+  Lines = 'lines',
+  Object = 'object'
+}
+
 export type CurationApproval = {
   __typename?: 'CurationApproval';
   fairsharingRecords: Array<CurationRecord>;
@@ -410,6 +420,7 @@ export type Query = {
   curationSummary?: Maybe<CurationSummary>;
   curatorApprovalsRequired: Array<CurationApproval>;
   curatorList: Array<Curator>;
+  /** Per-registry curation counts and the pending claims: as CSV lines (a row per registry, then the pending claims), or with `shape: object` {registries, pendingClaims}. */
   curatorSummaryStatistics?: Maybe<Scalars['JSON']['output']>;
   /** Every record of a search as CSV lines (header first). */
   downloadSearchResults?: Maybe<DownloadResult>;
@@ -434,7 +445,7 @@ export type Query = {
   /** Approved public records, the least recently changed first (records of unknown date first). */
   leastRecentlyUpdatedRecords: Array<CurationRecord>;
   messages: Array<Message>;
-  /** {count, records}: the oldest review first only. */
+  /** Approved records not reviewed for a year, one page, the oldest review first only: as CSV lines (id, name, type, last reviewed, updated), or with `shape: object` {count, records}. */
   needsReview?: Maybe<Scalars['JSON']['output']>;
   objectTypes: ObjectTypeList;
   organisation?: Maybe<Organisation>;
@@ -492,6 +503,12 @@ export type QueryCuratorApprovalsRequiredArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   perPage?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<CurationSort>;
+};
+
+
+/** Root of every read; each .gql file extends it for its domain. */
+export type QueryCuratorSummaryStatisticsArgs = {
+  shape?: InputMaybe<CurationAnswerShape>;
 };
 
 
@@ -631,6 +648,7 @@ export type QueryLeastRecentlyUpdatedRecordsArgs = {
 export type QueryNeedsReviewArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   perPage?: InputMaybe<Scalars['Int']['input']>;
+  shape?: InputMaybe<CurationAnswerShape>;
 };
 
 
@@ -1357,6 +1375,7 @@ export type ResolversTypes = {
   AggregationBucket: ResolverTypeWrapper<AggregationBucket>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Country: ResolverTypeWrapper<CountryParent>;
+  CurationAnswerShape: CurationAnswerShape;
   CurationApproval: ResolverTypeWrapper<Omit<CurationApproval, 'fairsharingRecords'> & { fairsharingRecords: Array<ResolversTypes['CurationRecord']> }>;
   CurationMaintenanceRequest: ResolverTypeWrapper<CurationMaintenanceRequestParent>;
   CurationRecord: ResolverTypeWrapper<CurationRecordParent>;
@@ -1789,7 +1808,7 @@ export type QueryResolvers<ContextType = RegistryGraphqlContext, ParentType exte
   curationSummary?: Resolver<Maybe<ResolversTypes['CurationSummary']>, ParentType, ContextType>;
   curatorApprovalsRequired?: Resolver<Array<ResolversTypes['CurationApproval']>, ParentType, ContextType, Partial<QueryCuratorApprovalsRequiredArgs>>;
   curatorList?: Resolver<Array<ResolversTypes['Curator']>, ParentType, ContextType>;
-  curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  curatorSummaryStatistics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, RequireFields<QueryCuratorSummaryStatisticsArgs, 'shape'>>;
   downloadSearchResults?: Resolver<Maybe<ResolversTypes['DownloadResult']>, ParentType, ContextType, Partial<QueryDownloadSearchResultsArgs>>;
   duplicateCheck?: Resolver<Array<ResolversTypes['RecordSummary']>, ParentType, ContextType, Partial<QueryDuplicateCheckArgs>>;
   fairsharingGraph?: Resolver<ResolversTypes['JsonData'], ParentType, ContextType, Partial<QueryFairsharingGraphArgs>>;
@@ -1802,7 +1821,7 @@ export type QueryResolvers<ContextType = RegistryGraphqlContext, ParentType exte
   leastRecentlyUpdated?: Resolver<Maybe<ResolversTypes['CurationRecord']>, ParentType, ContextType>;
   leastRecentlyUpdatedRecords?: Resolver<Array<ResolversTypes['CurationRecord']>, ParentType, ContextType, Partial<QueryLeastRecentlyUpdatedRecordsArgs>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
-  needsReview?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, Partial<QueryNeedsReviewArgs>>;
+  needsReview?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, RequireFields<QueryNeedsReviewArgs, 'shape'>>;
   objectTypes?: Resolver<ResolversTypes['ObjectTypeList'], ParentType, ContextType, Partial<QueryObjectTypesArgs>>;
   organisation?: Resolver<Maybe<ResolversTypes['Organisation']>, ParentType, ContextType, Partial<QueryOrganisationArgs>>;
   pendingMaintenanceRequests?: Resolver<Array<ResolversTypes['CurationMaintenanceRequest']>, ParentType, ContextType, Partial<QueryPendingMaintenanceRequestsArgs>>;

@@ -11,7 +11,6 @@
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import Negotiator from 'negotiator';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +18,7 @@ import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 import { graphqlSchemaSdl } from '../graphql/schema-sdl.ts';
 import { sendError } from '../kernel/error-answer.ts';
+import { preferredMediaType } from '../http/media-type.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
 import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead, withdrawnPageHead } from './record-page.ts';
@@ -37,21 +37,6 @@ export interface StaticWebPluginOptions {
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
 const PAGE_MEDIA_TYPES = ['text/html'];
-
-/**
- * Media-type parameters other than q are dropped first: JSON-LD clients add a `profile`
- * (`application/ld+json;profile="…#compacted"`), and every profile gets the same document.
- */
-function preferredMediaType(request: FastifyRequest, available: string[]): string | undefined {
-  const accept = (request.headers.accept ?? '*/*')
-    .split(',')
-    .map((range) => {
-      const [type = '', ...parameters] = range.split(';');
-      return [type, ...parameters.filter((parameter) => /^\s*q\s*=/i.test(parameter))].join(';');
-    })
-    .join(',');
-  return new Negotiator({ headers: { accept } }).mediaType(available);
-}
 
 /** What the rate limit throws past the allowance (its error answer, errorResponseBuilder in limits.ts). */
 function isRateLimitRefusal(error: unknown): boolean {

@@ -57,7 +57,14 @@ const WriteAnswer = Type.Object(
 );
 
 const MetadataText = { type: Type.Literal('string'), maxLength: Type.Integer(), enum: Type.Optional(Type.Array(Type.String())) };
-/** POST /fairsharing_records/metadata_fields: a record type's additional-information fields as JSON Schema (additional-information.ts). */
+// `$ref` as a pattern: a property named `$ref` would be taken for a reference by the OpenAPI document's resolver.
+const ObjectReference = Type.Object({}, { patternProperties: { '^\\$ref$': Type.String({ pattern: '^#/definitions/' }) }, required: ['$ref'], additionalProperties: false });
+const DefinitionText = Type.Object({ type: Type.Literal('string'), maxLength: Type.Integer(), format: Type.Optional(Type.Literal('uri')), description: Type.String() });
+/**
+ * POST /fairsharing_records/metadata_fields: a record type's additional-information fields as JSON
+ * Schema (additional-information.ts); lists of objects as FAIRsharing's client reads them, `items:
+ * {$ref: '#/definitions/<name>'}` and the object's schema under `definitions`.
+ */
 const MetadataFields = Type.Object({
   $schema: Type.String(),
   type: Type.Literal('object'),
@@ -65,7 +72,14 @@ const MetadataFields = Type.Object({
   properties: Type.Record(Type.String(), Type.Union([
     Type.Object({ title: Type.String(), ...MetadataText }),
     Type.Object({ title: Type.String(), type: Type.Literal('array'), maxItems: Type.Integer(), items: Type.Object(MetadataText) }),
+    Type.Object({ title: Type.String(), description: Type.String(), type: Type.Literal('array'), maxItems: Type.Integer(), items: ObjectReference }),
   ])),
+  definitions: Type.Record(Type.String(), Type.Object({
+    type: Type.Literal('object'),
+    additionalProperties: Type.Literal(false),
+    required: Type.Array(Type.String()),
+    properties: Type.Record(Type.String(), DefinitionText),
+  })),
 });
 
 /** `If-Match: "r12"` (or W/"r12") → "12"; absent → undefined. `*` matches any revision. */
