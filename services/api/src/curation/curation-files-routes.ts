@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { csvLines, csvText } from '../export/csv-text.ts';
-import { preferredMediaType } from '../http/media-type.ts';
+import { preferredMediaType } from '../kernel/media-type.ts';
 
 /** Each file and the curation service's action that builds its rows. */
 const FILES = {

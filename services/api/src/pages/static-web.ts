@@ -18,7 +18,7 @@ import { GRAPHQL_SDL_ELEMENT_ID } from '@registry/schemas/web/graphiql-page.ts';
 import { webPathKind } from '@registry/schemas/web/page-paths.ts';
 import { graphqlSchemaSdl } from '../graphql/schema-sdl.ts';
 import { sendError } from '../kernel/error-answer.ts';
-import { preferredMediaType } from '../http/media-type.ts';
+import { preferredMediaType } from '../kernel/media-type.ts';
 import { isApiPath, isBrowserNavigation, pathOf, requestAudience } from '../routes/api-paths.ts';
 import { earlyAnswerElement, earlySearchAnswer, jsonDataElement, type EarlyAnswer } from './early-search-answer.ts';
 import { RECORD_MEDIA_TYPES, addSignposting, earlyRecordAnswer, findPublicRecord, recordDescriptionBody, recordPageHead, withdrawnPageHead } from './record-page.ts';
