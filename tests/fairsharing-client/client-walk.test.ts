@@ -176,6 +176,24 @@ describe('the editor after the create form', () => {
 
 });
 
+describe("the editor's and record page's can_edit", () => {
+  it('answers 200 to whoever may edit the record, and an error status (with success false) to anyone else', async () => {
+    const id = await createAsClient(tokens.creator, 'Walk can edit');
+    const request = fixture('walk-can-edit');
+    const ask = (token?: string) => send({ method: request.method, url: request.path.replace('<id>', String(id)), token });
+    const creator = await ask(tokens.creator);
+    expect(creator.statusCode).toBe(200);
+    expect(creator.json()).toEqual({ success: true });
+    // The client's axios call fails on these, which is all its editor and Edit button read.
+    const stranger = await ask(tokens.stranger);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ success: false, statusCode: 403 });
+    const nobody = await ask();
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toMatchObject({ success: false });
+  });
+});
+
 describe('the relations tab', () => {
   let app: Awaited<ReturnType<typeof startGraphqlApp>>;
   beforeAll(async () => {
