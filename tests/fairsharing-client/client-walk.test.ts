@@ -125,6 +125,40 @@ describe('the editor after the create form', () => {
     expect(refused.json().message).toMatch(/title is not a field/);
   });
 
+  it('keeps the contacts when a support link is saved, and the support links when a contact is (each save sends both as read)', async () => {
+    const [contactSave, supportLinkSave, contactBesideLink] = fixture('walk-contact-and-support-link-saves').requests as Json[];
+    /** The walk's request with this record's name, abbreviation and homepage (and top-level name) in it. */
+    const asFor = (request: Json, read: Json): Json => {
+      const body = structuredClone(request.body);
+      Object.assign(body.fairsharing_record.metadata, { name: read.metadata.name, abbreviation: read.metadata.abbreviation, homepage: read.metadata.homepage });
+      if ('name' in body.fairsharing_record) body.fairsharing_record.name = read.name;
+      // The walk database's ids of the record's links stand for this record's own, as read.
+      const record = body.fairsharing_record;
+      if ('maintainer_ids' in record) record.maintainer_ids = read.maintainers.map((person: Json) => person.id);
+      if ('country_ids' in record) record.country_ids = read.countries.map((country: Json) => country.id);
+      if ('subject_ids' in record) record.subject_ids = read.subjects.map((subject: Json) => subject.id);
+      return body;
+    };
+    const saveInTurn = async (id: number, requests: Json[]) => {
+      for (const request of requests) {
+        const response = await put(id, asFor(request, await readForEditor(id, tokens.creator)), tokens.creator);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      return (await readForEditor(id, tokens.creator)).metadata;
+    };
+    const contact = contactSave.body.fairsharing_record.metadata.contacts[0];
+    const link = { type: 'Help documentation', url: 'https://example.org/walk/help', name: 'Walk help pages' };
+
+    // A contact, then a support link beside it.
+    const first = await createAsClient(tokens.creator, 'Walk contact then support link');
+    expect(await saveInTurn(first, [contactSave, supportLinkSave])).toMatchObject({ contacts: [contact], support_links: [link] });
+
+    // A support link, then a contact beside it.
+    const second = await createAsClient(tokens.creator, 'Walk support link then contact');
+    const linkFirst = { body: fixture('walk-support-link-save').body };
+    expect(await saveInTurn(second, [linkFirst, contactBesideLink])).toMatchObject({ contacts: [contact], support_links: [link] });
+  });
+
   it('answers a new organisation as a JSON:API resource under data (the link overlay reads data.id and data.attributes)', async () => {
     const { db } = harness.env;
     const organisation = {
@@ -140,6 +174,24 @@ describe('the editor after the create form', () => {
     expect(answer.data).toMatchObject({ id: String(answer.id), type: 'organisations', attributes: { name: organisation.name, homepage: organisation.homepage } });
   });
 
+});
+
+describe("the editor's and record page's can_edit", () => {
+  it('answers 200 to whoever may edit the record, and an error status (with success false) to anyone else', async () => {
+    const id = await createAsClient(tokens.creator, 'Walk can edit');
+    const request = fixture('walk-can-edit');
+    const ask = (token?: string) => send({ method: request.method, url: request.path.replace('<id>', String(id)), token });
+    const creator = await ask(tokens.creator);
+    expect(creator.statusCode).toBe(200);
+    expect(creator.json()).toEqual({ success: true });
+    // The client's axios call fails on these, which is all its editor and Edit button read.
+    const stranger = await ask(tokens.stranger);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ success: false, statusCode: 403 });
+    const nobody = await ask();
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toMatchObject({ success: false });
+  });
 });
 
 describe('the relations tab', () => {

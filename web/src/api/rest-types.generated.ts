@@ -1931,7 +1931,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the viewer may edit a record */
+        /** Whether the viewer may edit a record: 200 when they may, 401 or 403 (with success false) when not */
         get: {
             parameters: {
                 query?: never;
@@ -1950,7 +1950,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            success: boolean;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };

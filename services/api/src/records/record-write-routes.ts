@@ -56,6 +56,10 @@ const WriteAnswer = Type.Object(
   { additionalProperties: true },
 );
 
+/** GET /fairsharing_records/can_edit/{id} when the viewer may not edit the record: the error shape, with FAIRsharing's `success: false`. */
+const CannotEditAnswer = Type.Object({ error: Type.String(), statusCode: Type.Integer(), message: Type.String(), success: Type.Literal(false) });
+const RECORD_EDIT_REFUSED = 'You may not edit this record.';
+
 const MetadataText = { type: Type.Literal('string'), maxLength: Type.Integer(), enum: Type.Optional(Type.Array(Type.String())) };
 // `$ref` as a pattern: a property named `$ref` would be taken for a reference by the OpenAPI document's resolver.
 const ObjectReference = Type.Object({}, { patternProperties: { '^\\$ref$': Type.String({ pattern: '^#/definitions/' }) }, required: ['$ref'], additionalProperties: false });
@@ -178,8 +182,22 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
 
   app.get(
     '/fairsharing_records/can_edit/:id',
-    { schema: { summary: 'Whether the viewer may edit a record', tags: ['records'], params: IdParams, response: { 200: Type.Object({ success: Type.Boolean() }) } } },
-    async (request) => ({ success: await app.records.canEditRecord(request.viewer, request.params.id) }),
+    {
+      schema: {
+        summary: 'Whether the viewer may edit a record: 200 when they may, 401 or 403 (with success false) when not',
+        tags: ['records'],
+        params: IdParams,
+        response: { 200: Type.Object({ success: Type.Literal(true) }), 401: CannotEditAnswer, 403: CannotEditAnswer },
+      },
+    },
+    async (request) => {
+      // FAIRsharing's client reads only whether the answer failed (its editor and record page test
+      // `canEdit.error`, which its REST client sets on a status >= 400), so a refusal is an error status.
+      if (!(await app.records.canEditRecord(request.viewer, request.params.id))) {
+        throw new DomainError(request.viewer.userId === null ? 401 : 403, RECORD_EDIT_REFUSED, { success: false });
+      }
+      return { success: true as const };
+    },
   );
 
   app.post(

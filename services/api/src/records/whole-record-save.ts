@@ -176,12 +176,15 @@ export function splitWholeRecordSave(read: RecordAsRead, payload: Record<string,
     put(section, key, value, false);
   }
 
-  // A general-information save is whole: what it does not change is the record's own.
-  const general = bySection.get('generalInformation');
-  if (general) {
-    const current = fairsharingMetadata(read.record);
-    const kept = Object.fromEntries([...GENERAL_METADATA_KEYS].filter((key) => current[key] !== undefined).map((key) => [key, current[key]]));
-    general.metadata = { ...kept, ...(general.metadata as Record<string, unknown> | undefined) };
+  // A general-information or support save is whole (the support section's schema takes a list
+  // it is not sent as empty): what it does not change is the record's own, so a new contact
+  // keeps the support links and a new support link keeps the contacts.
+  const current = fairsharingMetadata(read.record);
+  for (const [section, keys] of [['generalInformation', GENERAL_METADATA_KEYS], ['support', SUPPORT_METADATA_KEYS]] as const) {
+    const saved = bySection.get(section);
+    if (!saved) continue;
+    const kept = Object.fromEntries([...keys].filter((key) => current[key] !== undefined).map((key) => [key, current[key]]));
+    saved.metadata = { ...kept, ...(saved.metadata as Record<string, unknown> | undefined) };
   }
   const order: EditableSection[] = ['generalInformation', 'support', 'dataAccess', 'additionalInformation', 'publications', 'relations'];
   return { sections: order.filter((section) => bySection.has(section)).map((section) => [section, bySection.get(section)!]), changes, refused };
