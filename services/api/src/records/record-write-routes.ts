@@ -183,6 +183,8 @@ export async function recordWriteRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/fairsharing_records/can_edit/:id',
     {
+      // Open to every visitor: its answer is the record's own edit rule (record.edit) for whoever asks.
+      config: { access: 'anyone' },
       schema: {
         summary: 'Whether the viewer may edit a record: 200 when they may, 401 or 403 (with success false) when not',
         tags: ['records'],
