@@ -93,7 +93,7 @@ export const domainsPlugin = fp(
       accountMailer,
       publicationLookups,
       // The JWT plugin is registered by the auth plugin; tokens are signed only while requests run.
-      signToken: (claims, expiresInSeconds) => app.jwt.sign(claims, { expiresIn: expiresInSeconds }),
+      signToken: (claims, expiresAtSeconds) => app.jwt.sign({ ...claims, exp: expiresAtSeconds }),
       warn: (message, error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, message),
     });
     // One decoration per domain; each name's type is DomainServices[name] (declared above).

@@ -48,7 +48,8 @@ export interface AccountDependencies {
   mailer: Mailer;
   limiter: AttemptLimiter;
   config: Pick<RegistryConfig, 'publicUrl' | 'siteName' | 'sessionLifetimeSeconds' | 'jwtSecret'>;
-  signToken(claims: SessionClaims, expiresInSeconds: number): string;
+  /** A token that stops working at `expiresAtSeconds` (seconds since 1970): the session's own end, so sign-in and /users/valid name one instant. */
+  signToken(claims: SessionClaims, expiresAtSeconds: number): string;
   /** Mail failures are reported here (never with the mail's content: it holds tokens). */
   warn(message: string, error: unknown): void;
 }
@@ -137,12 +138,13 @@ export async function issueSession(deps: AccountDependencies, user: ViewerRow): 
   const sessionId = randomUUID();
   const lifetime = deps.config.sessionLifetimeSeconds;
   const expiresAt = new Date(Date.now() + lifetime * 1000);
+  const expiry = Math.floor(expiresAt.getTime() / 1000);
   await deps.repository.createSession(sessionId, user.id, expiresAt);
   const viewer = viewerForUser(user, 'session');
   return {
     success: true,
-    jwt: deps.signToken({ sub: String(user.id), sid: sessionId }, lifetime),
-    expiry: Math.floor(expiresAt.getTime() / 1000),
+    jwt: deps.signToken({ sub: String(user.id), sid: sessionId }, expiry),
+    expiry,
     username: user.username,
     id: user.id,
     is_curator: viewer.isCurator,

@@ -66,7 +66,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: SessionClaims;
+    // `exp` given by sign-in: the token ends when its session does (account-actions.ts issueSession).
+    payload: SessionClaims & { exp?: number };
     user: SessionClaims & { exp: number };
   }
 }
