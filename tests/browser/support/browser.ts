@@ -79,14 +79,15 @@ async function settleAnimations(page: Page): Promise<void> {
 
 /**
  * Runs axe on the page once it is still; returns the serious and critical violations (tests expect
- * none). axe's default rules plus WCAG 2.2 AA's target size (2.5.8, 24 × 24 CSS px or spaced),
- * which axe leaves off unless asked.
+ * none), or with `{ everyImpact: true }` every violation, the moderate best practices too (heading
+ * order, landmarks told apart by name). axe's default rules plus WCAG 2.2 AA's target size (2.5.8,
+ * 24 × 24 CSS px or spaced), which axe leaves off unless asked.
  */
-export async function checkAccessibility(page: Page): Promise<AccessibilityViolation[]> {
+export async function checkAccessibility(page: Page, { everyImpact = false } = {}): Promise<AccessibilityViolation[]> {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => everyImpact || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? 'unknown',

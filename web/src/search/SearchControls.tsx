@@ -90,7 +90,7 @@ export function SearchControls(props: SearchControlsProps) {
   };
   return (
     <Box css={CONTROL_STYLES}>
-      <form role="search" onSubmit={submit}>
+      <form role="search" aria-label="Search records" onSubmit={submit}>
         <div data-field="">
           <label htmlFor={textId}>Search text</label>
           <SuggestionsCombobox id={textId} size="sm" type="search" value={text} onValueChange={setText} name="q" />

@@ -3,7 +3,7 @@
  * panels for the rest; panels with no values in these results fold away together at the end
  * (a selected value keeps its panel). On a phone the column opens with the page's "Show filters".
  */
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { facetMatchArgument, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { facetMatchOf, toggleFilterValue, withFacetMatch, withFilter } from '@registry/schemas/search/client/search-state.ts';
@@ -43,6 +43,8 @@ export function SearchFilters({ page }: { page: SearchPageModel }) {
 
   return (
     <Box as="aside" aria-label="Filters" width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
+      {/* The facets' own headings are h3: this one keeps the page's outline in order (h1 → h2 → h3). */}
+      <VisuallyHidden as="h2">Filters</VisuallyHidden>
       <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }} aria-busy={!showAll || aggregations !== answer?.facets}>
         {showAll
           ? buttonFacets.map((facet) => (

@@ -86,7 +86,7 @@ function HeaderSearch({ onAdvancedSearch }: { onAdvancedSearch(): void }) {
   }
 
   return (
-    <form role="search" onSubmit={submit}>
+    <form role="search" aria-label="Site search" onSubmit={submit}>
       <SuggestionsCombobox
         type="search"
         value={text}
