@@ -74,10 +74,14 @@ describe('a first visit', () => {
     });
     // A fresh server's first answers compile the query and may pass the time limit on a busy
     // machine: the page then goes without it (by design). Visitors before this one warm it up.
-    const embedsTheRecord = async () => (await (await fetch(`${suite.server.url}/2`, { headers: { accept: 'text/html' } })).text()).includes('id="early-answers"');
-    await expect.poll(embedsTheRecord, { timeout: 30_000, interval: 200 }).toBe(true);
-    const response = await page.goto('/2');
-    expect(await response?.text()).toContain('<script type="application/json" id="early-answers">');
+    // The page's own load may pass the limit too, on a loaded machine: then it is loaded again
+    // (what is checked below is the page given the record, not the limit).
+    const openedWithTheRecord = async () => {
+      recordCalls.length = 0;
+      const response = await page.goto('/2');
+      return (await response?.text())?.includes('<script type="application/json" id="early-answers">') ?? false;
+    };
+    await expect.poll(openedWithTheRecord, { timeout: 45_000, interval: 200 }).toBe(true);
     await page.getByTestId('record-page').waitFor({ timeout: 45_000 });
     await page.waitForLoadState('networkidle');
     expect(recordCalls).toEqual([]);

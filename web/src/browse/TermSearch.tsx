@@ -7,7 +7,7 @@ export function TermSearch({ roots, terms, onSelect }: { roots: readonly TermNod
   const [text, setText] = useState('');
   const matches = useMemo(() => findTerms(roots, text), [roots, text]);
   return (
-    <Box as="form" role="search" aria-label={`Find ${terms}`} onSubmit={(event) => {
+    <Box as="form" role="search" aria-label="Term search" onSubmit={(event) => {
       event.preventDefault();
       if (matches[0]) onSelect(matches[0]);
     }}>

@@ -67,7 +67,7 @@ export function OrganisationsPage() {
         Funders, publishers, universities, projects and standards bodies that maintain, fund or collaborate on the resources
         in the registry.
       </Text>
-      <Flex as="form" role="search" aria-label="Search organisations" onSubmit={submit} gap="2" mt="6">
+      <Flex as="form" role="search" aria-label="Organisation search" onSubmit={submit} gap="2" mt="6">
         <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           Search organisations
         </label>
