@@ -72,10 +72,9 @@ describe('a first visit', () => {
         if (document.body?.textContent?.includes('Loading the record')) (window as unknown as { sawLoading?: boolean }).sawLoading = true;
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    // A fresh server's first answers compile the query and may pass the time limit on a busy
-    // machine: the page then goes without it (by design). Visitors before this one warm it up.
-    // The page's own load may pass the limit too, on a loaded machine: then it is loaded again
-    // (what is checked below is the page given the record, not the limit).
+    // A fresh server's first answers compile the query, and on a busy machine any answer may pass
+    // the time limit: the page then goes without the record (by design). So the page is loaded
+    // until it comes with it; what is checked below is the page given the record, not the limit.
     const openedWithTheRecord = async () => {
       recordCalls.length = 0;
       const response = await page.goto('/2');

@@ -4,6 +4,7 @@
  * (a selected value keeps its panel). On a phone the column opens with the page's "Show filters".
  */
 import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId } from 'react';
 import { REGISTRY_NAMES } from '@registry/schemas/search/record-document.ts';
 import { facetMatchArgument, type FacetDefinition } from '@registry/schemas/search/facets.ts';
 import { facetMatchOf, toggleFilterValue, withFacetMatch, withFilter } from '@registry/schemas/search/client/search-state.ts';
@@ -21,6 +22,7 @@ const BUTTON_FACET_OPTIONS: Readonly<Record<string, string[]>> = {
 };
 
 export function SearchFilters({ page }: { page: SearchPageModel }) {
+  const headingId = useId();
   const { state, facets, answer, aggregations, showAll, facetLoaders, filtersOpen, goFiltered } = page;
   const buttonFacets = facets.filter((facet) => facet.argument in BUTTON_FACET_OPTIONS);
   const panelFacets = facets.filter((facet) => !(facet.argument in BUTTON_FACET_OPTIONS));
@@ -42,9 +44,9 @@ export function SearchFilters({ page }: { page: SearchPageModel }) {
   );
 
   return (
-    <Box as="aside" aria-label="Filters" width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
-      {/* The facets' own headings are h3: this one keeps the page's outline in order (h1 → h2 → h3). */}
-      <VisuallyHidden as="h2">Filters</VisuallyHidden>
+    <Box as="aside" aria-labelledby={headingId} width={{ base: 'full', lg: '18rem' }} flexShrink={0}>
+      {/* Names the column; the facets' own headings are h3, so the page's outline runs h1 → h2 → h3. */}
+      <VisuallyHidden as="h2" id={headingId}>Filters</VisuallyHidden>
       <Box id="search-filters" display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }} aria-busy={!showAll || aggregations !== answer?.facets}>
         {showAll
           ? buttonFacets.map((facet) => (
